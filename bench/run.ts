@@ -1,0 +1,24 @@
+/**
+ * `npm run bench`: every speed budget an issue names, measured on this machine.
+ * Pass names to run a subset: `npm run bench -- rules`.
+ */
+// A module (top-level await), though it exports nothing.
+export {};
+
+const suites: Record<string, () => Promise<void>> = {
+  bundle: async () => (await import('./bundle')).benchBundle(),
+  rules: async () => (await import('./rules')).benchRules(),
+  renderer: async () => (await import('./renderer')).benchRenderer(),
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const names = wanted.length ? wanted : Object.keys(suites);
+for (const name of names) {
+  const run = suites[name];
+  if (!run) {
+    console.error(`Unknown benchmark "${name}". Known: ${Object.keys(suites).join(', ')}`);
+    process.exit(2);
+  }
+  console.log(`\n== ${name} ==`);
+  await run();
+}

@@ -1,0 +1,42 @@
+/**
+ * The engine's public API. Import from here only; see engine/README.md for the contract.
+ */
+export type { Audience, CheckDefinition, ConfigDocument, FieldError, RuleDefinition, StageDefinition, StageState } from './types';
+export { STAGE_STATES } from './types';
+
+export { stageCatalogue, getStage, hasStage, stageDefaults, UnknownStageError } from './stages/catalogue';
+export { lintStageFile } from './stages/lint';
+
+export { customOperations } from './rules/operations';
+export { applyRules, updateStage, RuleCycleError, MAX_RULE_PASSES, catalogueRules } from './rules/apply';
+export type { RulesResult, ApplyRulesOptions } from './rules/apply';
+
+export { createAjv, type CreateAjvOptions } from './validation/ajv';
+export { extendAjv, isTestValue } from './validation/keywords';
+export {
+  validateStage,
+  stageValidator,
+  sectionValidator,
+  precompiledValidator,
+  type StageValidation,
+  type ValidateStageOptions,
+} from './validation/validate-stage';
+export type { PrecompiledValidator } from './validation/generated/stage-validators.js';
+export { ajvErrorsToFieldErrors, fieldError, fieldLabel } from './validation/messages';
+export { engineT, type Translate } from './validation/i18n';
+export { LOCALES, DEFAULT_LOCALE, localeForTag, toLocale, type Locale } from './locales';
+export { normalisePostcode, isValidPostcode } from './validation/postcode';
+
+export { referenceOptions, generateId, type ReferenceSource } from './references';
+
+export { EDIT_CONFIGS, MANAGE_CONFIGS } from './lifecycle/permissions';
+export {
+  stageTransitions,
+  transitionStage,
+  IllegalTransitionError,
+  ForbiddenTransitionError,
+  type Transition,
+  type StageAction,
+} from './lifecycle/transitions';
+export { configProgress, isStageOpen, isStageDataComplete, configStages, type ConfigSnapshot, type ConfigProgress } from './lifecycle/progress';
+export { writeStage, type WriteStageInput, type WriteStageResult, type WriteStageSuccess, type WriteStageFailure } from './lifecycle/write-stage';

@@ -1,0 +1,70 @@
+/**
+ * Small JSON helpers shared by the rules, validation and lifecycle code. They are hot paths in the
+ * rules benchmark, so they short-circuit on reference equality first.
+ */
+
+/** True for a non-null, non-array object. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Structural equality of JSON values; same reference is equal without walking.
+ * @example deepEqual({ a: [1] }, { a: [1] }) // true
+ */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a as object);
+  const kb = Object.keys(b as object);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
+    if (!deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+/**
+ * Splits a JSON pointer into unescaped segments.
+ * @example parsePointer('/locations/locations') // ['locations', 'locations']
+ */
+export function parsePointer(pointer: string): string[] {
+  if (pointer === '' || pointer === '/') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/**
+ * Joins segments into a JSON pointer.
+ * @example toPointer(['locations', 0, 'postcode']) // '/locations/0/postcode'
+ */
+export function toPointer(segments: readonly (string | number)[]): string {
+  return segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
+/**
+ * Reads the value at a path, `undefined` when any step is missing.
+ * @example getAt({ a: { b: 1 } }, ['a', 'b']) // 1
+ */
+export function getAt(root: unknown, path: readonly (string | number)[]): unknown {
+  let node: unknown = root;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key as string];
+  }
+  return node;
+}
+
+/** A deep copy of JSON data (defaults handed out must never be shared). */
+export function cloneJson<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}

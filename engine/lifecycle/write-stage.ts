@@ -1,0 +1,132 @@
+/**
+ * The one pure function the server calls for every stage write. It decides everything (version,
+ * access, gate, transition, validation, cascade) and returns either the next configuration with
+ * patches, or errors with an HTTP status. The server only stores what it returns.
+ */
+import type { Patch } from 'immer';
+import type { FieldError, StageState } from '../types';
+import { deepEqual, isPlainObject } from '../json';
+import { updateStage } from '../rules/apply';
+import { getStage, hasStage, stageDefaults } from '../stages/catalogue';
+import { fieldError } from '../validation/messages';
+import { validateStage } from '../validation/validate-stage';
+import { EDIT_CONFIGS, MANAGE_CONFIGS, hasAny } from './permissions';
+import { isStageDataComplete, type ConfigSnapshot } from './progress';
+import { ForbiddenTransitionError, IllegalTransitionError, transitionStage, type StageAction } from './transitions';
+
+export interface WriteStageInput {
+  config: ConfigSnapshot;
+  slug: string;
+  /** The new stage data (ignored for `reset`). */
+  data: unknown;
+  /** The state requested for the stage after this write. */
+  state: StageState;
+  permissions: readonly string[];
+  /** The `version` of the config the client edited. */
+  baseVersion: number;
+  action?: StageAction;
+  lng?: string;
+}
+
+export interface WriteStageSuccess {
+  ok: true;
+  config: ConfigSnapshot;
+  /** Slugs whose stage data changed (the written stage and any stage a cascade touched). */
+  changedStages: string[];
+  /** False when data and state were already as requested ('Nothing to update!'); version unchanged. */
+  changed: boolean;
+  patches: Patch[];
+  inversePatches: Patch[];
+  warnings: FieldError[];
+  state: StageState;
+}
+
+export type WriteStageCode = 'forbidden' | 'unknown_stage' | 'stale' | 'blocked' | 'illegal_transition' | 'invalid';
+
+export interface WriteStageFailure {
+  ok: false;
+  status: 403 | 404 | 409 | 422;
+  code: WriteStageCode;
+  message: string;
+  errors: FieldError[];
+}
+
+export type WriteStageResult = WriteStageSuccess | WriteStageFailure;
+
+function fail(status: WriteStageFailure['status'], code: WriteStageCode, key: string, params: Record<string, unknown>, lng?: string, errors?: FieldError[]): WriteStageFailure {
+  const e = fieldError('', key, params, { lng });
+  return { ok: false, status, code, message: e.message, errors: errors ?? [e] };
+}
+
+/**
+ * Validates, cascades and applies one stage write.
+ * @example
+ *   const r = writeStage({ config, slug: 'franchises', data: { franchises: [] }, state: 'draft',
+ *                          permissions: ['edit configs'], baseVersion: config.version });
+ *   if (r.ok) for (const slug of r.changedStages) save(`stage_data_${slug}`, r.config.doc[slug]);
+ *   else reply.code(r.status).send({ message: r.message, errors: r.errors });
+ */
+export function writeStage(input: WriteStageInput): WriteStageResult {
+  const { config, slug, state, permissions, lng } = input;
+  const action = input.action ?? 'save';
+
+  if (!hasStage(slug) || (config.stages && !config.stages.includes(slug))) {
+    return fail(404, 'unknown_stage', 'validation:write.unknownStage', { slug }, lng);
+  }
+  if (input.baseVersion !== config.version) return fail(409, 'stale', 'validation:write.stale', {}, lng);
+  const stage = getStage(slug);
+  const mayWrite = stage.audience === 'internal' ? [MANAGE_CONFIGS] : [EDIT_CONFIGS, MANAGE_CONFIGS];
+  if (!hasAny(permissions, mayWrite)) return fail(403, 'forbidden', 'validation:write.forbidden', {}, lng);
+  if (!stage.requires.every((req) => isStageDataComplete(config, req))) {
+    return fail(409, 'blocked', 'validation:write.blocked', { requires: stage.requires }, lng);
+  }
+
+  const from = config.states[slug] ?? 'draft';
+  try {
+    transitionStage({ from, to: state, action, permissions });
+  } catch (err) {
+    if (err instanceof IllegalTransitionError) {
+      return fail(409, 'illegal_transition', 'validation:write.illegalTransition', { from, to: state }, lng);
+    }
+    if (err instanceof ForbiddenTransitionError) {
+      const key = from === 'submitted' ? 'validation:write.submittedLocked' : 'validation:write.forbidden';
+      return fail(403, 'forbidden', key, { from, to: state }, lng);
+    }
+    throw err;
+  }
+
+  const data = action === 'reset' ? stageDefaults(slug) : input.data;
+  if (!isPlainObject(data)) {
+    return fail(422, 'invalid', 'validation:generic.incomplete', {}, lng, [fieldError('', 'validation:field.type', { attribute: slug }, { lng })]);
+  }
+
+  // Cascade first (save-phase rules such as dropping blank division names shape what is stored),
+  // then validate what would be stored.
+  let r = updateStage(config.doc, slug, data, { phase: 'save' });
+  let warnings: FieldError[] = [];
+  if (action === 'save') {
+    const v = validateStage(slug, r.doc[slug], r.doc, { mode: state === 'draft' ? 'draft' : 'submit', lng });
+    if (v.errors.length) return fail(422, 'invalid', 'validation:generic.incomplete', {}, lng, v.errors);
+    warnings = v.warnings;
+    if (v.data !== r.doc[slug]) {
+      const n = updateStage(r.doc, slug, v.data, { phase: 'save' });
+      r = { doc: n.doc, patches: [...r.patches, ...n.patches], inversePatches: [...n.inversePatches, ...r.inversePatches], applied: r.applied };
+    }
+  }
+
+  const changedStages = [...new Set(r.patches.map((p) => String(p.path[0])))];
+  const changed = changedStages.length > 0 || from !== state || (action === 'reset' && !deepEqual(config.doc[slug], data));
+  if (!changed) {
+    return { ok: true, config, changedStages: [], changed: false, patches: [], inversePatches: [], warnings, state };
+  }
+  return {
+    ok: true,
+    config: { ...config, version: config.version + 1, doc: r.doc, states: { ...config.states, [slug]: state } },
+    changedStages,
+    changed: true,
+    patches: r.patches,
+    inversePatches: r.inversePatches,
+    warnings,
+    state,
+  };
+}

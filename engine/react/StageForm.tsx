@@ -1,0 +1,135 @@
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { withTheme, type IChangeEvent } from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { RemoteSearch, StageFormContext } from './context';
+import type { SaveState, StageController, StageControllerOptions } from './controller';
+import { countErrors } from './errors';
+import { translateSchema, translateUiSchema, useConfiguratorT } from './i18n';
+import { ownedSplit, findOwnedPaths } from './owned';
+import { StageFormBase, useStageContext } from './StageFormBase';
+import { replaceEqualDeep } from './store';
+import { STORE_BACKED_FIELDS } from './fields/names';
+import { stageTheme } from './theme';
+import { defaultEngine, formValidator, getStageUi } from './engineAdapter';
+
+/** The @rjsf/mui Form with our one registry merged over rjsf's defaults. */
+export const ThemedForm = withTheme(stageTheme);
+
+export interface StageFormProps extends Omit<StageControllerOptions, 'engine'> {
+  /** Schema and uiSchema; default: the stage file of `slug` from the engine's catalogue. */
+  stage?: { schema: RJSFSchema; uiSchema?: UiSchema };
+  engine?: StageControllerOptions['engine'];
+  /** Remote search functions for `remoteSelect` widgets, by `ui:options.source`. */
+  searchers?: Record<string, RemoteSearch>;
+  disabled?: boolean;
+  readonly?: boolean;
+  /** Hide the Save / Submit buttons (e.g. a read-only view). */
+  hideActions?: boolean;
+  /** Extra content after the buttons. */
+  children?: ReactNode;
+}
+
+/** A stable snapshot of `select(state)` that keeps its identity while the selected parts do. */
+function useDerived<T>(controller: StageController, read: () => unknown, derive: (source: unknown) => T): T {
+  const cache = useRef<{ source: unknown; value: T } | null>(null);
+  const get = useCallback(() => {
+    const source = read();
+    if (cache.current && cache.current.source === source) return cache.current.value;
+    const value = replaceEqualDeep(cache.current?.value, derive(source));
+    cache.current = { source, value };
+    return value;
+  }, [read, derive]);
+  return useSyncExternalStore(controller.store.subscribe, get, get);
+}
+
+function StageFormView(props: Omit<StageFormProps, keyof StageControllerOptions | 'engine'> & { slug: string; engine: StageControllerOptions['engine'] }) {
+  const controller = useStageContext();
+  const t = useConfiguratorT();
+  const raw = useMemo(() => props.stage ?? getStageUi(props.slug), [props.stage, props.slug]);
+  const schema = useMemo(() => translateSchema(raw.schema, t), [raw.schema, t]);
+  const uiSchema = useMemo(() => translateUiSchema(raw.uiSchema ?? {}, t), [raw.uiSchema, t]);
+  const split = useMemo(() => ownedSplit(findOwnedPaths(uiSchema, STORE_BACKED_FIELDS)), [uiSchema]);
+  // Precompiled for catalogue stages (no eval under the CSP); an engine may bring its own (devEngine).
+  const { engine, slug } = props;
+  const validator = useMemo(() => (engine.formValidator ?? formValidator)(slug, schema), [engine, slug, schema]);
+
+  // The root Form sees only data no store-backed field owns: a keystroke in a big grid leaves it untouched.
+  const readData = useCallback(() => controller.store.getData(), [controller]);
+  const readErrors = useCallback(() => controller.store.getState().errors, [controller]);
+  const view = useDerived(controller, readData, split.view);
+  const extraErrors = useDerived(controller, readErrors, split.view) as ErrorSchema;
+  const allErrors = useSyncExternalStore(controller.store.subscribe, readErrors, readErrors);
+  const saving = useSyncExternalStore(
+    controller.store.subscribe,
+    () => controller.store.getState().saving,
+    () => controller.store.getState().saving,
+  );
+  const [failed, setFailed] = useState(false);
+
+  const formContext = useMemo<StageFormContext>(() => ({ controller, searchers: props.searchers }), [controller, props.searchers]);
+  const onChange = useCallback(
+    (e: IChangeEvent) => controller.replaceData(split.merge(e.formData, controller.getData())),
+    [controller, split],
+  );
+  const save = useCallback(
+    async (state: SaveState) => {
+      const ok = await controller.save(state);
+      setFailed(!ok);
+    },
+    [controller],
+  );
+  const errorCount = countErrors(allErrors);
+  return (
+    <ThemedForm
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={view}
+      formContext={formContext}
+      validator={validator}
+      onChange={onChange}
+      onSubmit={() => void save('submitted')}
+      extraErrors={extraErrors}
+      noValidate
+      showErrorList={false}
+      disabled={props.disabled}
+      readonly={props.readonly}
+      idPrefix={props.slug}
+    >
+      {failed && errorCount > 0 && (
+        <Alert severity="error" sx={{ my: 2 }}>
+          {t('validation:generic.incomplete', { defaultValue: 'Please make sure that all required fields are complete.' })}
+        </Alert>
+      )}
+      {!props.hideActions && !props.readonly && (
+        <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
+          <Button variant="outlined" disabled={saving || props.disabled} onClick={() => void save('draft')}>
+            {t('form.save', { defaultValue: 'Save' })}
+          </Button>
+          <Button type="submit" variant="contained" disabled={saving || props.disabled}>
+            {t('form.submit', { defaultValue: 'Submit' })}
+          </Button>
+        </Box>
+      )}
+      {props.children}
+    </ThemedForm>
+  );
+}
+
+/**
+ * The stage form: StageFormBase (controller) + @rjsf/mui with the one registry. Every edit runs the
+ * engine's rules at once; the edited section is validated while typing and everything on save.
+ * @example <StageForm slug="locations" doc={doc} onSave={(data, doc, state) => api.save(data, state)} />
+ */
+export function StageForm(props: StageFormProps) {
+  const { stage, searchers, disabled, readonly, hideActions, children, engine = defaultEngine, ...options } = props;
+  return (
+    <StageFormBase {...options} engine={engine}>
+      <StageFormView slug={options.slug} engine={engine} stage={stage} searchers={searchers} disabled={disabled} readonly={readonly} hideActions={hideActions}>
+        {children}
+      </StageFormView>
+    </StageFormBase>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * Checks a stage file the way a staff member editing it needs: the meta-schema first, then what a
+ * schema cannot say (refs resolve, rule targets point into a known stage, operations exist,
+ * defaults are valid data). Every message names the file and the JSON pointer.
+ */
+import type { ErrorObject } from 'ajv';
+import metaSchema from '../../schemas/stage.meta.schema.json';
+import { isPlainObject, parsePointer } from '../json';
+import { jsonLogic } from '../rules/operations';
+import { createAjv } from '../validation/ajv';
+import { pruneEmptyStrings } from '../validation/prune';
+import { bundleSchema } from './bundle';
+import { shapeFiles, stageFiles } from './files';
+
+const DRAFT_TOLERATED = new Set(['required', 'requiredIf', 'minItems']);
+
+let metaValidate: ReturnType<ReturnType<typeof createAjv>['compile']> | null = null;
+let schemaAjv: ReturnType<typeof createAjv> | null = null;
+
+const BUILT_IN_OPS = new Set([
+  'var', 'missing', 'missing_some', 'if', '?:', '==', '===', '!=', '!==', '!', '!!', 'or', 'and', '>', '>=', '<', '<=',
+  'max', 'min', '+', '-', '*', '/', '%', 'map', 'filter', 'reduce', 'all', 'none', 'some', 'merge', 'in', 'cat',
+  'substr', 'log', 'method',
+]);
+
+function formatMetaError(e: ErrorObject): string {
+  const where = e.instancePath || '/';
+  if (e.keyword === 'additionalProperties') return `${where}: unknown property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
+  if (e.keyword === 'required') return `${where}: missing required property "${(e.params as { missingProperty: string }).missingProperty}"`;
+  if (e.keyword === 'enum') return `${where} must be one of ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;
+  return `${where} ${e.message}`;
+}
+
+/** JSON-logic operation names used in an expression, with their pointers. */
+function operationsIn(logic: unknown, at: string, out: { op: string; at: string }[]): void {
+  if (Array.isArray(logic)) logic.forEach((l, i) => operationsIn(l, `${at}/${i}`, out));
+  else if (isPlainObject(logic)) {
+    const keys = Object.keys(logic);
+    if (keys.length !== 1) return; // a multi-key object is a literal value in json-logic
+    out.push({ op: keys[0], at: `${at}/${keys[0]}` });
+    operationsIn(logic[keys[0]], `${at}/${keys[0]}`, out);
+  }
+}
+
+/**
+ * All problems of one stage file; empty when it is fine.
+ * @example lintStageFile({ slug: 'x' }, 'x.json') // ['x.json: /: missing required property "title"', ...]
+ */
+export function lintStageFile(file: unknown, fileName = 'stage'): string[] {
+  schemaAjv ??= createAjv();
+  metaValidate ??= schemaAjv.compile(metaSchema);
+  const problems: string[] = [];
+  if (!metaValidate(file)) {
+    for (const e of metaValidate.errors ?? []) {
+      if (e.keyword === 'allOf' || e.keyword === 'if') continue;
+      problems.push(`${fileName}: ${formatMetaError(e)}`);
+    }
+    return [...new Set(problems)];
+  }
+  const stage = file as Record<string, unknown>;
+  const known = new Set(Object.values(stageFiles).map((f) => (f as { slug: string }).slug));
+  known.add(stage.slug as string);
+
+  if (!fileName.startsWith(`${stage.slug as string}.json`) && fileName !== 'stage') {
+    problems.push(`${fileName}: /slug "${String(stage.slug)}" must match the file name`);
+  }
+  (stage.requires as string[]).forEach((req, i) => {
+    if (!known.has(req)) problems.push(`${fileName}: /requires/${i} names unknown stage "${req}"`);
+    if (req === stage.slug) problems.push(`${fileName}: /requires/${i} a stage cannot require itself`);
+  });
+
+  const missing: string[] = [];
+  const bundled = bundleSchema(stage.schema as Record<string, unknown>, shapeFiles, missing);
+  for (const ref of missing) problems.push(`${fileName}: /schema has a $ref to unknown shape "${ref}" (shapes: ${Object.keys(shapeFiles).join(', ')})`);
+
+  const ids = new Set<string>();
+  const checkLogic = (logic: unknown, at: string) => {
+    const ops: { op: string; at: string }[] = [];
+    operationsIn(logic, at, ops);
+    for (const { op, at: where } of ops) {
+      if (!BUILT_IN_OPS.has(op) && !isCustomOp(op)) problems.push(`${fileName}: ${where} uses unknown JSON-logic operation "${op}"`);
+    }
+  };
+  (stage.rules as { id: string; target: string; logic: unknown }[]).forEach((rule, i) => {
+    if (ids.has(rule.id)) problems.push(`${fileName}: /rules/${i}/id "${rule.id}" is used twice`);
+    ids.add(rule.id);
+    const targetSlug = parsePointer(rule.target)[0];
+    if (!known.has(targetSlug)) problems.push(`${fileName}: /rules/${i}/target points into unknown stage "${targetSlug}"`);
+    checkLogic(rule.logic, `/rules/${i}/logic`);
+  });
+  ((stage.checks as { id: string; logic: unknown }[]) ?? []).forEach((check, i) => {
+    if (ids.has(check.id)) problems.push(`${fileName}: /checks/${i}/id "${check.id}" is used twice`);
+    ids.add(check.id);
+    checkLogic(check.logic, `/checks/${i}/logic`);
+  });
+
+  if (!missing.length) {
+    try {
+      const validate = schemaAjv.compile(bundled);
+      // Defaults are draft data: they may be incomplete, never malformed.
+      if (!validate(pruneEmptyStrings(stage.defaults))) {
+        for (const e of validate.errors ?? []) {
+          if (DRAFT_TOLERATED.has(e.keyword)) continue;
+          problems.push(`${fileName}: /defaults${e.instancePath} ${e.message}`);
+        }
+      }
+    } catch (err) {
+      problems.push(`${fileName}: /schema does not compile: ${(err as Error).message}`);
+    }
+  }
+  return problems;
+}
+
+function isCustomOp(op: string): boolean {
+  try {
+    jsonLogic.apply({ [op]: [] } as Parameters<typeof jsonLogic.apply>[0], {});
+    return true;
+  } catch (err) {
+    return !String((err as Error).message).includes('Unrecognized operation');
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Empty strings are "not filled in": forms keep them (defaults hold ''), but for validation a
+ * required '' must read as missing. Object properties holding '' are dropped; array items are kept
+ * (a padded list of '' is legal). Only objects on a path to a '' are copied.
+ */
+// Frozen (immer) subtrees never change, so their pruned form is cached by identity: re-validating a
+// large stage after a small edit only walks what the edit replaced.
+const cache = new WeakMap<object, unknown>();
+
+/**
+ * The value without '' object properties; unchanged parts are returned as they are.
+ * @example pruneEmptyStrings({ a: '', b: { c: 'x' } }) // { b: { c: 'x' } }
+ */
+export function pruneEmptyStrings(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const hit = cache.get(value);
+  if (hit !== undefined) return hit;
+  const out = prune(value);
+  if (Object.isFrozen(value)) cache.set(value, out);
+  return out;
+}
+
+function prune(value: object): unknown {
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      const p = v !== null && typeof v === 'object' ? pruneEmptyStrings(v) : v;
+      if (p !== v) {
+        out ??= value.slice();
+        out[i] = p;
+      }
+    }
+    return out ?? value;
+  }
+  let out: Record<string, unknown> | null = null;
+  const obj = value as Record<string, unknown>;
+  for (const key in obj) {
+    const v = obj[key];
+    if (v === '') {
+      out ??= { ...obj };
+      delete out[key];
+    } else if (v !== null && typeof v === 'object') {
+      const p = pruneEmptyStrings(v);
+      if (p !== v) {
+        out ??= { ...obj };
+        out[key] = p;
+      }
+    }
+  }
+  return out ?? value;
+}

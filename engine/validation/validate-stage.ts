@@ -1,0 +1,139 @@
+/**
+ * Validates one stage's data: its JSON Schema (with our keywords) and its checks (JSON-logic over
+ * the whole configuration). Errors block saving; warnings are shown but do not block.
+ */
+import type { CheckDefinition, ConfigDocument, FieldError } from '../types';
+import { parsePointer } from '../json';
+import { jsonLogic } from '../rules/operations';
+import { immer } from '../rules/immer';
+import { getStage, hasStage } from '../stages/catalogue';
+import { validators, type PrecompiledValidator } from './generated/stage-validators.js';
+import { createAjv } from './ajv';
+import { collectNormalisations } from './keywords';
+import { COMPLETENESS_KEYS, ajvErrorsToFieldErrors, fieldError, type MessageOptions } from './messages';
+import { pruneEmptyStrings } from './prune';
+
+export interface ValidateStageOptions extends MessageOptions {
+  /** `draft`: missing values are not errors and submit-only checks are skipped. Default `submit`. */
+  mode?: 'draft' | 'submit';
+}
+
+export interface StageValidation {
+  errors: FieldError[];
+  warnings: FieldError[];
+  /** The data with normalisations applied (UK postcodes); the same object when nothing changed. */
+  data: Record<string, unknown>;
+}
+
+let sharedAjv: ReturnType<typeof createAjv> | null = null;
+const compiled = new Map<string, PrecompiledValidator>();
+const precompiled: Record<string, PrecompiledValidator> = validators;
+
+/**
+ * A validator by id (`stage:<slug>`, `section:<slug>/<prop>`, `item:<slug>/<prop>`). Precompiled
+ * code is used when the id is in generated/stage-validators.js, so no schema is compiled at run time
+ * (the browser's CSP forbids eval); otherwise (a stage file changed but not regenerated yet, only
+ * possible in Node) it is compiled once with createAjv.
+ * @example precompiledValidator('item:locations/locations')(location) // true or false, with .errors
+ */
+export function precompiledValidator(id: string): PrecompiledValidator | null {
+  const hit = precompiled[id] ?? compiled.get(id);
+  if (hit) return hit;
+  const m = /^(stage|section|item):([a-z0-9-]+)(?:\/(.+))?$/.exec(id);
+  if (!m || !hasStage(m[2])) return null;
+  const root = getStage(m[2]).schema as { properties?: Record<string, { items?: unknown }>; definitions?: object };
+  let schema: object | undefined = root;
+  if (m[1] !== 'stage') {
+    const prop = root.properties?.[m[3]];
+    schema = m[1] === 'item' ? (prop?.items as object | undefined) : prop;
+    if (!schema || Array.isArray(schema)) return null;
+    schema = { ...schema, definitions: root.definitions };
+  }
+  sharedAjv ??= createAjv();
+  let fn: PrecompiledValidator;
+  try {
+    fn = sharedAjv.compile(schema) as PrecompiledValidator;
+  } catch (error) {
+    // Only a stale generated file gets here; in the browser the CSP forbids compiling, so say what to do.
+    throw new Error(`No precompiled validator for "${id}" (${(error as Error).message}). Regenerate them: npx tsx engine/validation/build-validators.ts`);
+  }
+  compiled.set(id, fn);
+  return fn;
+}
+
+/** The validator of a whole stage's data. @example stageValidator('franchises')({ franchises: [] }) */
+export function stageValidator(slug: string): PrecompiledValidator {
+  getStage(slug); // unknown slug: UnknownStageError
+  return precompiledValidator(`stage:${slug}`)!;
+}
+
+/**
+ * The validator of one section of a stage: a top-level property, or (item) one item of a top-level
+ * array, for validating only what the user is editing.
+ * @example sectionValidator('opening-hours', 'hours', true)(data.hours[3])
+ */
+export function sectionValidator(slug: string, prop: string, item = false): PrecompiledValidator | null {
+  return precompiledValidator(`${item ? 'item' : 'section'}:${slug}/${prop}`);
+}
+
+/** Runs one check; returns the offending indexes (or [-1] for a whole-stage failure). */
+function runCheck(check: CheckDefinition, context: Record<string, unknown>): number[] {
+  const logic = check.logic as Parameters<typeof jsonLogic.apply>[0];
+  if (check.each) {
+    const items = jsonLogic.apply({ var: check.each }, context);
+    if (!Array.isArray(items)) return [];
+    const hits: number[] = [];
+    items.forEach((item, i) => {
+      if (jsonLogic.truthy(jsonLogic.apply(logic, { ...context, item, index: i }))) hits.push(i);
+    });
+    return hits;
+  }
+  const result: unknown = jsonLogic.apply(logic, context);
+  if (Array.isArray(result)) return result.filter((i): i is number => typeof i === 'number');
+  return jsonLogic.truthy(result) ? [-1] : [];
+}
+
+/**
+ * Validates stage data against its schema and checks, in the context of the whole configuration.
+ * @example
+ *   const { errors, warnings, data } = validateStage('company-information', input, doc, { lng: 'fr-FR' });
+ *   errors[0] // { path: '/companyInformation/postcode', key: 'validation:field.postcode', ... }
+ */
+export function validateStage(
+  slug: string,
+  data: unknown,
+  doc: ConfigDocument = {},
+  opts: ValidateStageOptions = {},
+): StageValidation {
+  const stage = getStage(slug);
+  const mode = opts.mode ?? 'submit';
+  const validate = stageValidator(slug);
+  const { normalised } = collectNormalisations(() => validate(pruneEmptyStrings(data)));
+  let errors = ajvErrorsToFieldErrors(validate.errors, { ...opts, root: stage.schema as Record<string, unknown> });
+  if (mode === 'draft') errors = errors.filter((e) => !COMPLETENESS_KEYS.has(e.key));
+
+  const warnings: FieldError[] = [];
+  const stageData = (data ?? {}) as Record<string, unknown>;
+  const context = { doc: { ...doc, [slug]: stageData }, data: stageData };
+  for (const check of stage.checks) {
+    if (check.when === 'submit' && mode === 'draft') continue;
+    for (const i of runCheck(check, context)) {
+      const path = i < 0 ? check.path.replace(/\/[^/]*\{i\}.*$/, '') : check.path.replace('{i}', String(i));
+      const e = fieldError(path, check.key, { ...check.params }, opts);
+      (check.level === 'error' ? errors : warnings).push(e);
+    }
+  }
+
+  let out = stageData;
+  if (normalised.length && stageData && typeof stageData === 'object') {
+    out = immer.produce(stageData, (draft) => {
+      for (const n of normalised) {
+        const path = parsePointer(n.path);
+        let node = draft as Record<string, unknown>;
+        for (const seg of path.slice(0, -1)) node = node[seg] as Record<string, unknown>;
+        node[path[path.length - 1]] = n.value;
+      }
+    });
+  }
+  return { errors, warnings, data: out };
+}

@@ -1,0 +1,76 @@
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { createAjv } from '../engine';
+import { errorHandling } from './http/errors';
+import { drainHooks } from './http/drain';
+import { loggerOptions } from './http/log';
+import { security } from './plugins/security';
+import { docs } from './plugins/docs';
+import { dbPlugin } from './plugins/db';
+import { webApp } from './plugins/web-app';
+import { resolveConfig, type AppOptions, type ResolvedConfig } from './options';
+import { authPlugin } from './plugins/auth';
+import { mailPlugin } from './plugins/mail';
+import healthRoutes from './routes/health';
+import authRoutes from './routes/auth';
+import registerRoutes from './routes/register';
+import passwordRoutes from './routes/password';
+import userRoutes from './routes/users';
+import termRoutes from './routes/terms';
+import roleRoutes from './routes/roles';
+import companyRoutes from './routes/companies';
+
+export type { AppOptions } from './options';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ResolvedConfig;
+    /**
+     * Graceful shutdown, step one: from now on new requests get 503 (and /api/ready fails), and
+     * the promise resolves once the requests already in flight have been answered. Then close().
+     */
+    drain(): Promise<void>;
+  }
+}
+
+/**
+ * The whole HTTP app as a plugin tree, separate from the process (main.ts) so tests build it too:
+ * external plugins, then app services (db, auth, mail), then the route files under /api.
+ */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const config = resolveConfig(opts);
+  const app = Fastify({
+    logger: loggerOptions(opts.logger),
+    bodyLimit: opts.bodyLimit ?? 1024 * 1024,
+    trustProxy: opts.trustProxy ?? false,
+    // A malformed URL (bad percent-encoding) is answered before routing: keep the error shape.
+    frameworkErrors: (error, _request, reply) => (reply as FastifyReply).status(error.statusCode ?? 400).send({ message: error.message }),
+  });
+  // Route input is checked by the engine's one ajv (same formats and keywords as the forms), tuned
+  // for HTTP: query strings coerced, undeclared properties dropped, first error only.
+  const ajv = createAjv({ allErrors: false, verbose: false, ajv: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allowUnionTypes: true } });
+  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  app.decorate('config', config);
+
+  await app.register(errorHandling);
+  await app.register(security);
+  // After security: the drain's 503 ends the onRequest hooks, so the headers' hooks must run first.
+  app.decorate('drain', drainHooks(app));
+  await app.register(docs);
+
+  await app.register(dbPlugin, { database: opts.database });
+  await app.register(authPlugin, { jwtSecret: opts.jwtSecret });
+  await app.register(mailPlugin);
+
+  await app.register(
+    async (api) => {
+      for (const routes of [healthRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, roleRoutes, companyRoutes]) {
+        await api.register(routes);
+      }
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webApp, { staticDir: config.staticDir });
+  await app.ready();
+  return app;
+}

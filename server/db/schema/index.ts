@@ -1,0 +1,6 @@
+// The one Drizzle pg-core schema, shared by the PGlite and node-postgres drivers.
+export * from './accounts';
+export * from './auth';
+export * from './companies';
+export * from './system';
+export * from './taxonomies';

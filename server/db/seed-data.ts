@@ -1,0 +1,83 @@
+// Reference data every installation has; ids that the API contract names are fixed.
+
+/** Spec section 6: every permission seen in the product. */
+export const PERMISSIONS = [
+  'view agreements', 'edit agreements', 'view companies', 'create companies', 'view configs', 'edit configs',
+  'create configs', 'manage configs', 'edit admin configs', 'view media', 'upload media', 'view products',
+  'create products', 'edit posts', 'create posts', 'manage categories', 'list users', 'create users',
+  'view permissions', 'list tasks', 'edit tasks', 'create projects', 'view project variations',
+  'approve project tasks', 'edit projects', 'view projects', 'tracker reports',
+] as const;
+
+type Permission = (typeof PERMISSIONS)[number];
+
+/** Role id 1 is the default client role (new registrations get it). */
+export const ROLES: Array<{ id: number; name: string; permissions: readonly Permission[] | 'all' }> = [
+  { id: 1, name: 'Client', permissions: ['view agreements', 'view configs', 'edit configs', 'view media', 'view products'] },
+  { id: 2, name: 'Administrator', permissions: 'all' },
+  {
+    id: 3,
+    name: 'Project Manager',
+    permissions: [
+      'view agreements', 'edit agreements', 'view companies', 'create companies', 'view configs', 'edit configs',
+      'create configs', 'manage configs', 'view media', 'upload media', 'view products', 'list users', 'list tasks',
+      'edit tasks', 'create projects', 'view project variations', 'approve project tasks', 'edit projects',
+      'view projects', 'tracker reports',
+    ],
+  },
+  {
+    id: 4,
+    name: 'Account Manager',
+    permissions: [
+      'view agreements', 'edit agreements', 'view companies', 'create companies', 'view configs', 'create configs',
+      'view media', 'view products', 'list users', 'view projects', 'view project variations', 'tracker reports',
+    ],
+  },
+  {
+    id: 5,
+    name: 'Developer',
+    permissions: ['view companies', 'view configs', 'edit configs', 'view media', 'upload media', 'list tasks', 'edit tasks', 'view projects'],
+  },
+];
+
+export const TAXONOMIES = [
+  { id: 1, name: 'Type', slug: 'type' },
+  { id: 2, name: 'Region', slug: 'region' },
+  { id: 3, name: 'Make', slug: 'make' },
+  { id: 4, name: 'Partner', slug: 'partner' },
+];
+
+const slugify = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+const TYPES = ['Franchised Dealer', 'Multi-franchise Dealer', 'Dealer Group', 'Leasing Company', 'Manufacturer', 'Independent'];
+const REGIONS: Array<[string, string]> = [['UK', 'uk'], ['AU', 'au'], ['BE', 'be'], ['FR', 'fr'], ['NL', 'nl'], ['ZA', 'za'], ['USA', 'usa']];
+const MAKES = [
+  'Abarth', 'Alfa Romeo', 'Audi', 'BMW', 'Citroën', 'Cupra', 'Dacia', 'DS', 'Fiat', 'Ford', 'Honda', 'Hyundai', 'Jaguar',
+  'Jeep', 'Kia', 'Land Rover', 'Lexus', 'Mazda', 'Mercedes-Benz', 'MG', 'MINI', 'Nissan', 'Peugeot', 'Renault', 'SEAT',
+  'Škoda', 'Suzuki', 'Toyota', 'Vauxhall', 'Volkswagen', 'Volvo',
+];
+const PARTNERS = ['Autotrader', 'Cazoo Partner Network', 'CarGurus', 'Motors.co.uk', 'La Centrale', 'AutoScout24'];
+
+/** Terms with fixed ids: type 1-6 (6 = Independent), region 7-13 (13 = hidden USA), make 20+, partner 60+. */
+export const TERMS: Array<{ id: number; taxonomyId: number; name: string; slug: string }> = [
+  ...TYPES.map((name, i) => ({ id: 1 + i, taxonomyId: 1, name, slug: slugify(name) })),
+  ...REGIONS.map(([name, slug], i) => ({ id: 7 + i, taxonomyId: 2, name, slug })),
+  ...MAKES.map((name, i) => ({ id: 20 + i, taxonomyId: 3, name, slug: slugify(name.normalize('NFD').replace(/[\u0300-\u036f]/g, '')) })),
+  ...PARTNERS.map((name, i) => ({ id: 60 + i, taxonomyId: 4, name, slug: slugify(name) })),
+];
+
+export const DEMO_PASSWORD_DEFAULT = 'Demo-pass-2026';
+
+/** The demo data set of the brief (exact: browser tests and later checks rely on it). */
+export const DEMO_USERS = [
+  { email: 'admin@demo.test', name: 'Alex Admin', roleId: 2, position: 'Administrator' },
+  { email: 'pm@demo.test', name: 'Pat Project', roleId: 3, position: 'Project Manager' },
+  { email: 'am@demo.test', name: 'Andy Account', roleId: 4, position: 'Account Manager' },
+  { email: 'dealer@demo.test', name: 'Dana Dealer', roleId: 1, position: 'Dealer Principal', company: 'Demo Motors' },
+  { email: 'dealer2@demo.test', name: 'Hugo Harbour', roleId: 1, position: 'Directeur', company: 'Harbour Cars' },
+] as const;
+
+export const DEMO_COMPANIES = [
+  { name: 'Demo Motors', lang: 'en', stage: 'configurator', termIds: [1, 7, 23, 29, 48], contactName: 'Dana Dealer', websiteAddress: 'https://demo-motors.example' },
+  { name: 'Harbour Cars', lang: 'fr', stage: 'showcase', termIds: [6, 10], contactName: 'Hugo Harbour', websiteAddress: 'https://harbour-cars.example' },
+] as const;

@@ -1,0 +1,93 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db } from './database';
+import {
+  companies, companyTerms, companyUsers, permissions, rolePermissions, roles, taxonomies, terms, userRoles, users,
+} from './schema';
+import { DEMO_COMPANIES, DEMO_USERS, PERMISSIONS, ROLES, TAXONOMIES, TERMS } from './seed-data';
+import { hashPassword } from '../services/passwords';
+
+export interface SeedOptions {
+  /** Create the demo users and companies. */
+  demo: boolean;
+  demoPassword: string;
+  /** First administrator (ADMIN_EMAIL / ADMIN_PASSWORD), created when no user has that email. */
+  admin?: { email: string; password: string; name?: string } | null;
+}
+
+export interface SeedResult {
+  /** True when this run created the reference data (the database was empty). */
+  seeded: boolean;
+  demoUsers: string[];
+  adminCreated: string | null;
+}
+
+// Rows inserted with explicit ids leave serial sequences behind; move them past the max.
+async function bumpSequence(db: Db, table: string) {
+  await db.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT MAX(id) FROM ${table}), 1))`));
+}
+
+/**
+ * Seeds an empty database: roles, permissions, taxonomies and terms always; demo users and
+ * companies when asked; the first administrator from the environment. Never touches a database
+ * that already has roles (a restart finds its data as it was).
+ */
+export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResult> {
+  const result: SeedResult = { seeded: false, demoUsers: [], adminCreated: null };
+  const [{ n }] = await db.select({ n: count() }).from(roles);
+  if (n === 0) {
+    const demoHash = opts.demo ? await hashPassword(opts.demoPassword) : null;
+    await db.transaction(async (tx) => {
+      const perms = await tx.insert(permissions).values(PERMISSIONS.map((name) => ({ name }))).returning();
+      const byName = new Map(perms.map((p) => [p.name, p.id]));
+      await tx.insert(roles).values(ROLES.map(({ id, name }) => ({ id, name })));
+      await tx.insert(rolePermissions).values(
+        ROLES.flatMap((role) =>
+          (role.permissions === 'all' ? PERMISSIONS : role.permissions).map((p) => ({ roleId: role.id, permissionId: byName.get(p)! })),
+        ),
+      );
+      await tx.insert(taxonomies).values(TAXONOMIES);
+      await tx.insert(terms).values(TERMS);
+      for (const table of ['roles', 'taxonomies', 'terms']) await bumpSequence(tx as unknown as Db, table);
+
+      if (demoHash) {
+        const companyIds = new Map<string, number>();
+        for (const c of DEMO_COMPANIES) {
+          const [row] = await tx
+            .insert(companies)
+            .values({ name: c.name, lang: c.lang, stage: c.stage, contactName: c.contactName, websiteAddress: c.websiteAddress })
+            .returning({ id: companies.id });
+          companyIds.set(c.name, row.id);
+          await tx.insert(companyTerms).values(c.termIds.map((termId) => ({ companyId: row.id, termId })));
+        }
+        for (const u of DEMO_USERS) {
+          const companyName = 'company' in u ? u.company : null;
+          const [row] = await tx
+            .insert(users)
+            .values({ email: u.email, name: u.name, position: u.position, passwordHash: demoHash, primary: Boolean(companyName) })
+            .returning({ id: users.id });
+          await tx.insert(userRoles).values({ userId: row.id, roleId: u.roleId });
+          if (companyName) await tx.insert(companyUsers).values({ companyId: companyIds.get(companyName)!, userId: row.id });
+          result.demoUsers.push(u.email);
+        }
+      }
+    });
+    result.seeded = true;
+  }
+
+  if (opts.admin?.email && opts.admin.password) {
+    const email = opts.admin.email.trim().toLowerCase();
+    const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (existing.length === 0) {
+      const passwordHash = await hashPassword(opts.admin.password);
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({ email, name: opts.admin!.name ?? 'Administrator', passwordHash })
+          .returning({ id: users.id });
+        await tx.insert(userRoles).values({ userId: row.id, roleId: 2 });
+      });
+      result.adminCreated = email;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,134 @@
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import fp from 'fastify-plugin';
+import { engineT } from '../../engine';
+import { serverMessages } from '../messages';
+
+/** One error detail of the design's error shape. */
+export interface ErrorDetail {
+  detail: string;
+  field?: string;
+}
+
+/** An error meant for the client: its status and message are sent as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** Shorthand for `throw httpError(401, 'You are not authorised to do that.')`. */
+export function httpError(statusCode: number, message: string, errors?: ErrorDetail[], headers?: Record<string, string>): HttpError {
+  return new HttpError(statusCode, message, errors, headers);
+}
+
+/** JSON Schema of the error body, for every route's response schema. */
+export const errorSchema = {
+  $id: 'Error',
+  type: 'object',
+  required: ['message'],
+  properties: {
+    message: { type: 'string' },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['detail'],
+        properties: { detail: { type: 'string' }, field: { type: 'string' } },
+      },
+    },
+  },
+} as const;
+
+function fieldOf(instancePath: string, extra?: unknown): string | undefined {
+  const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const last = typeof extra === 'string' ? extra : undefined;
+  return [path, last].filter(Boolean).join('.') || undefined;
+}
+
+// The server answers in English, like serverMessages: the en-GB validation catalogue (spec section 5).
+const t = engineT('en-GB');
+const FORMAT_MESSAGES: Record<string, string> = { email: 'generic.email', 'http-url': 'generic.url', uri: 'generic.url', ipv4: 'generic.ipv4' };
+const NUMERIC = new Set(['number', 'integer']);
+
+/**
+ * One ajv error of a route schema in the spec's words instead of ajv's English ("password must be
+ * string,null"): the spec's sentences where section 5 has one (required, email, min/max length),
+ * else the field message after the field's path ("terms must be a number"). `field` names the
+ * field (for `required`, the missing one).
+ */
+export function schemaErrorDetail(error: FastifySchemaValidationError, context?: string): ErrorDetail {
+  const params = error.params as Record<string, unknown>;
+  const field = fieldOf(error.instancePath, params.missingProperty ?? params.additionalProperty);
+  const named = (key: string, values?: Record<string, unknown>) => `${field ?? context ?? 'input'} ${t(`validation:field.${key}`, values)}`;
+  const detail = (() => {
+    switch (error.keyword) {
+      case 'required':
+        return t('validation:generic.required');
+      case 'minLength':
+        return t('validation:generic.minLength', { length: params.limit });
+      case 'maxLength':
+        return t('validation:generic.maxLength', { length: params.limit });
+      case 'format': {
+        const key = FORMAT_MESSAGES[String(params.format)];
+        return key ? t(`validation:${key}`) : named('invalid');
+      }
+      case 'type':
+        // ajv names the allowed types joined by commas, e.g. "string,null" or "integer".
+        return String(params.type).split(',').every((type) => NUMERIC.has(type)) ? named('numeric') : named('type');
+      case 'enum':
+      case 'pattern':
+      case 'uniqueItems':
+        return named(error.keyword);
+      case 'minimum':
+      case 'exclusiveMinimum':
+        return named('minimum', { limit: params.limit });
+      case 'maximum':
+      case 'exclusiveMaximum':
+        return named('maximum', { limit: params.limit });
+      case 'minItems':
+        return named('minItems', { length: params.limit });
+      case 'maxItems':
+        return named('maxItems', { length: params.limit });
+      default:
+        // additionalProperties (where not simply removed), const, oneOf...: the field is not valid.
+        return named('invalid');
+    }
+  })();
+  return { detail, ...(field ? { field } : {}) };
+}
+
+/**
+ * Every error leaves as `{message, errors?}`. Bad input is never a 500: schema failures are 400
+ * in the spec's words (schemaErrorDetail), Fastify's own client errors keep their 4xx; only real
+ * faults are 500.
+ */
+export const errorHandling = fp(
+  async (app: FastifyInstance) => {
+    app.addSchema(errorSchema);
+
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      if (error instanceof HttpError) {
+        if (error.headers) reply.headers(error.headers);
+        return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      }
+      const fe = error as FastifyError;
+      if (fe.validation) {
+        const errors = fe.validation.map((v) => schemaErrorDetail(v, fe.validationContext));
+        return reply.status(400).send({ message: errors[0]?.detail ?? fe.message, errors });
+      }
+      const status = fe.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return reply.status(status).send({ message: fe.message });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status >= 500 ? status : 500).send({ message: serverMessages.unknown_error });
+    });
+  },
+  { name: 'error-handling' },
+);

@@ -1,0 +1,63 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { contentSecurityPolicy } from './security';
+import { serverMessages } from '../messages';
+
+const PLACEHOLDER = /__CSP_NONCE__/g;
+
+/**
+ * Serves the built React app from `staticDir`: assets via @fastify/static, and index.html for `/`
+ * and every non-/api path (hash routes, deep links), each time with a fresh CSP nonce.
+ */
+export const webApp = fp(
+  async (app: FastifyInstance, opts: { staticDir: string | null }) => {
+    const root = opts.staticDir ? resolve(opts.staticDir) : null;
+    const indexFile = root ? join(root, 'index.html') : null;
+    if (!root || !indexFile || !existsSync(indexFile)) {
+      app.log.info(
+        root
+          ? `No built app at ${root} (run \`npm run build\`): serving the API only.`
+          : 'No static folder configured: serving the API only.',
+      );
+      app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: serverMessages.not_found }));
+      return;
+    }
+    const shell = readFileSync(indexFile, 'utf8');
+
+    const sendShell = (reply: FastifyReply) => {
+      const nonce = randomBytes(16).toString('base64');
+      return reply
+        .header('content-security-policy', contentSecurityPolicy(nonce))
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(shell.replace(PLACEHOLDER, nonce));
+    };
+
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      // index.html only ever leaves through sendShell (it needs its nonce).
+      allowedPath: (pathname) => pathname !== '/index.html',
+      maxAge: '1h',
+      immutable: false,
+    });
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0];
+      if (path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        return reply.status(404).send({ message: serverMessages.not_found });
+      }
+      // Unknown files with an extension are real 404s; everything else is a route of the app.
+      if (/\.[a-z0-9]+$/i.test(path) && path !== '/index.html') {
+        return reply.status(404).send({ message: serverMessages.not_found });
+      }
+      return sendShell(reply);
+    });
+  },
+  { name: 'web-app' },
+);

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { REFRESH_COOKIE } from '../plugins/auth';
+import { refreshSession, signIn, signOut } from '../services/sign-in';
+import { errors, looseString, tokenResponse } from './schemas';
+
+/** POST /login, /login/refresh, /logout. */
+export default async function authRoutes(app: FastifyInstance) {
+  app.post<{ Body: { email?: string; password?: string; remember?: boolean } }>(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in; sets the httpOnly refresh cookie',
+        body: {
+          type: 'object',
+          properties: { email: looseString, password: looseString, remember: { type: 'boolean' } },
+          additionalProperties: false,
+        },
+        response: { 200: tokenResponse, ...errors(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await signIn(app, request.body, request.ip);
+      app.auth.setRefreshCookie(reply, session.refresh);
+      return session.body;
+    },
+  );
+
+  app.post(
+    '/login/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'New access token from the refresh cookie (rotated); no bearer header',
+        response: { 200: tokenResponse, ...errors(401) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const session = await refreshSession(app, request.cookies[REFRESH_COOKIE]);
+        app.auth.setRefreshCookie(reply, session.refresh);
+        return session.body;
+      } catch (err) {
+        app.auth.clearRefreshCookie(reply);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags: ['auth'], summary: 'Ends the session of the refresh cookie', response: { 204: { type: 'null' } } } },
+    async (request, reply) => {
+      await signOut(app, request.cookies[REFRESH_COOKIE]);
+      app.auth.clearRefreshCookie(reply);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,49 @@
+// Response and body shapes shared by several routes (JSON Schema; also the OpenAPI document).
+export const errorRef = { $ref: 'Error#' } as const;
+
+export const tokenResponse = {
+  type: 'object',
+  required: ['access_token', 'expires_in'],
+  properties: { access_token: { type: 'string' }, expires_in: { type: 'integer' } },
+} as const;
+
+export const messageResponse = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } as const;
+
+/** Error responses every route may give, by status. */
+export const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorRef]));
+
+// Field types are loose on purpose: the shared engine rules give the spec's messages for bad values.
+const loose = { type: ['string', 'null'] } as const;
+export { loose as looseString };
+
+export const nullableString = { type: ['string', 'null'] } as const;
+const line = { type: 'object', properties: { line1: nullableString, line2: nullableString, line3: nullableString } } as const;
+
+/** A company with meta, taxonomies.term and users (GET /users/current, GET /companies/{id}). */
+export const companySchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' }, guid: { type: 'string' }, name: { type: 'string' }, lang: { type: 'string' },
+    stage: { type: 'string' }, status: { type: 'string' },
+    contact_name: nullableString, contact_number: nullableString, fsa_number: nullableString, reg_number: nullableString,
+    vat_number: nullableString, website_address: nullableString, address: line, reg_address: line,
+    meta: { type: 'array', items: { type: 'object', properties: { meta_key: { type: 'string' }, meta_value: nullableString } } },
+    taxonomies: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' }, taxonomy: { type: 'string' },
+          term: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, slug: { type: 'string' } } },
+        },
+      },
+    },
+    users: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, guid: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, primary: { type: 'boolean' } },
+      },
+    },
+  },
+} as const;

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../services/current-user';
+import { companySchema, errors, nullableString } from './schemas';
+
+// Listing every field keeps secrets out: fast-json-stringify drops anything not named here.
+const currentUserResponse = {
+  type: 'object',
+  required: ['user', 'company'],
+  properties: {
+    user: {
+      type: 'object',
+      properties: {
+        id: { type: 'integer' }, guid: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' },
+        avatar: nullableString, telephone: nullableString, position: nullableString, partner: nullableString, country: nullableString,
+        primary: { type: 'boolean' }, foc_approver: { type: 'boolean' },
+        roles: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id: { type: 'integer' }, name: { type: 'string' },
+              permissions: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
+            },
+          },
+        },
+      },
+    },
+    company: { ...companySchema, type: ['object', 'null'] },
+  },
+} as const;
+
+/** GET /users/current (bearer). */
+export default async function userRoutes(app: FastifyInstance) {
+  app.get(
+    '/users/current',
+    {
+      preHandler: app.auth.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user with roles.permissions, company, company.taxonomies.term, company.users',
+        security: [{ bearer: [] }],
+        response: { 200: currentUserResponse, ...errors(401) },
+      },
+    },
+    async (request) => currentUser(app, request.user!),
+  );
+}

@@ -1,0 +1,102 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { isHiddenRegion, languageForRegion, validateRegistration } from '../../engine/accounts';
+import { companies, companyTerms, companyUsers, taxonomies, terms, userRoles, users } from '../db/schema';
+import { httpError } from '../http/errors';
+import { serverMessages } from '../messages';
+import { hashPassword } from './passwords';
+import { countAttempt } from './rate-limit';
+import { startSession } from './sessions';
+import type { SignedIn } from './sign-in';
+import { assertAccountCheck } from './validation';
+
+/** The default client role every self-registered user gets. */
+export const CLIENT_ROLE_ID = 1;
+// Term ids are PostgreSQL integers: a larger id cannot exist, and querying it would fail (500).
+const MAX_ID = 2 ** 31 - 1;
+
+export interface RegisterInput {
+  user: { name?: string; email?: string; password?: string; primary?: number | boolean };
+  company: { name?: string; lang?: string };
+  terms?: number[];
+  accept_terms?: boolean;
+}
+
+const FIELD_PATHS = {
+  companyName: 'company.name', name: 'user.name', email: 'user.email', password: 'user.password',
+  acceptTerms: 'accept_terms', makes: 'terms', region: 'terms', type: 'terms',
+};
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+/**
+ * POST /register: sorts the term ids into region/type/makes, runs the shared registration rules,
+ * then creates company (language from region), its terms, the primary user with role 1 and a
+ * session, in one transaction.
+ */
+export async function register(app: FastifyInstance, input: RegisterInput, ip: string): Promise<SignedIn> {
+  const ids = [...new Set(input.terms ?? [])];
+  // Out-of-range ids are not looked up but stay in `ids`, so the unknown-terms check refuses them.
+  const queryable = ids.filter((n) => n > 0 && n <= MAX_ID);
+  const found = queryable.length
+    ? await app.db
+        .select({ id: terms.id, slug: terms.slug, taxonomy: taxonomies.slug })
+        .from(terms)
+        .innerJoin(taxonomies, eq(taxonomies.id, terms.taxonomyId))
+        .where(inArray(terms.id, queryable))
+    : [];
+  const regions = found.filter((t) => t.taxonomy === 'region');
+  const types = found.filter((t) => t.taxonomy === 'type');
+  const makes = found.filter((t) => t.taxonomy === 'make');
+
+  const values = assertAccountCheck(
+    validateRegistration({
+      region: regions[0]?.id,
+      type: types[0]?.id,
+      companyName: input.company?.name,
+      name: input.user?.name,
+      email: input.user?.email,
+      password: input.user?.password,
+      acceptTerms: input.accept_terms,
+      makes: makes.map((m) => m.id),
+    }),
+    FIELD_PATHS,
+  );
+  // Unknown ids, two regions or types, another taxonomy's terms, or a hidden (USA) region.
+  const region = regions[0];
+  if (found.length !== ids.length || regions.length !== 1 || types.length !== 1 || found.length !== 2 + makes.length || isHiddenRegion(region.slug)) {
+    throw httpError(400, serverMessages.invalid_terms, [{ detail: serverMessages.invalid_terms, field: 'terms' }]);
+  }
+
+  const email = values.email.toLowerCase();
+  const taken = () => httpError(400, serverMessages.email_taken, [{ detail: serverMessages.email_taken, field: 'user.email' }]);
+  const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing) throw taken();
+
+  // Counted only here, where the expensive part starts: a typo in the form costs the user nothing.
+  await countAttempt(app, `register:${ip}`, app.config.rateLimits.register);
+  const passwordHash = await hashPassword(values.password);
+  try {
+    const user = await app.db.transaction(async (tx) => {
+      const [company] = await tx
+        .insert(companies)
+        .values({ name: values.companyName, lang: languageForRegion(region.slug), stage: 'configurator', contactName: values.name })
+        .returning({ id: companies.id });
+      const termIds = [values.region!, values.type!, ...values.makes];
+      await tx.insert(companyTerms).values(termIds.map((termId) => ({ companyId: company.id, termId })));
+      const [row] = await tx.insert(users).values({ name: values.name, email, passwordHash, primary: true }).returning();
+      await tx.insert(userRoles).values({ userId: row.id, roleId: CLIENT_ROLE_ID });
+      await tx.insert(companyUsers).values({ companyId: company.id, userId: row.id });
+      return row;
+    });
+    const refresh = await startSession(app.db, user.id, false);
+    return { body: await app.auth.issueAccess(user), refresh };
+  } catch (err) {
+    // Two registrations of one email at once: the unique index decides, the loser gets the same 400.
+    if (isUniqueViolation(err)) throw taken();
+    throw err;
+  }
+}

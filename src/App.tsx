@@ -1,0 +1,46 @@
+import { AdminContext, AdminUI, CustomRoutes, localStorageStore, type I18nProvider } from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import { authProvider } from './auth/authProvider';
+import { dataProvider } from './data/dataProvider';
+import { LiveI18nContext } from './i18n/LiveI18nContext';
+import { AppLayout } from './layout/AppLayout';
+import { Growl } from './layout/Growl';
+import NotFoundPage from './pages/app/NotFoundPage';
+import { appRoutes } from './routing/routeElements';
+import { themeFor } from './theme';
+
+const store = localStorageStore(undefined, 'LaunchPortal');
+
+/**
+ * The react-admin application: hash routes (react-admin's default router), our layout around
+ * every route, and no telemetry call to outside hosts. Resources of later issues are added here.
+ *
+ * It is react-admin's <Admin> taken apart (AdminContext + AdminUI, exactly what <Admin> renders) so
+ * LiveI18nContext can sit between them: a language change re-renders the screens in place.
+ */
+export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
+  // Re-renders on a language change, so MUI's own texts follow the locale switcher.
+  const { i18n } = useTranslation();
+  return (
+    <AdminContext
+      i18nProvider={i18nProvider}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      store={store}
+      theme={themeFor(i18n.language)}
+    >
+      <LiveI18nContext>
+        <AdminUI
+          title="Launch Portal"
+          layout={AppLayout}
+          notification={Growl}
+          catchAll={NotFoundPage}
+          loginPage={false}
+          disableTelemetry
+        >
+          <CustomRoutes>{appRoutes}</CustomRoutes>
+        </AdminUI>
+      </LiveI18nContext>
+    </AdminContext>
+  );
+}

@@ -1,0 +1,51 @@
+/** Shapes of `GET /api/users/current` (brief's server contract). */
+export interface Permission {
+  id: number;
+  name: string;
+}
+
+export interface Role {
+  id: number;
+  name: string;
+  permissions: Permission[];
+}
+
+export interface SessionUser {
+  id: number;
+  guid?: string;
+  name: string;
+  email: string;
+  avatar?: string | null;
+  telephone?: string | null;
+  position?: string | null;
+  primary?: boolean;
+  foc_approver?: boolean;
+  roles: Role[];
+}
+
+export interface Term {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export interface SessionCompany {
+  id: number;
+  guid?: string;
+  name: string;
+  lang?: string;
+  stage?: 'configurator' | 'showcase' | 'created' | string;
+  status?: string;
+  taxonomies?: Array<{ id: number; taxonomy: string; term: Term }>;
+  users?: Array<{ id: number; guid?: string; name: string; email: string; primary?: boolean }>;
+}
+
+export interface CurrentUserResponse {
+  user: SessionUser;
+  company: SessionCompany | null;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  expires_in: number;
+}

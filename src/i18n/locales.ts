@@ -1,0 +1,21 @@
+import type { Locale } from '../../engine/locales';
+
+// The one list of locales lives in the engine (server mails and engine messages use it too).
+export { LOCALES, DEFAULT_LOCALE, toLocale, type Locale } from '../../engine/locales';
+
+/** Namespaces the app loads: common is ours; errors, validation and configurator are written by others. */
+export const NAMESPACES = ['common', 'errors', 'validation', 'configurator'] as const;
+
+/** localStorage key holding the switcher's choice. */
+export const LOCALE_STORAGE_KEY = 'portal.locale';
+
+/** Each locale's name in its own language, for the switcher. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  'en-GB': 'English (UK)',
+  'en-AU': 'English (Australia)',
+  'en-ZA': 'English (South Africa)',
+  'fr-FR': 'Français (France)',
+  'fr-BE': 'Français (Belgique)',
+  'nl-NL': 'Nederlands (Nederland)',
+  'nl-BE': 'Nederlands (België)',
+};

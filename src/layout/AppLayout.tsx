@@ -1,0 +1,44 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { useSession } from '../session/useSession';
+import { Bridges } from './Bridges';
+import { CookieBanner } from './CookieBanner';
+import { Footer } from './Footer';
+import { OverlayWhileMounted, PageOverlay } from './PageOverlay';
+import { SessionModal } from './SessionModal';
+import { SkipLink } from './SkipLink';
+import { Sidebar } from './Sidebar';
+import { isSidebarVisible } from './menuItems';
+import { TopBar } from './TopBar';
+
+/**
+ * The page shell (spec sections 1 and 2): top bar, sidebar (signed in, filtered by permission,
+ * hidden for showcase-stage companies without create configs), the page, footer, cookie banner,
+ * the session-timeout modal and the page overlay. Growls are react-admin's notification slot.
+ */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  const { status, user, company } = useSession();
+  const signedIn = status === 'authenticated' ? user : null;
+  const withSidebar = Boolean(signedIn && isSidebarVisible(signedIn, company));
+  // Below md the sidebar is a drawer behind the top bar's menu button (see Sidebar).
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const [menuOpen, setMenuOpen] = useState(false);
+  const placement = { drawer: narrow, open: narrow && menuOpen, onClose: () => setMenuOpen(false) };
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Bridges />
+      <SkipLink />
+      <TopBar onOpenMenu={withSidebar && narrow ? () => setMenuOpen(true) : undefined} menuOpen={placement.open} />
+      <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
+        {withSidebar && signedIn && <Sidebar user={signedIn} placement={placement} />}
+        <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, '&:focus': { outline: 'none' } }}>
+          <Suspense fallback={<OverlayWhileMounted />}>{children}</Suspense>
+        </Box>
+      </Box>
+      <Footer />
+      <CookieBanner />
+      <SessionModal />
+      <PageOverlay />
+    </Box>
+  );
+}

@@ -1,0 +1,26 @@
+import { Box, Link, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+
+/** Footer (spec section 1): Terms & Conditions, Privacy Policy and company information. */
+export function Footer() {
+  const { t } = useTranslation();
+  return (
+    <Box component="footer" data-testid="footer" sx={{ px: 3, py: 2, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <Box component="nav" aria-label={t('footer.label')} sx={{ display: 'flex', gap: 3, mb: 1, flexWrap: 'wrap' }}>
+        <Link component={RouterLink} to="/terms-conditions">
+          {t('footer.terms')}
+        </Link>
+        <Link component={RouterLink} to="/privacy-policy">
+          {t('footer.privacy')}
+        </Link>
+        <Link component={RouterLink} to="/cookie-policy">
+          {t('footer.cookies')}
+        </Link>
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {t('footer.company', { year: new Date().getFullYear() })}
+      </Typography>
+    </Box>
+  );
+}

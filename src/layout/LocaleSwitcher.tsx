@@ -1,0 +1,54 @@
+import { type ChangeEvent } from 'react';
+import { NativeSelect } from '@mui/material';
+import { useI18nProvider, useLocaleState, useNotify } from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import { LOCALES, LOCALE_NAMES, toLocale } from '../i18n/locales';
+
+/**
+ * The top bar's language choice. The language changes first (i18n.ts then remembers it in
+ * localStorage and on <html lang>), and only then is react-admin's locale state set: react-admin
+ * finds its provider already on that language and does not remount the page, so what the user has
+ * typed stays; LiveI18nContext re-renders the texts.
+ */
+export function LocaleSwitcher() {
+  const { t, i18n } = useTranslation();
+  const i18nProvider = useI18nProvider();
+  const [, setLocale] = useLocaleState();
+  const notify = useNotify();
+  const current = toLocale(i18n.language);
+
+  const change = async (event: ChangeEvent<HTMLSelectElement>) => {
+    const next = toLocale(event.target.value);
+    try {
+      await i18nProvider.changeLocale(next); // loads the language's files, then switches
+      setLocale(next);
+    } catch {
+      // The language's files did not load (offline): stay on the current language and say so.
+      notify('ra.notification.i18n_error', { type: 'error' });
+    }
+  };
+
+  return (
+    <NativeSelect
+      value={current}
+      onChange={(event) => void change(event)}
+      disableUnderline
+      inputProps={{ 'aria-label': t('topbar.language'), 'data-testid': 'locale-switcher' } as Record<string, string>}
+      sx={{
+        color: 'inherit',
+        fontSize: '0.875rem',
+        // On a phone the bar is one row: the choice may be clipped, the open list is not.
+        maxWidth: { xs: 120, sm: 'none' },
+        '& select': { py: 0.5, pl: 1 },
+        '& svg': { color: 'inherit' },
+        '& option': { color: 'text.primary' },
+      }}
+    >
+      {LOCALES.map((locale) => (
+        <option key={locale} value={locale}>
+          {LOCALE_NAMES[locale]}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}

@@ -1,0 +1,98 @@
+import { useMemo } from 'react';
+import { Box, Drawer, List, ListItem, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import type { SessionUser } from '../auth/types';
+import { MENU, filterMenu, type MenuItem } from './menuItems';
+
+function isActive(pathname: string, to: string | undefined): boolean {
+  if (!to) return false;
+  return pathname === to || (to !== '/dashboard' && pathname.startsWith(`${to}/`));
+}
+
+/**
+ * One menu entry as a list item (a list may only hold <li>s): a link, or a group heading with its
+ * entries in a nested list.
+ */
+function Item({ item, pathname, depth, onNavigate }: { item: MenuItem; pathname: string; depth: number; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      {item.to ? (
+        <ListItemButton
+          component={RouterLink}
+          to={item.to}
+          selected={isActive(pathname, item.to)}
+          onClick={onNavigate}
+          sx={{ pl: 2 + depth * 2, py: 0.5 }}
+          data-testid={`menu-${item.key}`}
+        >
+          <ListItemText primary={t(item.label)} />
+        </ListItemButton>
+      ) : (
+        <ListItemText
+          primary={t(item.label)}
+          sx={{ pl: 2 + depth * 2, pt: 1, m: 0 }}
+          slotProps={{ primary: { sx: { fontWeight: 600, fontSize: '0.9rem' } } }}
+          data-testid={`menu-${item.key}`}
+        />
+      )}
+      {item.children && (
+        <List dense disablePadding>
+          {item.children.map((child) => (
+            <Item key={child.key} item={child} pathname={pathname} depth={depth + 1} onNavigate={onNavigate} />
+          ))}
+        </List>
+      )}
+    </ListItem>
+  );
+}
+
+/** Where the sidebar is: a column beside the page on wide screens, a drawer over it on narrow ones. */
+export interface SidebarPlacement {
+  /** Narrow screens: shown as a drawer, open or closed. */
+  drawer: boolean;
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The sidebar menu, filtered by the user's permissions and roles (menuItems.ts). On a phone a 240 px
+ * column would leave the page a sliver, so there it is a drawer the top bar's menu button opens, and
+ * following a link closes it.
+ */
+export function Sidebar({ user, placement }: { user: SessionUser; placement: SidebarPlacement }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const sections = useMemo(() => filterMenu(MENU, user), [user]);
+  const onNavigate = placement.drawer ? placement.onClose : undefined;
+
+  const nav = (
+    <Box
+      component="nav"
+      id="main-menu"
+      aria-label={t('menu.label')}
+      data-testid="sidebar"
+      sx={{ width: 240, flexShrink: 0, borderRight: placement.drawer ? 0 : 1, borderColor: 'divider', bgcolor: 'background.paper', py: 1 }}
+    >
+      {sections.map((section) => (
+        <List
+          key={section.key}
+          dense
+          data-testid={`menu-section-${section.key}`}
+          subheader={section.label ? <ListSubheader disableSticky>{t(section.label)}</ListSubheader> : undefined}
+        >
+          {section.items.map((item) => (
+            <Item key={item.key} item={item} pathname={pathname} depth={0} onNavigate={onNavigate} />
+          ))}
+        </List>
+      ))}
+    </Box>
+  );
+  if (!placement.drawer) return nav;
+  return (
+    <Drawer variant="temporary" open={placement.open} onClose={placement.onClose} data-testid="sidebar-drawer">
+      {nav}
+    </Drawer>
+  );
+}

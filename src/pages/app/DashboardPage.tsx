@@ -1,0 +1,32 @@
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { displayName } from '../../layout/displayName';
+import { useSession } from '../../session/useSession';
+import { PageHeading } from './PageHeading';
+
+/** Dashboard: a welcome and the company in use; the real dashboard widgets come with later issues. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const { user, company } = useSession();
+  return (
+    <Box data-testid="dashboard-page">
+      <PageHeading />
+      <Typography variant="h6" component="p" gutterBottom>
+        {user ? t('dashboard.welcome', { name: displayName(user) }) : null}
+      </Typography>
+      {company && (
+        <Card variant="outlined" sx={{ maxWidth: 480 }}>
+          <CardContent>
+            <Typography variant="overline">{t('dashboard.company')}</Typography>
+            <Typography variant="h6" data-testid="dashboard-company">
+              {company.name}
+            </Typography>
+            {company.stage && (
+              <Typography color="text.secondary">{t('dashboard.stage', { stage: t(`dashboard.stages.${company.stage}`, { defaultValue: company.stage }) })}</Typography>
+            )}
+          </CardContent>
+        </Card>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { validatePasswordSet } from '../../../engine/accounts';
+import { http } from '../../http';
+import { growl } from '../../session/notifier';
+import { AuthCard } from './AuthCard';
+import { FormErrors } from './FormErrors';
+import { NewPasswordFields } from './NewPasswordFields';
+import { useAccountForm } from './useAccountForm';
+import { useRedirectAfter } from './useRedirectAfter';
+
+/** Set a password from a new user's link (route password/set/{token}); the link is checked first. */
+export default function SetPasswordPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const [valid, setValid] = useState<boolean | null>(null);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [done, setDone] = useState(false);
+  const form = useAccountForm();
+  useRedirectAfter(done, '/login');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    http
+      .get(`/password/set/${encodeURIComponent(token)}`, { auth: false, recover: false, notify: false, cache: false, signal: controller.signal })
+      .then(() => !controller.signal.aborted && setValid(true))
+      .catch(() => setValid(false));
+    return () => controller.abort();
+  }, [token]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.submit(validatePasswordSet({ token, password, passwordConfirmation: confirmation }), async (v) => {
+      await http.post('/password/set', { token, password: v.password, password_confirmation: v.passwordConfirmation }, { auth: false, recover: false, notify: false });
+      setDone(true);
+      growl(t('errors:password_set'), 'success');
+    });
+  };
+
+  let body;
+  if (valid === null) body = <CircularProgress sx={{ justifySelf: 'center' }} aria-label={t('app.loading')} />;
+  else if (!valid)
+    body = (
+      <Alert severity="error" data-testid="password-set-invalid">
+        {t('errors:token_invalid')}
+      </Alert>
+    );
+  else if (done)
+    body = (
+      <Alert severity="success" data-testid="password-set-done">
+        {t('passwordSet.done')}
+      </Alert>
+    );
+  else
+    body = (
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }} data-testid="set-password-form">
+        <NewPasswordFields password={password} confirmation={confirmation} onPassword={setPassword} onConfirmation={setConfirmation} flagged={form.flagged} autoFocus />
+        <FormErrors messages={form.messages} />
+        <Button type="submit" variant="contained" disabled={form.busy}>
+          {t('passwordSet.submit')}
+        </Button>
+      </Box>
+    );
+
+  return (
+    <AuthCard title={t('passwordSet.title')} intro={t('passwordSet.intro')} testId="set-password-page">
+      {body}
+    </AuthCard>
+  );
+}

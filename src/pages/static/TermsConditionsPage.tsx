@@ -1,0 +1,5 @@
+import { StaticPage } from './StaticPage';
+
+export default function TermsConditionsPage() {
+  return <StaticPage page="termsConditions" />;
+}

@@ -1,0 +1,93 @@
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { HttpError } from '../http';
+import { OverlayWhileMounted } from '../layout/PageOverlay';
+import { session } from '../session/session';
+import { writeActiveCompanyId } from '../session/storage';
+import { useSession } from '../session/useSession';
+import { CurrentRouteContext } from './currentRoute';
+import { decideRoute } from './guard';
+import { showOverlay } from './overlay';
+import type { RouteDef } from './routes';
+
+/** Loads what a route needs before it shows; a 403 or 404 here stops the navigation. */
+export type Preload = (params: Record<string, string | undefined>) => Promise<unknown>;
+
+// The last route shown: "arriving from Login or Register" (spec section 2) is decided with it.
+let lastRouteName: string | null = null;
+
+/**
+ * The route guard of spec section 2 around one route: waits for the session check, applies the
+ * pure decision of guard.ts (redirects, company loading), runs the route's preload under the
+ * page overlay (403/404 -> back where the user came from), and sets the page title.
+ */
+export function RouteGuard({ route, preload, children }: { route: RouteDef; preload?: Preload; children: ReactNode }) {
+  const state = useSession();
+  const location = useLocation();
+  const params = useParams();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState(!preload);
+
+  const decision =
+    state.status === 'checking'
+      ? null
+      : decideRoute({
+          route,
+          fullPath: location.pathname + location.search,
+          session: { authenticated: state.status === 'authenticated', user: state.user, company: state.company, activeCompanyId: session.activeCompanyId() },
+          from: lastRouteName,
+        });
+  const allowed = decision?.kind === 'allow';
+  const loadCompanyId = decision?.kind === 'allow' ? decision.loadCompanyId : undefined;
+  const paramsKey = JSON.stringify(params);
+
+  useEffect(() => {
+    if (!allowed) return;
+    document.title = `${t('app.name')} | ${t(route.title)}`;
+    lastRouteName = route.name;
+  }, [allowed, route, t]);
+
+  useEffect(() => {
+    if (!loadCompanyId) return;
+    // A company that cannot be loaded (gone, no access) must not be retried on every page.
+    session.loadCompany(loadCompanyId).catch(() => writeActiveCompanyId(null));
+  }, [loadCompanyId]);
+
+  useEffect(() => {
+    if (!allowed || !preload) return;
+    let live = true;
+    const hide = showOverlay();
+    setLoaded(false);
+    preload(JSON.parse(paramsKey) as Record<string, string>)
+      .then(() => live && setLoaded(true))
+      .catch((error: unknown) => {
+        if (!live) return;
+        if (error instanceof HttpError && (error.status === 403 || error.status === 404)) {
+          // Stop the navigation: back to where the user was, or Dashboard on a first page load.
+          if (location.key !== 'default') navigate(-1);
+          else navigate('/dashboard', { replace: true });
+          return;
+        }
+        setLoaded(true);
+      })
+      .finally(hide);
+    return () => {
+      live = false;
+      hide();
+    };
+    // location.key is read only for the back-or-home choice; re-running on it would reload.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [allowed, preload, paramsKey, navigate]);
+
+  if (!decision) return <OverlayWhileMounted />;
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (!loaded) return null;
+  // The page's own Suspense boundary lets the guard commit (title, "arriving from") while a lazy page loads.
+  return (
+    <CurrentRouteContext.Provider value={route}>
+      <Suspense fallback={<OverlayWhileMounted />}>{children}</Suspense>
+    </CurrentRouteContext.Provider>
+  );
+}

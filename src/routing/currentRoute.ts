@@ -1,0 +1,9 @@
+import { createContext, useContext } from 'react';
+import type { RouteDef } from './routes';
+
+/** The route being shown, for page headings and anything else that needs its name or title. */
+export const CurrentRouteContext = createContext<RouteDef | null>(null);
+
+export function useCurrentRoute(): RouteDef | null {
+  return useContext(CurrentRouteContext);
+}

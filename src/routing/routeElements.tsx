@@ -1,0 +1,72 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, Route, useParams } from 'react-router-dom';
+import LoginPage from '../pages/auth/LoginPage';
+import RegisterPage from '../pages/auth/RegisterPage';
+import { session } from '../session/session';
+import { RouteGuard, type Preload } from './RouteGuard';
+import { ROUTES } from './routes';
+
+// Login and Register are the first pages most visitors see: they are in the main bundle.
+// Everything else is loaded when first opened.
+const Dashboard = lazy(() => import('../pages/app/DashboardPage'));
+const Placeholder = lazy(() => import('../pages/app/PlaceholderPage'));
+const ForgotPassword = lazy(() => import('../pages/auth/ForgotPasswordPage'));
+const ResetPassword = lazy(() => import('../pages/auth/ResetPasswordPage'));
+const SetPassword = lazy(() => import('../pages/auth/SetPasswordPage'));
+const Logout = lazy(() => import('../pages/auth/LogoutPage'));
+const CookiePolicy = lazy(() => import('../pages/static/CookiePolicyPage'));
+const TermsConditions = lazy(() => import('../pages/static/TermsConditionsPage'));
+const PrivacyPolicy = lazy(() => import('../pages/static/PrivacyPolicyPage'));
+
+/** `/configurator/{id}` redirects to that config's dashboard (spec section 2). */
+function ConfigRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={`/configurator/${encodeURIComponent(id)}/dashboard`} replace />;
+}
+
+type Page = ComponentType | LazyExoticComponent<ComponentType>;
+
+/** The page of each named route; routes not listed are the placeholder of a later issue. */
+const PAGES: Record<string, Page> = {
+  Login: LoginPage,
+  Register: RegisterPage,
+  PasswordEmailReset: ForgotPassword,
+  PasswordReset: ResetPassword,
+  PasswordSet: SetPassword,
+  'Cookie Policy': CookiePolicy,
+  'Terms Conditions': TermsConditions,
+  'Privacy Policy': PrivacyPolicy,
+  Logout,
+  Dashboard,
+  'Company Dashboard': Dashboard,
+  'Config Redirect': ConfigRedirect,
+};
+
+/** What a route loads before showing; a 403/404 stops the navigation (spec section 2). */
+const PRELOADS: Record<string, Preload> = {
+  // Company dashboard: that company becomes the active one.
+  'Company Dashboard': ({ id }) => session.loadCompany(Number(id)),
+  // Dashboard without an id: the active company is cleared (spec section 2).
+  Dashboard: async () => {
+    if (session.activeCompanyId()) await session.clearActiveCompany();
+  },
+};
+
+/** Every route of spec section 2 as a react-router `<Route>`, each behind the route guard. */
+export const appRoutes = [
+  <Route key="/" path="/" element={<Navigate to="/login" replace />} />,
+  ...ROUTES.map((route) => {
+    const Page = PAGES[route.name] ?? Placeholder;
+    return (
+      <Route
+        key={route.name}
+        path={route.path}
+        element={
+          <RouteGuard key={route.name} route={route} preload={PRELOADS[route.name]}>
+            <Page />
+          </RouteGuard>
+        }
+      />
+    );
+  }),
+];

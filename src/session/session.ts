@@ -1,0 +1,316 @@
+import type { CurrentUserResponse, SessionCompany, SessionUser, TokenResponse } from '../auth/types';
+import { http, type HttpClient } from '../http';
+import { i18n } from '../i18n/i18n';
+import { localiseServerText } from '../i18n/serverText';
+import { loginPath } from '../routing/guard';
+import { growl } from './notifier';
+import {
+  clearStoredSession,
+  isRemembered,
+  jwtExpiry,
+  readActiveCompanyId,
+  readStoredSession,
+  readToken,
+  writeActiveCompanyId,
+  writeStoredSession,
+  writeToken,
+} from './storage';
+
+export type SessionStatus = 'checking' | 'anonymous' | 'authenticated';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: SessionUser | null;
+  company: SessionCompany | null;
+  expiresAt: number | null;
+  /** The session-expired login modal is open. */
+  modalOpen: boolean;
+}
+
+export interface RegisterPayload {
+  user: { name: string; email: string; password: string; primary: 1 };
+  company: { name: string; lang: string };
+  terms: number[];
+  accept_terms: true;
+}
+
+const INITIAL: SessionState = { status: 'checking', user: null, company: null, expiresAt: null, modalOpen: false };
+
+/**
+ * The session of spec section 4: unauthorised -> authorised after login or silent refresh,
+ * cleared on logout or failed refresh. With remember-me it refreshes before the token lifetime
+ * ends; without it the session-expired modal opens when the lifetime elapses, and signing in there
+ * resumes whatever was waiting (requests that got a 401 are retried, the page stays as it was).
+ */
+export class SessionController {
+  private state: SessionState = INITIAL;
+  private readonly listeners = new Set<() => void>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private refreshing: Promise<boolean> | null = null;
+  private recovering: Promise<'retry' | 'lost'> | null = null;
+  private modalWaiters: Array<(outcome: 'retry' | 'lost') => void> = [];
+  /** Counts active-company picks and clears, so only the latest one takes effect. */
+  private companySeq = 0;
+  /** Replaced by the router bridge with react-router's navigate once the app is mounted. */
+  navigate: (path: string) => void = (path) => {
+    location.hash = `#${path}`;
+  };
+
+  constructor(private readonly client: HttpClient) {
+    client.configure({
+      getToken: () => readToken(),
+      recover: () => this.recover(),
+      onNetworkError: () => this.networkLost(),
+      onError: (messages) => messages.forEach((m) => growl(m, 'error')),
+      translate: (key) => i18n.t(key),
+      localise: (text) => localiseServerText(text, (key, params) => i18n.t(key, params)),
+      language: () => i18n.language,
+    });
+    if (typeof document !== 'undefined') {
+      // Timers sleep in background tabs: check the lifetime again when the tab comes back.
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible') this.checkExpiry();
+      });
+    }
+  }
+
+  getState = (): SessionState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<SessionState>): void {
+    this.state = { ...this.state, ...patch };
+    if (this.state.status === 'authenticated' && this.state.user && this.state.expiresAt) {
+      writeStoredSession({ user: this.state.user, company: this.state.company, expiresAt: this.state.expiresAt });
+    }
+    this.listeners.forEach((l) => l());
+  }
+
+  /** Restores the session at start-up from the cookies and session storage. */
+  async start(): Promise<void> {
+    const now = Date.now();
+    const token = readToken();
+    const stored = readStoredSession();
+    if (stored && token && stored.expiresAt > now) {
+      this.set({ status: 'authenticated', user: stored.user, company: stored.company, expiresAt: stored.expiresAt, modalOpen: false });
+      this.schedule();
+      return;
+    }
+    if (isRemembered() && (await this.refresh())) {
+      if (await this.loadCurrentSafely()) return;
+    }
+    const expiry = token ? jwtExpiry(token) : null;
+    if (token && expiry && expiry > now) {
+      this.set({ expiresAt: expiry });
+      if (await this.loadCurrentSafely()) return;
+    }
+    if (stored) {
+      // The lifetime ran out while the tab was closed or asleep: ask for the password, keep the page.
+      this.set({ status: 'authenticated', user: stored.user, company: stored.company, expiresAt: stored.expiresAt, modalOpen: true });
+      return;
+    }
+    clearStoredSession();
+    this.set({ ...INITIAL, status: 'anonymous' });
+  }
+
+  private async loadCurrentSafely(): Promise<boolean> {
+    try {
+      await this.loadCurrent();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Loads the signed-in user and company (`GET /api/users/current`). */
+  async loadCurrent(): Promise<CurrentUserResponse> {
+    const current = await this.client.get<CurrentUserResponse>('/users/current', { cache: false, recover: false, notify: false });
+    if (!current) throw new Error('cancelled');
+    this.set({ status: 'authenticated', user: current.user, company: current.company, modalOpen: false });
+    this.schedule();
+    return current;
+  }
+
+  /** `POST /api/login`; throws the HttpError (401 = incorrect credentials) for the form to show. */
+  async login(email: string, password: string, remember: boolean): Promise<void> {
+    const previous = this.state.user;
+    const tokens = await this.client.post<TokenResponse>('/login', { email, password, remember }, { auth: false, recover: false, notify: false, withCredentials: true });
+    if (!tokens) return;
+    this.acceptTokens(tokens, remember);
+    if (previous && this.state.modalOpen) {
+      const current = await this.loadCurrent();
+      if (current.user.id !== previous.id) {
+        // Someone else signed in over the modal: the page they were on belongs to another user.
+        this.client.cache.clear();
+        this.settleModal('lost');
+        this.navigate('/dashboard');
+        return;
+      }
+      this.settleModal('retry');
+      return;
+    }
+    this.client.cache.clear();
+    await this.loadCurrent();
+  }
+
+  /** `POST /api/register`: on success the user is signed in (spec section 4). */
+  async register(payload: RegisterPayload): Promise<void> {
+    const tokens = await this.client.post<TokenResponse>('/register', payload, { auth: false, recover: false, notify: false, withCredentials: true });
+    if (!tokens) return;
+    this.acceptTokens(tokens, false);
+    this.client.cache.clear();
+    await this.loadCurrent();
+  }
+
+  private acceptTokens(tokens: TokenResponse, remember: boolean): void {
+    writeToken(tokens.access_token, tokens.expires_in, remember);
+    this.set({ expiresAt: Date.now() + tokens.expires_in * 1000 });
+    this.schedule();
+  }
+
+  /** `POST /api/login/refresh` with the cookie and no bearer; false when the session cannot be renewed. */
+  refresh(): Promise<boolean> {
+    if (!this.refreshing) {
+      this.refreshing = this.client
+        .post<TokenResponse>('/login/refresh', undefined, { auth: false, recover: false, notify: false, withCredentials: true })
+        .then((tokens) => {
+          if (!tokens) return false;
+          this.acceptTokens(tokens, true);
+          return true;
+        })
+        .catch(() => false)
+        .finally(() => {
+          this.refreshing = null;
+        });
+    }
+    return this.refreshing;
+  }
+
+  /** Plans the next step at the end of the token lifetime: a silent refresh, or the modal. */
+  private schedule(): void {
+    clearTimeout(this.timer);
+    const { expiresAt, status } = this.state;
+    if (status !== 'authenticated' || !expiresAt) return;
+    const left = expiresAt - Date.now();
+    if (isRemembered()) {
+      // Refresh a little before the end: a minute, or a fifth of a short lifetime.
+      const lead = Math.min(60_000, Math.max(1000, left * 0.2));
+      this.timer = setTimeout(() => void this.renew(), clampDelay(left - lead));
+    } else {
+      this.timer = setTimeout(() => this.checkExpiry(), clampDelay(left));
+    }
+  }
+
+  private async renew(): Promise<void> {
+    if (await this.refresh()) return;
+    if (this.state.user) this.openModal();
+    else this.lose();
+  }
+
+  private checkExpiry(): void {
+    const { expiresAt, status, modalOpen } = this.state;
+    if (status !== 'authenticated' || modalOpen || !expiresAt) return;
+    if (Date.now() < expiresAt) {
+      this.schedule();
+      return;
+    }
+    if (isRemembered()) void this.renew();
+    else this.openModal();
+  }
+
+  openModal(): void {
+    clearTimeout(this.timer);
+    if (!this.state.modalOpen) this.set({ modalOpen: true });
+  }
+
+  private settleModal(outcome: 'retry' | 'lost'): void {
+    const waiters = this.modalWaiters;
+    this.modalWaiters = [];
+    waiters.forEach((resolve) => resolve(outcome));
+    if (this.state.modalOpen) this.set({ modalOpen: false });
+  }
+
+  /** A 401: renew silently (remember-me), else the modal when a user is stored, else back to Login. */
+  recover(): Promise<'retry' | 'lost'> {
+    if (!this.recovering) {
+      this.recovering = (async (): Promise<'retry' | 'lost'> => {
+        if (isRemembered() && (await this.refresh())) return 'retry';
+        if (this.state.user) {
+          this.openModal();
+          return new Promise((resolve) => this.modalWaiters.push(resolve));
+        }
+        this.lose();
+        return 'lost';
+      })().finally(() => {
+        this.recovering = null;
+      });
+    }
+    return this.recovering;
+  }
+
+  /** Clears all state and goes to Login, keeping the page to come back to. */
+  private lose(): void {
+    const here = location.hash.replace(/^#/, '') || '/';
+    this.clear();
+    this.navigate(loginPath(here));
+  }
+
+  private networkLost(): void {
+    if (this.state.status !== 'authenticated') return;
+    growl(i18n.t('http.network'), 'error');
+    this.clear();
+    this.navigate('/login');
+  }
+
+  /** Forgets the session in this browser (no server call). */
+  clear(): void {
+    clearTimeout(this.timer);
+    this.client.cancelAll();
+    this.client.cache.clear();
+    clearStoredSession();
+    this.settleModal('lost');
+    this.set({ ...INITIAL, status: 'anonymous' });
+  }
+
+  /** `POST /api/logout` (revokes the refresh family server-side), then forgets everything. */
+  async logout(): Promise<void> {
+    clearTimeout(this.timer);
+    this.client.cancelAll();
+    try {
+      await this.client.post('/logout', undefined, { recover: false, notify: false, withCredentials: true });
+    } catch {
+      // Signing out must work even when the server cannot be told.
+    }
+    this.clear();
+  }
+
+  /** Makes a company the active one (staff), loading it with `GET /api/companies/{id}`. */
+  async loadCompany(id: number): Promise<void> {
+    const seq = ++this.companySeq;
+    const company = await this.client.get<SessionCompany | { company: SessionCompany }>(`/companies/${id}`, { cache: false });
+    // A later pick or clear wins: a slow answer must not bring back a company the user left.
+    if (!company || seq !== this.companySeq) return;
+    writeActiveCompanyId(id);
+    this.set({ company: 'company' in company && typeof company.company === 'object' ? company.company : (company as SessionCompany) });
+  }
+
+  /** Clears the active company (empty company-dashboard id) and falls back to the user's own. */
+  async clearActiveCompany(): Promise<void> {
+    this.companySeq += 1;
+    writeActiveCompanyId(null);
+    await this.loadCurrentSafely();
+  }
+
+  activeCompanyId(): number | null {
+    return readActiveCompanyId();
+  }
+}
+
+// setTimeout overflows above 2^31-1 ms (~24.8 days): cap long delays, the timer re-plans on firing.
+const clampDelay = (ms: number) => Math.min(Math.max(0, ms), 2_000_000_000);
+
+/** The app's session, over the app's HTTP client. */
+export const session = new SessionController(http);

@@ -1,0 +1,89 @@
+import type { SessionCompany, SessionUser } from '../auth/types';
+import { deleteCookie, readCookie, writeCookie } from './cookies';
+
+/** Cookie names (spec section 9: access token and remember-me flag live in cookies). */
+export const TOKEN_COOKIE = 'portal_token';
+export const REMEMBER_COOKIE = 'portal_remember';
+export const ACTIVE_COMPANY_COOKIE = 'portal_active_company';
+/** sessionStorage key of the session state (spec section 4). */
+export const SESSION_KEY = 'portal.session';
+
+/** Kept in sessionStorage so a reload of the tab keeps the signed-in state without a round trip. */
+export interface StoredSession {
+  user: SessionUser;
+  company: SessionCompany | null;
+  /** When the access token stops working (ms since epoch). */
+  expiresAt: number;
+}
+
+const REMEMBER_DAYS = 30;
+
+export function readToken(): string | null {
+  return readCookie(TOKEN_COOKIE);
+}
+
+export function isRemembered(): boolean {
+  return readCookie(REMEMBER_COOKIE) === '1';
+}
+
+/** Stores a fresh token: persistent for remember-me (so a new browser session can refresh), else a session cookie. */
+export function writeToken(token: string, expiresInSeconds: number, remember: boolean): void {
+  writeCookie(TOKEN_COOKIE, token, remember ? expiresInSeconds : undefined);
+  if (remember) writeCookie(REMEMBER_COOKIE, '1', REMEMBER_DAYS * 24 * 3600);
+  else deleteCookie(REMEMBER_COOKIE);
+}
+
+export function readStoredSession(): StoredSession | null {
+  try {
+    const raw = sessionStorage.getItem(SESSION_KEY);
+    return raw ? (JSON.parse(raw) as StoredSession) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStoredSession(session: StoredSession): void {
+  try {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  } catch {
+    // No storage: the session still works for this page.
+  }
+}
+
+export function readActiveCompanyId(): number | null {
+  const value = Number(readCookie(ACTIVE_COMPANY_COOKIE));
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+export function writeActiveCompanyId(id: number | null): void {
+  if (id) writeCookie(ACTIVE_COMPANY_COOKIE, String(id));
+  else deleteCookie(ACTIVE_COMPANY_COOKIE);
+}
+
+/** Forgets everything this browser knows about the session. */
+export function clearStoredSession(): void {
+  deleteCookie(TOKEN_COOKIE);
+  deleteCookie(REMEMBER_COOKIE);
+  deleteCookie(ACTIVE_COMPANY_COOKIE);
+  try {
+    sessionStorage.removeItem(SESSION_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+/**
+ * The expiry of a JWT from its `exp` claim (ms), or null; used when a new tab finds a token cookie
+ * but no session state of its own.
+ *
+ * @example jwtExpiry('eyJ...') // 1767225600000
+ */
+export function jwtExpiry(token: string): number | null {
+  try {
+    const payload = token.split('.')[1];
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+    return typeof json.exp === 'number' ? json.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,117 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { RJSFSchema } from '@rjsf/utils';
+import { week } from '../support/dealerGroup';
+import { StoryForm } from '../support/StoryForm';
+
+const meta = {
+  title: 'Renderer/Fields',
+  component: StoryForm,
+} satisfies Meta<typeof StoryForm>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const person: RJSFSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', title: 'configurator:fields.name', minLength: 2 },
+    email: { type: 'string', title: 'configurator:fields.email', format: 'email' },
+    active: { type: 'boolean', title: 'Active' },
+  },
+  required: ['name'],
+};
+const people = [
+  { name: 'Charlie', email: 'charlie@demo.test', active: true },
+  { name: 'Alice', email: 'alice@demo.test', active: false },
+  { name: 'Bob', email: 'bob@demo.test', active: true },
+];
+
+export const Table: Story = {
+  args: {
+    schema: { type: 'object', properties: { people: { type: 'array', title: 'People', items: person } } },
+    uiSchema: { people: { 'ui:field': 'table', 'ui:options': { sortable: true, reorderable: true }, items: { active: { 'ui:widget': 'switch' } } } },
+    data: { people },
+  },
+};
+
+/**
+ * Reorder by dragging a row's handle (mouse, or keyboard: focus it, Space, arrows, Space) or with
+ * "Move to position" (type 1..N; 0 or N+1 show the spec's messages and move nothing).
+ */
+export const ReorderableTable: Story = {
+  args: {
+    schema: {
+      type: 'object',
+      properties: {
+        franchises: {
+          type: 'array',
+          title: 'configurator:fields.franchises',
+          items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string', title: 'configurator:fields.franchiseName' } } },
+        },
+      },
+    },
+    uiSchema: { franchises: { 'ui:field': 'table', 'ui:options': { reorderable: true, columns: ['name'] } } },
+    data: { franchises: ['Volvo', 'Audi', 'Kia', 'Skoda', 'Mazda', 'Peugeot'].map((name, i) => ({ id: `f${i + 1}`, name })) },
+  },
+};
+
+export const Tabs: Story = {
+  args: {
+    schema: { type: 'object', properties: { people: { type: 'array', title: 'People', items: person } } },
+    uiSchema: { people: { 'ui:field': 'tabs', 'ui:options': { labelKey: 'name' } } },
+    data: { people },
+  },
+};
+
+export const Accordion: Story = {
+  args: {
+    schema: { type: 'object', properties: { people: { type: 'array', title: 'People', items: person } } },
+    uiSchema: { people: { 'ui:field': 'accordion', 'ui:options': { labelKey: 'name' } } },
+    data: { people },
+  },
+};
+
+export const Portlets: Story = {
+  args: {
+    schema: {
+      type: 'object',
+      properties: {
+        contacts: {
+          type: 'object',
+          title: 'Contacts',
+          properties: { projectManager: { ...person, title: 'Project manager' }, accountManager: { ...person, title: 'Account manager' } },
+        },
+      },
+    },
+    uiSchema: { contacts: { 'ui:field': 'portlets' } },
+    data: { contacts: { projectManager: people[0], accountManager: people[1] } },
+  },
+};
+
+const day: RJSFSchema = {
+  type: 'object',
+  properties: {
+    appt: { type: 'boolean', title: 'configurator:fields.appt' },
+    dual: { type: 'boolean', title: 'configurator:fields.dual' },
+    open: { type: 'string', title: 'configurator:fields.open', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
+    close: { type: 'string', title: 'configurator:fields.close', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
+    open2: { type: 'string', title: 'configurator:fields.open2', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
+    close2: { type: 'string', title: 'configurator:fields.close2', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
+  },
+};
+
+export const OpeningHours: Story = {
+  args: {
+    schema: {
+      type: 'object',
+      properties: {
+        days: {
+          type: 'object',
+          title: 'configurator:fields.days',
+          properties: Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, { ...day, title: `configurator:fields.${d}` }])),
+        },
+      },
+    },
+    uiSchema: { days: { 'ui:field': 'openingHours' } },
+    data: { days: week() },
+  },
+};

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { hashPath, signIn, startE2E, SETTLE, type E2E } from './harness';
+
+describe('company dashboard and the active company (browser)', () => {
+  let e2e: E2E;
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    e2e = await startE2E();
+    // Both drivers (PGlite, node-postgres) answer raw SQL with `{ rows }`.
+    const { rows } = (await e2e.server.database.db.execute(sql`select id, name from companies`)) as unknown as { rows: Array<{ id: number; name: string }> };
+    for (const row of rows) ids[row.name] = Number(row.id);
+    expect(ids['Demo Motors'] && ids['Harbour Cars']).toBeTruthy();
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('lets staff make a company active, keeps it across a reload, and clears it on the plain dashboard', async () => {
+    const { page, context } = await e2e.newPage();
+    await page.goto('/#/login');
+    await signIn(page, 'admin@demo.test');
+    await page.waitForURL(/#\/dashboard/);
+    await expect(page.getByTestId('dashboard-company').count()).resolves.toBe(0);
+
+    await page.goto(`${e2e.server.url}/#/dashboard/${ids['Demo Motors']}`);
+    await expect.poll(() => page.getByTestId('dashboard-company').textContent(), SETTLE).toBe('Demo Motors');
+    const cookie = (await context.cookies()).find((c) => c.name === 'portal_active_company');
+    expect(cookie?.value).toBe(String(ids['Demo Motors']));
+
+    // The session (kept in session storage) remembers the active company across a reload.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('dashboard-company').textContent(), SETTLE).toBe('Demo Motors');
+
+    // An active-company cookie that differs from the loaded company (another tab picked one) makes the
+    // next route load that company.
+    await context.addCookies([{ name: 'portal_active_company', value: String(ids['Harbour Cars']), url: e2e.server.url }]);
+    const loaded = page.waitForResponse((r) => r.url().endsWith(`/api/companies/${ids['Harbour Cars']}`) && r.status() === 200);
+    await page.goto(`${e2e.server.url}/#/showcases`);
+    await loaded;
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'portal_active_company')?.value, SETTLE).toBe(String(ids['Harbour Cars']));
+
+    // An empty id clears the active company.
+    await page.goto(`${e2e.server.url}/#/dashboard`);
+    await page.getByTestId('dashboard-page').waitFor();
+    await expect.poll(() => page.getByTestId('dashboard-company').count(), SETTLE).toBe(0);
+    await expect.poll(async () => (await context.cookies()).filter((c) => c.name === 'portal_active_company').map((c) => `${c.value}@${c.path}`), SETTLE).toEqual([]);
+  });
+
+  it('stops a dealer on a company that is not theirs (404 while loading) and never shows it', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/#/login');
+    await signIn(page, 'dealer@demo.test');
+    await page.waitForURL(/#\/configurator/);
+    await page.goto(`${e2e.server.url}/#/dashboard/${ids['Harbour Cars']}`);
+    await page.waitForURL(/#\/dashboard$/);
+    expect(hashPath(page)).toBe('/dashboard');
+    await expect.poll(() => page.getByTestId('dashboard-company').textContent(), SETTLE).toBe('Demo Motors');
+    await expect(page.getByText('Harbour Cars').count()).resolves.toBe(0);
+  });
+});

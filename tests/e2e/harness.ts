@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+
+export { SETTLE } from '../support/browser';
+import { DEMO_PASSWORD, startTestServer, type TestServer, type TestServerOptions } from '../support/server';
+
+export { DEMO_PASSWORD };
+
+export interface E2E {
+  server: TestServer;
+  browser: Browser;
+  /** A fresh browser profile (cookies, storage) on the app; pass `consent: false` to see the cookie banner. */
+  newPage(opts?: { consent?: boolean; locale?: string; viewport?: { width: number; height: number } }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+// E2E_DIST lets a developer point the suite at another build folder.
+const DIST = resolve(process.env.E2E_DIST ?? 'dist');
+
+/**
+ * The real server (fresh database, demo data, real SMTP catcher) serving the production build in
+ * dist/, and a real headless Chromium. `npm test` builds dist/ before the browser suite runs.
+ */
+export async function startE2E(opts: TestServerOptions = {}): Promise<E2E> {
+  if (!existsSync(resolve(DIST, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` before the browser tests');
+  const server = await startTestServer({ ...opts, staticDir: DIST });
+  const browser = await launchBrowser();
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    async newPage({ consent = true, locale = 'en-GB', viewport = { width: 1280, height: 800 } } = {}) {
+      const context = await browser.newContext({ baseURL: server.url, locale, viewport });
+      contexts.push(context);
+      // Most tests are not about the cookie banner: store consent as the banner itself would.
+      if (consent) await context.addInitScript(() => localStorage.setItem('portal.cookieConsent', 'accepted'));
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return { context, page };
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Signs in on the Login page with the given account. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, { remember = false } = {}) {
+  const form = page.getByTestId('login-form');
+  await form.locator('input[name="email"]').fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  if (remember) await form.getByLabel('Remember me').check();
+  await form.getByRole('button', { name: 'Login' }).click();
+}
+
+/** The path part of the hash route the page is on, e.g. '/dashboard' or '/login?redirect=...'. */
+export function hashPath(page: Page): string {
+  const hash = new URL(page.url()).hash;
+  return decodeURIComponent(hash.replace(/^#/, '')) || '/';
+}
+

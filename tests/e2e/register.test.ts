@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, SETTLE, type E2E } from './harness';
+
+describe('registration (browser)', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('registers through both steps and lands signed in', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/#/login');
+    await page.getByTestId('login-form').getByRole('link', { name: 'Request access' }).click();
+    await page.waitForURL(/#\/register/);
+
+    const step1 = page.getByTestId('register-step-1');
+    // Step 1 needs region and type.
+    await step1.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => step1.getByTestId('form-error').textContent(), SETTLE).toContain('Please make sure that all required fields are complete.');
+
+    const regionOptions = await page.getByTestId('register-region').locator('option').allTextContents();
+    expect(regionOptions).toEqual(expect.arrayContaining(['UK', 'FR']));
+    expect(regionOptions.map((o) => o.toLowerCase())).not.toContain('usa');
+
+    await page.getByTestId('register-region').selectOption({ label: 'UK' });
+    await page.getByTestId('register-type').selectOption({ index: 1 });
+    await step1.getByRole('button', { name: 'Next' }).click();
+
+    const step2 = page.getByTestId('register-step-2');
+    await step2.waitFor();
+    await step2.getByLabel('Company name').fill('  Northgate Autos  ');
+    await step2.getByLabel(/^Your name/).fill('Ana');
+    await step2.getByLabel(/^Email/).fill('ana@northgate.test');
+    await step2.getByLabel(/^Password/).fill('short');
+    await step2.getByRole('button', { name: 'Register' }).click();
+    // Makes required for this type, name too short, password too short.
+    await expect.poll(() => step2.getByTestId('form-error').textContent(), SETTLE).toMatch(/Please make sure that all required fields are complete\.|at least/);
+
+    await step2.getByLabel(/^Your name/).fill('Ana Silva');
+    await step2.getByLabel(/^Password/).fill('Northgate-2026');
+    await page.getByTestId('register-makes').getByRole('combobox').click();
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await page.keyboard.press('Escape');
+    await step2.getByRole('button', { name: 'Register' }).click();
+
+    // Signed in, and a new company (stage configurator) arriving from Register goes to Config.
+    await page.waitForURL(/#\/configurator/);
+    await expect.poll(() => page.getByTestId('topbar-greeting').textContent(), SETTLE).toContain('Ana Silva');
+  });
+
+  it('hides the makes for an Independent company and goes back to step 1 with Back', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/#/register');
+    await page.getByTestId('register-region').selectOption({ label: 'FR' });
+    await page.getByTestId('register-type').selectOption({ value: '6' });
+    await page.getByTestId('register-step-1').getByRole('button', { name: 'Next' }).click();
+    const step2 = page.getByTestId('register-step-2');
+    await step2.waitFor();
+    await expect(page.getByTestId('register-makes').count()).resolves.toBe(0);
+    await step2.getByRole('button', { name: 'Back' }).click();
+    await page.getByTestId('register-step-1').waitFor();
+  });
+
+  it('asks before leaving with typed details, and keeps them when the user stays', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/#/register');
+    await page.getByTestId('register-region').selectOption({ label: 'UK' });
+    await page.getByTestId('register-type').selectOption({ value: '6' });
+    await page.getByTestId('register-step-1').getByRole('button', { name: 'Next' }).click();
+    const step2 = page.getByTestId('register-step-2');
+    await step2.getByLabel('Company name').fill('Quayside Motors');
+
+    await page.getByRole('link', { name: 'Log in' }).click();
+    const prompt = page.getByTestId('unsaved-changes-prompt');
+    await prompt.getByRole('button', { name: 'Stay on this page' }).click();
+    await prompt.waitFor({ state: 'hidden' });
+    expect(page.url()).toMatch(/#\/register/);
+    await expect(step2.getByLabel('Company name').inputValue()).resolves.toBe('Quayside Motors');
+
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await prompt.getByRole('button', { name: 'Leave page' }).click();
+    await page.waitForURL(/#\/login/);
+  });
+});

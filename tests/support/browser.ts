@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
+
+/**
+ * Finds a Chromium to drive, in the order design.md gives: CHROMIUM_PATH, a system
+ * Chromium/Chrome, Playwright's own browsers, then the npm-shipped @sparticuz/chromium
+ * (which needs nothing beyond `npm install`, so `npm test` works on a fresh machine).
+ */
+export async function findChromium(): Promise<string> {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH=${fromEnv} does not exist`);
+    return fromEnv;
+  }
+  const system = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+  for (const candidate of system) if (existsSync(candidate)) return candidate;
+  try {
+    const bundled = chromium.executablePath();
+    if (bundled && existsSync(bundled)) return bundled;
+  } catch {
+    // Playwright has no browsers of its own installed: fall through.
+  }
+  const sparticuz = (await import('@sparticuz/chromium')).default;
+  return sparticuz.executablePath();
+}
+
+// Flags that keep Chromium off the (closed) network and working as root in CI.
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-extensions',
+];
+
+/** Launches headless Chromium with the flags this workplace needs. */
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+  const executablePath = await findChromium();
+  return chromium.launch({ headless: true, ...options, executablePath, args: [...ARGS, ...(options.args ?? [])] });
+}
+
+/**
+ * How long `expect.poll` waits for a page to show something (vitest's default is 1 s, too short for
+ * a real Chromium on a loaded 2-core CI machine).
+ * @example await expect.poll(() => page.getByTestId('topbar-greeting').textContent(), SETTLE).toContain('Dana')
+ */
+export const SETTLE = { timeout: 15_000 } as const;

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type AppOptions } from '../../server/app';
+import { openPglite, openPostgres, type Database } from '../../server/db/database';
+import { seedDatabase } from '../../server/db/seed';
+import { DEMO_PASSWORD_DEFAULT } from '../../server/db/seed-data';
+import { startMailCatcher, type MailCatcher } from './smtp';
+
+/** The password of every demo user of the test servers (DEMO_PASSWORD overrides, as in main.ts). */
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? DEMO_PASSWORD_DEFAULT;
+
+export interface TestServerOptions {
+  /** Access token lifetime in seconds (default 900). */
+  accessTokenTtl?: number;
+  /** Seed the demo users and companies (default true). Reference data is always seeded. */
+  demo?: boolean;
+  /** Serve a built app from this folder too, e.g. 'dist'. */
+  staticDir?: string;
+  /** Override the sign-in / forgot-password limits. */
+  rateLimits?: AppOptions['rateLimits'];
+}
+
+export interface TestServer {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  mail: MailCatcher;
+  close(): Promise<void>;
+}
+
+/**
+ * A database CREATEd for one test on the server of TEST_DATABASE_URL, with the URL to reach it and
+ * `drop()` to remove it afterwards.
+ */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (postgres://user@host:port/db)');
+  const name = `portal_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  // CREATE DATABASE from the maintenance database (the one in the URL may not exist yet); if that
+  // one is off limits, from the URL's own database.
+  const maintenance = new URL(base);
+  maintenance.pathname = '/postgres';
+  let adminUrl = maintenance.toString();
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  try {
+    await run(`CREATE DATABASE ${name}`);
+  } catch (err) {
+    if (adminUrl === base) throw err;
+    adminUrl = base;
+    await run(`CREATE DATABASE ${name}`);
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * A fresh database for one test server: in-memory PGlite (TEST_DB=pglite, the default) or a
+ * database CREATEd on the server of TEST_DATABASE_URL (TEST_DB=postgres) and dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    return { database: await openPglite(null), drop: async () => {} };
+  }
+  const { url, drop } = await createPostgresDatabase();
+  return { database: await openPostgres(url), drop };
+}
+
+/**
+ * The real app on a random port of 127.0.0.1, on a fresh migrated database, with its SMTP pointed at
+ * a real catcher. Call `close()` in afterAll.
+ */
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const mail = await startMailCatcher();
+  const { database, drop } = await openTestDatabase();
+  let url = '';
+  try {
+    await database.migrate();
+    await seedDatabase(database.db, { demo: opts.demo !== false, demoPassword: DEMO_PASSWORD });
+    const app = await buildApp({
+      database,
+      accessTokenTtl: opts.accessTokenTtl,
+      staticDir: opts.staticDir ? resolve(opts.staticDir) : null,
+      smtpUrl: mail.url,
+      publicUrl: () => url,
+      mailWorkerIntervalMs: 100,
+      rateLimits: opts.rateLimits,
+      secureCookies: false,
+      // The test process also runs other servers and the browser driver: its event-loop lag says
+      // nothing about this server's load.
+      maxEventLoopDelay: false,
+      logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
+    });
+    url = await app.listen({ host: '127.0.0.1', port: 0 });
+    return {
+      url,
+      app,
+      database,
+      mail,
+      async close() {
+        await app.close();
+        await drop();
+        await mail.close();
+      },
+    };
+  } catch (err) {
+    await database.close().catch(() => {});
+    await drop().catch(() => {});
+    await mail.close();
+    throw err;
+  }
+}

@@ -1,0 +1,27 @@
+import type { Reporter, TestModule } from 'vitest/node';
+
+/**
+ * Prints one plain closing line, `Tests: N passed, N failed, N skipped`, after vitest's own
+ * summary, so CI (which reads closing lines, and does not know vitest's format) can count the run.
+ */
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const mod of testModules) {
+      let failedHere = 0;
+      for (const test of mod.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') passed += 1;
+        else if (state === 'failed') failedHere += 1;
+        else skipped += 1;
+      }
+      // A file that failed to load, or whose beforeAll/afterAll hook threw (its tests then show
+      // as skipped), has no failed test but is a failure all the same.
+      if (mod.state() === 'failed' && failedHere === 0) failedHere = 1;
+      failed += failedHere;
+    }
+    process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+  }
+}
