@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 // The process tests are per database kind: a PGlite data folder, or a server on DATABASE_URL.
 const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
@@ -17,7 +18,13 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
 });
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies of every text asset, served as they are by the server (preCompressed):
+    // the best compression once at build time instead of a fast one on every request. index.html is
+    // left out: the server rewrites its CSP nonce per response and compresses it then.
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/index\.html$/], threshold: 1024, logLevel: 'silent' }),
+  ],
   // The server replaces this placeholder with a fresh nonce per response (strict CSP).
   html: { cspNonce: '__CSP_NONCE__' },
   server: { proxy: { '/api': 'http://localhost:3000' } },

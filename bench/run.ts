@@ -7,6 +7,7 @@ export {};
 
 const suites: Record<string, () => Promise<void>> = {
   bundle: async () => (await import('./bundle')).benchBundle(),
+  wire: async () => (await import('./wire')).benchWire(),
   rules: async () => (await import('./rules')).benchRules(),
   renderer: async () => (await import('./renderer')).benchRenderer(),
 };

@@ -4,6 +4,7 @@ import { errorHandling } from './http/errors';
 import { drainHooks } from './http/drain';
 import { loggerOptions } from './http/log';
 import { security } from './plugins/security';
+import { compression } from './plugins/compression';
 import { docs } from './plugins/docs';
 import { dbPlugin } from './plugins/db';
 import { webApp } from './plugins/web-app';
@@ -53,6 +54,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorHandling);
   await app.register(security);
+  await app.register(compression);
   // After security: the drain's 503 ends the onRequest hooks, so the headers' hooks must run first.
   app.decorate('drain', drainHooks(app));
   await app.register(docs);
