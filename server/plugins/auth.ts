@@ -1,19 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq, inArray } from 'drizzle-orm';
-import { permissions, rolePermissions, userRoles, users } from '../db/schema';
+import { permissions, rolePermissions, userRoles, type users } from '../db/schema';
 import { httpError } from '../http/errors';
 import { serverMessages } from '../messages';
-import { loadJwtSecret, signAccessToken, verifyAccessToken } from '../services/tokens';
-import type { IssuedRefresh } from '../services/sessions';
+import { deriveKey, loadJwtSecret, signAccessToken, successorToken, verifyAccessToken } from '../services/tokens';
+import { sessionUser, type IssuedRefresh } from '../services/sessions';
 
 export type UserRow = typeof users.$inferSelect;
 
 export interface AuthService {
-  /** `{access_token, expires_in}` for a user, with the user's current token version. */
-  issueAccess(user: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<{ access_token: string; expires_in: number }>;
-  /** preHandler: a valid bearer token of an active user whose token version still matches. */
+  /** `{access_token, expires_in}` for a user in a session, with the user's current token version. */
+  issueAccess(user: Pick<UserRow, 'id' | 'tokenVersion'>, session: Pick<IssuedRefresh, 'sessionId'>): Promise<{ access_token: string; expires_in: number }>;
+  /**
+   * preHandler: a valid bearer token of an active user whose session is live and whose token
+   * version still matches; sets request.user and request.permissionNames.
+   */
   authenticate: preHandlerAsyncHookHandler;
+  /** The refresh token that follows `parent` (same for every caller: see rotateSession). */
+  successorOf(parent: string): string;
   /** preHandler: authenticate, then require one of the named permissions (403 'No Access.'). */
   requirePermission(...names: string[]): preHandlerAsyncHookHandler;
   setRefreshCookie(reply: FastifyReply, issued: IssuedRefresh): void;
@@ -27,6 +32,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set by auth.authenticate. */
     user: UserRow | null;
+    /** The signed-in user's permission names, set by auth.authenticate. */
     permissionNames?: Set<string>;
   }
 }
@@ -48,6 +54,7 @@ export async function permissionsOf(app: FastifyInstance, userId: number): Promi
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { jwtSecret?: string }) => {
     const secret = await loadJwtSecret(app.db, opts.jwtSecret);
+    const successorKey = deriveKey(secret, 'refresh-token-successor');
     const ttl = app.config.accessTokenTtl;
     app.decorateRequest('user', null);
 
@@ -59,21 +66,24 @@ export const authPlugin = fp(
       if (!match) throw unauthorised();
       const claims = await verifyAccessToken(secret, match[1]);
       if (!claims) throw unauthorised();
-      // Checked on every request so disabling a user (or a password change) takes effect at once.
-      const [user] = await app.db.select().from(users).where(eq(users.id, claims.userId));
-      if (!user || user.status !== 'active' || user.tokenVersion !== claims.version) throw unauthorised();
-      request.user = user;
+      // Checked on every request, in one query, so logout, a replayed refresh token, a password
+      // change or disabling the user stops the token at once, on every instance.
+      const found = await sessionUser(app.db, claims);
+      if (!found) throw unauthorised();
+      request.user = found.user;
+      request.permissionNames = new Set(found.permissionNames);
     };
 
     const auth: AuthService = {
-      async issueAccess(user) {
-        return { access_token: await signAccessToken(secret, { userId: user.id, version: user.tokenVersion }, ttl), expires_in: ttl };
+      async issueAccess(user, session) {
+        const claims = { userId: user.id, version: user.tokenVersion, sessionId: session.sessionId };
+        return { access_token: await signAccessToken(secret, claims, ttl), expires_in: ttl };
       },
       authenticate,
+      successorOf: (parent) => successorToken(successorKey, parent),
       requirePermission(...names) {
         return async (request) => {
-          if (!request.user) await authenticate(request);
-          request.permissionNames ??= await permissionsOf(app, request.user!.id);
+          if (!request.user || !request.permissionNames) await authenticate(request);
           if (!names.some((n) => request.permissionNames!.has(n))) throw httpError(403, serverMessages.access_denied);
         };
       },

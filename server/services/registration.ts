@@ -93,7 +93,7 @@ export async function register(app: FastifyInstance, input: RegisterInput, ip: s
       return row;
     });
     const refresh = await startSession(app.db, user.id, false);
-    return { body: await app.auth.issueAccess(user), refresh };
+    return { body: await app.auth.issueAccess(user, refresh), refresh };
   } catch (err) {
     // Two registrations of one email at once: the unique index decides, the loser gets the same 400.
     if (isUniqueViolation(err)) throw taken();

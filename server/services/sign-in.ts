@@ -26,21 +26,21 @@ export async function signIn(app: FastifyInstance, input: { email?: unknown; pas
   if (!user || !matches || user.status !== 'active') throw httpError(401, serverMessages.incorrect_credentials);
   await clearAttempts(app.db, rateKey);
   const refresh = await startSession(app.db, user.id, remember);
-  return { body: await app.auth.issueAccess(user), refresh };
+  return { body: await app.auth.issueAccess(user, refresh), refresh };
 }
 
 /** POST /login/refresh: rotates the cookie's token; any failure is the plain 401. */
 export async function refreshSession(app: FastifyInstance, token: string | undefined): Promise<SignedIn> {
   const unauthorised = () => httpError(401, serverMessages.unauthorised);
   if (!token) throw unauthorised();
-  const rotated = await rotateSession(app.db, token);
+  const rotated = await rotateSession(app.db, token, app.auth.successorOf);
   if (!rotated.ok) throw unauthorised();
   const [user] = await app.db.select().from(users).where(eq(users.id, rotated.issued.userId));
   if (!user || user.status !== 'active') throw unauthorised();
-  return { body: await app.auth.issueAccess(user), refresh: rotated.issued };
+  return { body: await app.auth.issueAccess(user, rotated.issued), refresh: rotated.issued };
 }
 
-/** POST /logout: revokes the session family of the cookie, if any. */
+/** POST /logout: ends the session of the cookie, if any; its access tokens stop at once. */
 export async function signOut(app: FastifyInstance, token: string | undefined): Promise<void> {
   if (token) await endSession(app.db, token);
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
@@ -7,6 +7,20 @@ import { settings } from '../db/schema';
 /** A random 32-byte token, base64url: what goes into cookies and mailed links. */
 export function randomToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The refresh token that follows `parent`: an HMAC under a server key, so every refresh of one
+ * token (two tabs, two instances) inside the grace window hands out the same successor instead
+ * of forking the session. Without the key a stolen token tells nothing about its successor.
+ */
+export function successorToken(key: Uint8Array, parent: string): string {
+  return createHmac('sha256', key).update(parent).digest('base64url');
+}
+
+/** A key for one purpose derived from the signing secret, so no key serves two purposes. */
+export function deriveKey(secret: Uint8Array, purpose: string): Uint8Array {
+  return createHmac('sha256', secret).update(purpose).digest();
 }
 
 /** What the database keeps of a token: its SHA-256, so a leaked table signs nobody in. */
@@ -31,11 +45,15 @@ export interface AccessClaims {
   userId: number;
   /** The user's token_version when the token was signed. */
   version: number;
+  /** The session (refresh-token family) the token belongs to: it dies when that session ends. */
+  sessionId: string;
 }
 
-/** Signs a short-lived access token carrying the user id and token version. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Signs a short-lived access token carrying the user id, token version and session id. */
 export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, ttlSeconds: number): Promise<string> {
-  return new SignJWT({ ver: claims.version })
+  return new SignJWT({ ver: claims.version, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
     .setIssuer(ISSUER)
@@ -44,14 +62,18 @@ export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, 
     .sign(secret);
 }
 
-/** The claims of a valid token, or null (bad signature, expired, wrong algorithm, malformed). */
+/**
+ * The claims of a valid token, or null (bad signature, expired, wrong algorithm, malformed, or
+ * signed before tokens carried a session: those cannot be tied to a session, so they must go).
+ */
 export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
     const userId = Number(payload.sub);
-    const version = payload.ver;
-    if (!Number.isInteger(userId) || typeof version !== 'number') return null;
-    return { userId, version };
+    const { ver: version, sid: sessionId } = payload;
+    // The session id goes into a uuid comparison: anything else would be a database error.
+    if (!Number.isInteger(userId) || typeof version !== 'number' || typeof sessionId !== 'string' || !UUID.test(sessionId)) return null;
+    return { userId, version, sessionId };
   } catch {
     return null;
   }

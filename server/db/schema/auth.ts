@@ -2,8 +2,27 @@ import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 
 import { users } from './accounts';
 
 /**
- * Refresh tokens, stored as SHA-256 hashes. A family is one sign-in; every refresh rotates the
- * token within its family, and replaying a rotated token (outside a short grace) revokes the family.
+ * A session is one sign-in. Revoking it (logout, refresh-token reuse, password change) is one row
+ * here, so every access token carrying its id is refused on the next request, on every instance.
+ * `expires_at` follows the newest refresh token of the session.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Refresh tokens, stored as SHA-256 hashes. A family is one session; every refresh rotates the
+ * token within its family, and replaying a rotated token (outside a short grace) revokes the session.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -12,12 +31,13 @@ export const refreshTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    familyId: uuid('family_id').notNull(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     remember: boolean('remember').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
