@@ -15,6 +15,7 @@ export { createAjv, type CreateAjvOptions } from './validation/ajv';
 export { extendAjv, isTestValue } from './validation/keywords';
 export {
   validateStage,
+  stageShapeErrors,
   stageValidator,
   sectionValidator,
   precompiledValidator,
@@ -23,6 +24,19 @@ export {
 } from './validation/validate-stage';
 export type { PrecompiledValidator } from './validation/generated/stage-validators.js';
 export { ajvErrorsToFieldErrors, fieldError, fieldLabel } from './validation/messages';
+export {
+  MAX_INPUT_DEPTH,
+  MAX_INPUT_ITEMS,
+  MAX_INPUT_STRING_LENGTH,
+  INPUT_LIMITS,
+  findInputProblem,
+  inputProblemError,
+  guardInput,
+  InvalidInputError,
+  type InputLimits,
+  type InputProblem,
+} from './validation/input-guard';
+export { UNSAFE_KEYS, UnsafeKeyError } from './json';
 export { engineT, type Translate } from './validation/i18n';
 export { LOCALES, DEFAULT_LOCALE, localeForTag, toLocale, type Locale } from './locales';
 export { normalisePostcode, isValidPostcode } from './validation/postcode';

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createAjv } from '../engine';
 import { errorHandling } from './http/errors';
+import { bodyGuard } from './http/body-guard';
 import { drainHooks } from './http/drain';
 import { loggerOptions } from './http/log';
 import { security } from './plugins/security';
@@ -53,6 +54,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
 
   await app.register(errorHandling);
+  await app.register(bodyGuard);
   await app.register(security);
   await app.register(compression);
   // After security: the drain's 503 ends the onRequest hooks, so the headers' hooks must run first.

@@ -8,8 +8,9 @@ import type { FieldError, StageState } from '../types';
 import { deepEqual, isPlainObject } from '../json';
 import { updateStage } from '../rules/apply';
 import { getStage, hasStage, stageDefaults } from '../stages/catalogue';
+import { guardInput } from '../validation/input-guard';
 import { fieldError } from '../validation/messages';
-import { validateStage } from '../validation/validate-stage';
+import { stageShapeErrors, validateStage } from '../validation/validate-stage';
 import { EDIT_CONFIGS, MANAGE_CONFIGS, hasAny } from './permissions';
 import { isStageDataComplete, type ConfigSnapshot } from './progress';
 import { ForbiddenTransitionError, IllegalTransitionError, transitionStage, type StageAction } from './transitions';
@@ -96,9 +97,17 @@ export function writeStage(input: WriteStageInput): WriteStageResult {
   }
 
   const data = action === 'reset' ? stageDefaults(slug) : input.data;
+  // Nothing above reads the data; from here everything may recurse into it, so the input guard
+  // (depth, sizes, prototype keys) comes first.
+  const refused = guardInput(data, { lng });
+  if (refused) return fail(422, 'invalid', 'validation:generic.incomplete', {}, lng, [refused]);
   if (!isPlainObject(data)) {
     return fail(422, 'invalid', 'validation:generic.incomplete', {}, lng, [fieldError('', 'validation:field.type', { attribute: slug }, { lng })]);
   }
+  // Types and unknown keys before the rules: they default and pad what they cannot read, which
+  // would replace a wrong value instead of refusing it (see stageShapeErrors).
+  const shapeErrors = stageShapeErrors(slug, data, { lng });
+  if (shapeErrors.length) return fail(422, 'invalid', 'validation:generic.incomplete', {}, lng, shapeErrors);
 
   // Cascade first (save-phase rules such as dropping blank division names shape what is stored),
   // then validate what would be stored.

@@ -6,6 +6,7 @@ import { freeze, type Patch } from 'immer';
 import type { ConfigDocument, RuleDefinition } from '../types';
 import { deepEqual, getAt, parsePointer } from '../json';
 import { allDefaults, stageCatalogue } from '../stages/catalogue';
+import { InvalidInputError, guardInput } from '../validation/input-guard';
 import { setAtPath } from './assign';
 import { immer } from './immer';
 import { jsonLogic } from './operations';
@@ -105,7 +106,8 @@ export function applyRules(doc: ConfigDocument, opts: ApplyRulesOptions = {}): R
 
 /**
  * Replaces one stage's data and runs the cascade over the whole configuration, comparing with the
- * configuration before the edit.
+ * configuration before the edit. `data` passes the input guard first (depth, sizes, prototype keys;
+ * see input-guard.ts): refused data throws `InvalidInputError` before anything recursive sees it.
  * @example
  *   const { doc: next } = updateStage(doc, 'franchises', { franchises: [] });
  *   next.locations.locations[0].franchises // []
@@ -116,6 +118,8 @@ export function updateStage(
   data: Record<string, unknown>,
   opts: Omit<ApplyRulesOptions, 'prev'> = {},
 ): RulesResult {
+  const refused = guardInput(data);
+  if (refused) throw new InvalidInputError([refused]);
   freeze(doc, true);
   const [withData, p0, ip0] = immer.produceWithPatches(doc, (draft) => {
     setAtPath(draft as Record<string, unknown>, [slug], doc[slug], data);

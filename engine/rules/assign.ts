@@ -2,7 +2,7 @@
  * Writes a new value into an immer draft touching only what differs, so untouched items keep their
  * identity and patches name the smallest changed paths (e.g. one location's `franchises`).
  */
-import { deepEqual, isPlainObject } from '../json';
+import { deepEqual, isPlainObject, safeKey } from '../json';
 
 type Container = Record<string | number, unknown>;
 
@@ -44,7 +44,9 @@ export function assignDiff(parent: Container, key: string | number, current: unk
   }
   if (isPlainObject(current) && isPlainObject(next)) {
     const draft = parent[key] as Container;
-    for (const k of Object.keys(next)) if (current[k] !== next[k]) assignDiff(draft, k, current[k], next[k]);
+    // Own keys of JSON.parse output may be '__proto__': reading current['__proto__'] gives the
+    // prototype and the walk would write into it (Object.prototype, process-wide). Refuse, never skip.
+    for (const k of Object.keys(next)) if (current[safeKey(k)] !== next[k]) assignDiff(draft, k, current[k], next[k]);
     for (const k of Object.keys(current)) if (!(k in next)) delete draft[k];
     return;
   }
@@ -57,6 +59,7 @@ export function assignDiff(parent: Container, key: string | number, current: unk
  * @example setAtPath(draft, ['design-brief', 'designBrief', 'keywords'], current, ['', '', ''])
  */
 export function setAtPath(root: Container, path: readonly string[], current: unknown, next: unknown): void {
+  for (const segment of path) safeKey(segment); // a rule target or slug "__proto__" would write the prototype
   let node = root;
   for (let i = 0; i < path.length - 1; i++) {
     if (!isPlainObject(node[path[i]]) && !Array.isArray(node[path[i]])) node[path[i]] = {};

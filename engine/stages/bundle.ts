@@ -2,8 +2,12 @@
  * Turns a stage schema with relative shape refs (`../shapes/location.json`, `address.json`) into a
  * self-contained schema: each shape used is copied once into `definitions` and every ref points
  * there (`#/definitions/location`). rjsf only follows local refs, and ajv then needs no registry.
+ * Every object schema with `properties` comes out closed (`additionalProperties: false`).
  */
 import { isPlainObject } from '../json';
+
+/** Keywords whose values are JSON-logic, `$data` or data (defaults, enums), never schemas. */
+const NOT_SCHEMAS = new Set(['requiredIf', 'postcode', 'default', 'enum', 'const', 'examples']);
 
 const SHAPE_REF = /^(?:\.\.\/shapes\/|\.\/)?([a-z0-9-]+)\.json(?:#)?$/;
 
@@ -42,12 +46,16 @@ export function bundleSchema(
           definitions[name] = rewrite(shapes[name]);
         }
         out[key] = `#/definitions/${name}`;
-      } else if (key === 'requiredIf' || key === 'postcode') {
-        out[key] = value; // keyword values hold JSON-logic / $data, not schemas
+      } else if (NOT_SCHEMAS.has(key)) {
+        out[key] = value; // keyword values hold JSON-logic / $data / data, not schemas
       } else {
         out[key] = rewrite(value);
       }
     }
+    // Closed objects: stage data holds only the fields its stage defines, so a key the schema does
+    // not know is refused by validation (422 naming the key) instead of being stored as sent. Done
+    // here, where every stage schema and shape passes, so no stage file can forget it.
+    if (out.type === 'object' && isPlainObject(out.properties) && !('additionalProperties' in out)) out.additionalProperties = false;
     return out;
   };
 

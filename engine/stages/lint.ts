@@ -5,7 +5,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import metaSchema from '../../schemas/stage.meta.schema.json';
-import { isPlainObject, parsePointer } from '../json';
+import { UNSAFE_KEYS, isPlainObject, isUnsafeKey, parsePointer } from '../json';
 import { jsonLogic } from '../rules/operations';
 import { createAjv } from '../validation/ajv';
 import { pruneEmptyStrings } from '../validation/prune';
@@ -23,12 +23,29 @@ const BUILT_IN_OPS = new Set([
   'substr', 'log', 'method',
 ]);
 
+const UNSAFE_LIST = [...UNSAFE_KEYS].join(', ');
+
 function formatMetaError(e: ErrorObject): string {
   const where = e.instancePath || '/';
+  if (e.keyword === 'propertyNames') {
+    return `${where}: property name "${(e.params as { propertyName: string }).propertyName}" is not allowed (${UNSAFE_LIST} reach the object prototype, not data)`;
+  }
   if (e.keyword === 'additionalProperties') return `${where}: unknown property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
   if (e.keyword === 'required') return `${where}: missing required property "${(e.params as { missingProperty: string }).missingProperty}"`;
   if (e.keyword === 'enum') return `${where} must be one of ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;
   return `${where} ${e.message}`;
+}
+
+/**
+ * Strings in an expression that name an unsafe key as a path segment (`{"var": "doc.__proto__"}`, a
+ * field name "constructor" given to pluck/keepRefs): json-logic and our operations read and write
+ * by such names, so they must never reach the prototype.
+ */
+function unsafeNamesIn(logic: unknown, at: string, out: { name: string; at: string }[]): void {
+  if (typeof logic === 'string') {
+    if (logic.split(/[./]/).some(isUnsafeKey)) out.push({ name: logic, at });
+  } else if (Array.isArray(logic)) logic.forEach((l, i) => unsafeNamesIn(l, `${at}/${i}`, out));
+  else if (isPlainObject(logic)) for (const [k, v] of Object.entries(logic)) unsafeNamesIn(v, `${at}/${k}`, out);
 }
 
 /** JSON-logic operation names used in an expression, with their pointers. */
@@ -52,7 +69,8 @@ export function lintStageFile(file: unknown, fileName = 'stage'): string[] {
   const problems: string[] = [];
   if (!metaValidate(file)) {
     for (const e of metaValidate.errors ?? []) {
-      if (e.keyword === 'allOf' || e.keyword === 'if') continue;
+      // Combinators repeat what their branches said; `not` under propertyNames is said by propertyNames.
+      if (e.keyword === 'allOf' || e.keyword === 'if' || e.keyword === 'not') continue;
       problems.push(`${fileName}: ${formatMetaError(e)}`);
     }
     return [...new Set(problems)];
@@ -79,6 +97,11 @@ export function lintStageFile(file: unknown, fileName = 'stage'): string[] {
     operationsIn(logic, at, ops);
     for (const { op, at: where } of ops) {
       if (!BUILT_IN_OPS.has(op) && !isCustomOp(op)) problems.push(`${fileName}: ${where} uses unknown JSON-logic operation "${op}"`);
+    }
+    const unsafe: { name: string; at: string }[] = [];
+    unsafeNamesIn(logic, at, unsafe);
+    for (const { name, at: where } of unsafe) {
+      problems.push(`${fileName}: ${where} names "${name}": ${UNSAFE_LIST} reach the object prototype, not data`);
     }
   };
   (stage.rules as { id: string; target: string; logic: unknown }[]).forEach((rule, i) => {

@@ -4,6 +4,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { FieldError } from '../types';
+import { toPointer } from '../json';
 import { engineT, type Translate } from './i18n';
 
 export interface MessageOptions {
@@ -75,6 +76,11 @@ function describe(e: ErrorObject, root?: Node): { path: string; key: string; par
       const prop = String(params.missingProperty);
       const props = parent?.properties as Record<string, Record<string, unknown>> | undefined;
       return { path, key: 'validation:field.requiredIf', params: {}, prop, title: props?.[prop]?.title };
+    }
+    case 'additionalProperties': {
+      // A key the schema does not know: the error belongs to that key, not to the object holding it.
+      const prop = String(params.additionalProperty);
+      return { path: path + toPointer([prop]), key: 'validation:field.invalid', params: {}, prop, title: undefined };
     }
     case 'noDuplicate': {
       const prop = String(params.property);

@@ -35,7 +35,7 @@ function prune(value: object): unknown {
   }
   let out: Record<string, unknown> | null = null;
   const obj = value as Record<string, unknown>;
-  for (const key in obj) {
+  for (const key of Object.keys(obj)) { // own keys only: data inherits nothing
     const v = obj[key];
     if (v === '') {
       out ??= { ...obj };

@@ -76,6 +76,30 @@ export function sectionValidator(slug: string, prop: string, item = false): Prec
   return precompiledValidator(`${item ? 'item' : 'section'}:${slug}/${prop}`);
 }
 
+/**
+ * The ajv keywords that say "this is not the right kind of value" rather than "this value is not
+ * acceptable yet": a wrong type, or a key the (closed) schema does not have.
+ */
+const SHAPE_KEYWORDS = new Set(['type', 'additionalProperties']);
+
+/**
+ * Errors in the shape of stage data only: wrong types and unknown keys, nothing about missing or
+ * unfinished values (drafts may be incomplete). writeStage runs this BEFORE the rules, because the
+ * rules' operations read a wrong type as "missing" and fill it in (`pad` turns "uniquePoints": 5 into
+ * four empty entries, `ensureItem` turns "divisions": "New Cars" into the default division): after
+ * them the wrong input could no longer be seen, and the dealer's data would be silently replaced.
+ * @example stageShapeErrors('divisions', { divisions: 'New Cars' })
+ *   // [{ path: '/divisions', key: 'validation:field.type', message: 'has the wrong type of value', ... }]
+ */
+export function stageShapeErrors(slug: string, data: unknown, opts: MessageOptions = {}): FieldError[] {
+  const stage = getStage(slug);
+  const validate = stageValidator(slug);
+  // Empty strings are "not filled in" (as in validateStage): '' for a list or a number is allowed.
+  collectNormalisations(() => validate(pruneEmptyStrings(data)));
+  const shape = (validate.errors ?? []).filter((e) => SHAPE_KEYWORDS.has(e.keyword));
+  return ajvErrorsToFieldErrors(shape, { ...opts, root: stage.schema as Record<string, unknown> });
+}
+
 /** Runs one check; returns the offending indexes (or [-1] for a whole-stage failure). */
 function runCheck(check: CheckDefinition, context: Record<string, unknown>): number[] {
   const logic = check.logic as Parameters<typeof jsonLogic.apply>[0];
