@@ -44,6 +44,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: loggerOptions(opts.logger),
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
     trustProxy: opts.trustProxy ?? false,
+    // close() destroys every connection left. It comes after drain() (main.ts), so no request
+    // in flight is cut; what is left is idle keep-alive sockets, and sockets that never carried a
+    // request (a browser's preconnect): Fastify's default ('idle') waited on those for good, and
+    // shutdown hit SHUTDOWN_TIMEOUT_MS.
+    forceCloseConnections: true,
     // A malformed URL (bad percent-encoding) is answered before routing: keep the error shape.
     frameworkErrors: (error, _request, reply) => (reply as FastifyReply).status(error.statusCode ?? 400).send({ message: error.message }),
   });

@@ -1,9 +1,10 @@
 // The process: read the environment, open and migrate the database, seed an empty one, listen,
 // and shut down gracefully on SIGTERM/SIGINT (in-flight requests finish, new ones get 503).
-import { resolve } from 'node:path';
+// `npm start` runs it through start.ts (lock first, then the build), in this same process.
 import { buildApp } from './app';
+import { staticDirOf } from './build-stamp';
 import { openPglite, openPostgres, type Database } from './db/database';
-import { DataDirLockedError } from './db/lock';
+import { DataDirLockedError, dataDirOf } from './db/lock';
 import { seedDatabase } from './db/seed';
 import { DEMO_PASSWORD_DEFAULT } from './db/seed-data';
 
@@ -11,7 +12,7 @@ const env = process.env;
 const port = Number(env.PORT ?? 3000);
 const host = env.HOST ?? '0.0.0.0';
 const databaseUrl = env.DATABASE_URL;
-const dataDir = resolve(env.DATA_DIR ?? './data');
+const dataDir = dataDirOf(env);
 // Demo data: always on the embedded database, on PostgreSQL only when asked for.
 const demo = databaseUrl ? env.DEMO_DATA === '1' : env.DEMO_DATA !== '0';
 const demoPassword = env.DEMO_PASSWORD ?? DEMO_PASSWORD_DEFAULT;
@@ -42,7 +43,7 @@ async function main() {
     accessTokenTtl: env.ACCESS_TOKEN_TTL ? Number(env.ACCESS_TOKEN_TTL) : undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    staticDir: resolve(env.STATIC_DIR ?? 'dist'),
+    staticDir: staticDirOf(env),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || undefined,
     bodyLimit: env.BODY_LIMIT ? Number(env.BODY_LIMIT) : undefined,
@@ -57,16 +58,27 @@ async function main() {
     closing = true;
     app.log.info(`${signal} received: finishing in-flight requests, refusing new ones`);
     // Draining: new requests get 503 while the in-flight ones finish; then the app closes.
+    let stage = 'draining (requests in flight)';
     const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
+      // What held it up, for whoever reads the log: the stage, open connections, live handles.
+      app.server.getConnections((_err, connections) => {
+        app.log.error({ stage, connections, resources: process.getActiveResourcesInfo() }, 'shutdown took too long; exiting');
+        process.exit(1);
+      });
     }, Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000));
     force.unref();
     app
       .drain()
-      .then(() => app.close())
+      .then(() => {
+        stage = 'closing (connections, mail worker, database)';
+        return app.close();
+      })
       .then(
-      () => process.exit(0),
+      () => {
+        // The last line of a clean stop (exit code 0): a supervisor's log shows that nothing was cut.
+        console.log('Stopped: every request in flight was answered, the database is closed.');
+        process.exit(0);
+      },
       (err) => {
         app.log.error({ err }, 'error while closing');
         process.exit(1);

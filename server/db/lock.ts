@@ -1,5 +1,8 @@
 import { mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync, closeSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+
+/** The PGlite data folder of this process's environment (DATA_DIR, else ./data). */
+export const dataDirOf = (env: NodeJS.ProcessEnv): string => resolve(env.DATA_DIR ?? './data');
 
 /** Thrown when another live process holds the data folder. */
 export class DataDirLockedError extends Error {
@@ -15,6 +18,17 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** Thrown by `acquirePidLock` when another live process holds the file. */
+export class PidLockedError extends Error {
+  constructor(
+    readonly file: string,
+    readonly pid: number,
+  ) {
+    super(`${file} is held by process ${pid}.`);
+    this.name = 'PidLockedError';
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -25,42 +39,74 @@ function isAlive(pid: number): boolean {
   }
 }
 
+// Locks this process holds, by file, with how many holders: `npm start` takes the data folder's
+// lock before it builds the app, and the database takes it again when it opens; the file goes when
+// the last holder lets go (or the process exits).
+const held = new Map<string, { holders: number; unlink: () => void }>();
+
 /**
- * PGlite has no lock of its own, and two processes on one folder corrupt it. We hold a pid file
- * (created with O_EXCL); a lock left by a dead process is taken over. Returns the release function.
+ * A pid file created with O_EXCL: one process at a time holds `file`; a file left by a dead process
+ * is taken over. Within one process it is re-entrant. Returns the release function (idempotent).
  */
-export function acquireDataDirLock(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'portal.lock');
+export function acquirePidLock(file: string): () => void {
+  const path = resolve(file);
+  const mine = held.get(path) ?? take(path);
+  mine.holders += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    mine.holders -= 1;
+    if (mine.holders === 0) mine.unlink();
+  };
+}
+
+function take(path: string): { holders: number; unlink: () => void } {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(file, 'wx');
+      const fd = openSync(path, 'wx');
       writeFileSync(fd, String(process.pid));
       closeSync(fd);
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        process.off('exit', release);
+      const unlink = () => {
+        held.delete(path);
+        process.off('exit', unlink);
         try {
-          if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
+          if (readFileSync(path, 'utf8').trim() === String(process.pid)) unlinkSync(path);
         } catch {
           // Already gone: nothing to release.
         }
       };
-      process.on('exit', release);
-      return release;
+      // Also on process.exit() and on a crash, but not on a signal's default action: main.ts and
+      // start.ts handle SIGTERM/SIGINT, and a lock left by a dead process is taken over anyway.
+      process.on('exit', unlink);
+      const lock = { holders: 0, unlink };
+      held.set(path, lock);
+      return lock;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number.parseInt(readFileSync(file, 'utf8').trim(), 10);
-      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) throw new DataDirLockedError(dataDir, pid);
+      const pid = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) throw new PidLockedError(path, pid);
       // Stale lock of a dead process (or an unreadable one): remove it and try again.
       try {
-        unlinkSync(file);
+        unlinkSync(path);
       } catch {
         // Another starter removed it first; the retry decides who wins.
       }
     }
   }
-  throw new Error(`Could not take the lock on ${dataDir}; try again.`);
+  throw new Error(`Could not take the lock ${path}; try again.`);
+}
+
+/**
+ * PGlite has no lock of its own, and two processes on one folder corrupt it: `<dataDir>/portal.lock`
+ * keeps a second process out (DataDirLockedError). Returns the release function.
+ */
+export function acquireDataDirLock(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    return acquirePidLock(join(dataDir, 'portal.lock'));
+  } catch (err) {
+    if (err instanceof PidLockedError) throw new DataDirLockedError(dataDir, err.pid);
+    throw err;
+  }
 }

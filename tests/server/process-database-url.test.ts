@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../support/server';
-import { killAll, startPortal, until } from '../support/process';
+import { killAll, lastLines, startPortal, until } from '../support/process';
+import { sigtermAfterSignInLoad } from '../support/shutdown-under-load';
 
 // `DATABASE_URL=postgres://... npm start`: the same app and migrations on a PostgreSQL server, with
 // no demo users unless DEMO_DATA=1 and the first administrator from ADMIN_EMAIL / ADMIN_PASSWORD.
@@ -52,4 +53,16 @@ describe('the process on DATABASE_URL', () => {
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
   }, 60_000);
+
+  it('after a sign-in load, a SIGTERM to the process group finishes the requests in flight and exits 0', async () => {
+    const run = startPortal({ ...env(), LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '10000' }, { group: true });
+    const url = (await until(run, /listening on (http:\/\/\S+)/))[1];
+    const { signIns, shutdown } = await sigtermAfterSignInLoad(run, url, { email: 'boss@portal.test', password: 'Boss-pass-2026' });
+    console.log(`PostgreSQL: SIGTERM under load after ${signIns.statuses[200]} sign-ins: stopped in ${shutdown.ms} ms`);
+
+    expect(shutdown.inFlight).toEqual([1, 2, 3].map(() => expect.objectContaining({ status: 200 })));
+    expect(await run.exited, lastLines(run)).toBe(0);
+    expect(run.output()).not.toContain('shutdown took too long');
+    expect(run.output()).toContain('Stopped: every request in flight was answered');
+  }, 180_000);
 });

@@ -1,9 +1,10 @@
 import { request } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killAll, startPortal, until, type PortalProcess } from '../support/process';
+import { killAll, lastLines, signalGroup, startNpm, startPortal, until, type PortalProcess } from '../support/process';
+import { sigtermAfterSignInLoad, sigtermUnderLoad } from '../support/shutdown-under-load';
 
 // The real process (server/main.ts) on an embedded PGlite folder: these tests are about the folder,
 // so they run in the PGlite API project only (process-database-url.test.ts is PostgreSQL's twin).
@@ -11,9 +12,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
 const start = (env: Record<string, string> = {}) => startPortal({ DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-dist'), ...env });
 type Run = PortalProcess;
 
+// Folders of the later blocks, each its own: a data folder, and where npm start builds the app.
+const spare = mkdtempSync(join(tmpdir(), 'portal-start-'));
+
 afterAll(() => {
   killAll();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(spare, { recursive: true, force: true });
 });
 
 describe('the process on a data folder', () => {
@@ -91,4 +96,125 @@ describe('the process on a data folder', () => {
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   }, 60_000);
+});
+
+const dealer = { email: 'dealer@demo.test', password: 'Demo-pass-2026' };
+
+describe('a SIGTERM to the process group after a sign-in load', () => {
+  it('finishes the requests in flight and exits 0 with the lock removed, well within SHUTDOWN_TIMEOUT_MS', async () => {
+    const folder = join(spare, 'sign-in-load');
+    const portal = startPortal({ DATA_DIR: folder, STATIC_DIR: join(spare, 'no-dist'), LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '10000' }, { group: true });
+    const url = (await until(portal, /listening on (http:\/\/\S+)/))[1];
+    const { signIns, shutdown } = await sigtermAfterSignInLoad(portal, url, dealer);
+    console.log(`PGlite: SIGTERM under load after ${signIns.statuses[200]} sign-ins: stopped in ${shutdown.ms} ms`);
+
+    expect(shutdown.inFlight).toEqual([1, 2, 3].map(() => expect.objectContaining({ status: 200 })));
+    expect(await portal.exited, lastLines(portal)).toBe(0);
+    expect(portal.output()).not.toContain('shutdown took too long');
+    expect(portal.output()).toContain('Stopped: every request in flight was answered');
+    expect(existsSync(join(folder, 'portal.lock'))).toBe(false);
+  }, 180_000);
+});
+
+// `npm start` as a newcomer runs it, into folders of its own (STATIC_DIR: the checkout's dist/ is
+// left alone), in order: the first start builds, a second is refused, a group SIGTERM, a restart.
+describe('npm start', () => {
+  const folder = join(spare, 'npm-data');
+  const appDir = join(spare, 'app');
+  const env = { DATA_DIR: folder, STATIC_DIR: appDir, LOG_LEVEL: 'info' };
+  let first: PortalProcess;
+  let url = '';
+  let assets: string[] = [];
+
+  const assetsOf = async (base: string) => {
+    const shell = await fetch(`${base}/`);
+    expect(shell.status).toBe(200);
+    return [...(await shell.text()).matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  };
+
+  it('builds the app, then serves it on the embedded database with the demo data', async () => {
+    first = startNpm(env, { group: true });
+    url = (await until(first, /listening on (http:\/\/\S+)/, 240_000))[1];
+    expect(first.output()).toContain(`Building the app into ${appDir}`);
+    expect(first.output()).toContain('dealer@demo.test');
+    assets = await assetsOf(url);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) expect((await fetch(`${url}${asset}`)).status).toBe(200);
+    // Built beside it and renamed into place: no temporary folder is left.
+    expect(readdirSync(spare).filter((name) => name.startsWith('app.'))).toEqual([]);
+  }, 300_000);
+
+  it('refuses a second start on the same data folder before it builds: the running app keeps answering', async () => {
+    const second = startNpm(env);
+    let ended = false;
+    void second.exited.then(() => (ended = true));
+    const answers: number[] = [];
+    while (!ended) {
+      for (const path of ['/', ...assets]) {
+        const res = await fetch(`${url}${path}`);
+        await res.arrayBuffer();
+        answers.push(res.status);
+      }
+    }
+    expect(await second.exited).toBe(1);
+    const pid = readFileSync(join(folder, 'portal.lock'), 'utf8').trim();
+    expect(second.output()).toContain(`The data folder ${folder} is in use by another portal process (pid ${pid})`);
+    // Refused first: no build ran (it would have replaced the app under the running server).
+    expect(second.output()).not.toMatch(/building/i);
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.filter((status) => status !== 200)).toEqual([]);
+  }, 120_000);
+
+  it('stops on a SIGTERM to its process group under load: requests in flight finish, the lock is removed', async () => {
+    // The server is the process holding the lock. Frozen for 500 ms as the signal comes, as on a
+    // busy machine: nothing else in npm start's process tree may kill it meanwhile.
+    const server = Number(readFileSync(join(folder, 'portal.lock'), 'utf8'));
+    const shutdown = await sigtermUnderLoad(first, url, { path: '/api/health' }, dealer, { stopped: first.closed, pause: { pid: server, ms: 500 } });
+    console.log(`npm start: SIGTERM to the group under load: stopped in ${shutdown.ms} ms`);
+    expect(shutdown.inFlight).toEqual([1, 2, 3].map(() => expect.objectContaining({ status: 200 })));
+    // npm and its shell die of the signal at once; the server's own last line tells its exit 0.
+    expect(first.output()).toContain('Stopped: every request in flight was answered');
+    expect(existsSync(join(folder, 'portal.lock'))).toBe(false);
+  }, 120_000);
+
+  it('starts again without building: the built app is current', async () => {
+    const again = startNpm(env, { group: true });
+    const url2 = (await until(again, /listening on (http:\/\/\S+)/, 120_000))[1];
+    expect(again.output()).toContain(`The app in ${appDir} is up to date.`);
+    expect(again.output()).not.toMatch(/building/i);
+    expect(await assetsOf(url2)).toEqual(assets);
+    signalGroup(again, 'SIGTERM');
+    await again.closed;
+    expect(again.output()).toContain('Stopped: every request in flight was answered');
+  }, 120_000);
+
+  const leftovers = () => readdirSync(spare).filter((name) => name.startsWith('app.'));
+  const index = join(appDir, 'index.html');
+
+  it('a Ctrl-C during a rebuild leaves the app as it was, and no lock or temporary folder', async () => {
+    // The folder no longer holds the build it recorded (as after `npm run build` of other sources).
+    writeFileSync(index, readFileSync(index, 'utf8') + '<!-- edited -->');
+    const files = readdirSync(join(appDir, 'assets')).sort();
+    const run = startNpm(env, { group: true });
+    await until(run, new RegExp(`Building the app into ${appDir}`), 120_000);
+    signalGroup(run, 'SIGINT');
+    await run.closed;
+    expect(run.output()).not.toContain('listening on');
+    expect(readFileSync(index, 'utf8')).toContain('<!-- edited -->');
+    expect(readdirSync(join(appDir, 'assets')).sort()).toEqual(files);
+    expect(leftovers()).toEqual([]);
+    expect(existsSync(join(folder, 'portal.lock'))).toBe(false);
+  }, 180_000);
+
+  it('rebuilds a folder that no longer holds the build it recorded, replacing it whole', async () => {
+    const run = startNpm(env, { group: true });
+    const url3 = (await until(run, /listening on (http:\/\/\S+)/, 240_000))[1];
+    expect(run.output()).toContain(`Building the app into ${appDir}`);
+    expect(readFileSync(index, 'utf8')).not.toContain('<!-- edited -->');
+    // The same sources make the same content-hashed files.
+    expect(await assetsOf(url3)).toEqual(assets);
+    expect(leftovers()).toEqual([]);
+    signalGroup(run, 'SIGTERM');
+    await run.closed;
+  }, 300_000);
 });

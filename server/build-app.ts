@@ -1,0 +1,111 @@
+// The built app brought up to date for `npm start`: rebuilt only when its sources changed, into a
+// temporary folder that then takes the old one's place, so a server hosting the old build never
+// finds its folder emptied by a build in progress.
+import { spawn } from 'node:child_process';
+import { readdirSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { acquirePidLock, PidLockedError } from './db/lock';
+import { buildLockFile, inputsHash, isCurrent, repoRoot, writeStamp } from './build-stamp';
+
+/** The build was stopped by SIGINT/SIGTERM; `signal` is the one to exit with. */
+export class BuildInterrupted extends Error {
+  constructor(readonly signal: NodeJS.Signals) {
+    super(`The build was stopped (${signal}).`);
+  }
+}
+
+/** Builds the app into `outDir` unless it already holds the build of the current sources. */
+export async function ensureAppBuilt(outDir: string): Promise<void> {
+  const inputs = inputsHash();
+  if (isCurrent(outDir, inputs)) {
+    console.log(`The app in ${outDir} is up to date.`);
+    return;
+  }
+  // One builder per folder at a time (two instances on DATABASE_URL may start together).
+  const release = await buildLock(outDir);
+  try {
+    if (isCurrent(outDir, inputs)) return; // Built by the process we waited for.
+    // Folders left by a builder that was killed: no other builder runs now.
+    const leftover = new RegExp(`^${escape(basename(outDir))}\\.(next|previous)-\\d+$`);
+    for (const name of readdirSync(dirname(outDir))) {
+      if (leftover.test(name)) rmSync(join(dirname(outDir), name), { recursive: true, force: true });
+    }
+    const next = `${outDir}.next-${process.pid}`;
+    console.log(`Building the app into ${outDir} …`);
+    const t0 = Date.now();
+    try {
+      await viteBuild(next);
+    } catch (err) {
+      rmSync(next, { recursive: true, force: true });
+      throw err;
+    }
+    replace(outDir, next);
+    writeStamp(outDir, inputs);
+    console.log(`Built in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+  } finally {
+    release();
+  }
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function buildLock(outDir: string): Promise<() => void> {
+  const file = buildLockFile(outDir);
+  for (let said = false; ; ) {
+    try {
+      return acquirePidLock(file);
+    } catch (err) {
+      if (!(err instanceof PidLockedError)) throw err;
+      if (!said) console.log(`Waiting for process ${err.pid}, which is building the app into ${outDir} …`);
+      said = true;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+/**
+ * Two renames, so the folder is never seen half built or emptied: it holds the old build until the
+ * first, the new one from the second on, and is missing only between the two (microseconds; no
+ * rename replaces a non-empty folder in one step).
+ */
+function replace(outDir: string, next: string): void {
+  const previous = `${outDir}.previous-${process.pid}`;
+  try {
+    renameSync(outDir, previous);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  renameSync(next, outDir);
+  rmSync(previous, { recursive: true, force: true });
+}
+
+/** `vite build` into `outDir`, as a child process: the bundler's memory is not kept by the server. */
+function viteBuild(outDir: string): Promise<void> {
+  const vitePackage = createRequire(join(repoRoot, 'package.json')).resolve('vite/package.json');
+  const vite = join(dirname(vitePackage), 'bin', 'vite.js');
+  const child = spawn(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  // Ctrl-C or a SIGTERM during the build: the build stops, and so does the start (not the server
+  // after all). A group signal reaches the child itself; a signal to this process alone is passed on.
+  let stoppedBy: NodeJS.Signals | null = null;
+  const stop = (signal: NodeJS.Signals) => {
+    stoppedBy = signal;
+    child.kill(signal);
+  };
+  process.on('SIGINT', stop).on('SIGTERM', stop);
+  return new Promise<void>((resolveBuild, reject) => {
+    const settle = (err: Error | null) => {
+      process.off('SIGINT', stop).off('SIGTERM', stop);
+      if (err) reject(err);
+      else resolveBuild();
+    };
+    child.on('error', settle);
+    child.on('exit', (code, signal) => {
+      if (stoppedBy) settle(new BuildInterrupted(stoppedBy));
+      else settle(code === 0 ? null : new Error(`vite build failed (${signal ?? `exit code ${code}`}).`));
+    });
+  });
+}
