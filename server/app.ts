@@ -20,6 +20,7 @@ import userRoutes from './routes/users';
 import termRoutes from './routes/terms';
 import roleRoutes from './routes/roles';
 import companyRoutes from './routes/companies';
+import configRoutes from './routes/configs';
 
 export type { AppOptions } from './options';
 
@@ -72,7 +73,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, roleRoutes, companyRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, roleRoutes, companyRoutes, configRoutes]) {
         await api.register(routes);
       }
     },

@@ -34,3 +34,20 @@ export function mailMessages(locale: MailLocale): MailTexts {
 export function interpolate(template: string, params: Record<string, string | number>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
+
+type ConfigTexts = typeof errors.configs;
+// Config mails go to staff in their own language, like the account mails above.
+const CONFIG: Record<MailLocale, ConfigTexts> = {
+  'en-GB': errors.configs,
+  'en-AU': enAU.configs,
+  'en-ZA': enZA.configs,
+  'fr-FR': frFR.configs,
+  'fr-BE': frBE.configs,
+  'nl-NL': nlNL.configs,
+  'nl-BE': nlBE.configs,
+};
+
+/** The configurator texts of a locale (locales/<locale>/errors.json `configs`), for mails. */
+export function configMessages(locale: MailLocale): ConfigTexts {
+  return CONFIG[locale];
+}

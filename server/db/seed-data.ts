@@ -81,3 +81,84 @@ export const DEMO_COMPANIES = [
   { name: 'Demo Motors', lang: 'en', stage: 'configurator', termIds: [1, 7, 23, 29, 48], contactName: 'Dana Dealer', websiteAddress: 'https://demo-motors.example' },
   { name: 'Harbour Cars', lang: 'fr', stage: 'showcase', termIds: [6, 10], contactName: 'Hugo Harbour', websiteAddress: 'https://harbour-cars.example' },
 ] as const;
+
+const DEMO_COMPANY_INFORMATION = {
+  companyInformation: {
+    name: 'Demo Motors Ltd',
+    regAddress: { line1: '1 Kirkstall Road', line2: '', line3: '' },
+    postcode: 'LS3 1LH',
+    country: 'GB',
+    regNumber: '01234567',
+    fcaRegNumber: '654321',
+    vatNumber: 'GB987654321',
+    icoNumber: 'ZA765432',
+  },
+};
+const DEMO_KEY_CONTACT = {
+  keyContact: { name: 'Dana Dealer', email: 'dana@demo-motors.example', telephone: '0113 496 0001', mobile: '07700 900123', position: 'Dealer Principal' },
+};
+const DEMO_FRANCHISES = [
+  { id: 'fbmw1', name: 'BMW' },
+  { id: 'fford', name: 'Ford' },
+  { id: 'fvaux', name: 'Vauxhall' },
+];
+const DEMO_LOCATIONS = [
+  { id: 'lleed', name: 'Demo Motors Leeds', address: { line1: '1 Kirkstall Road', town: 'Leeds', county: 'West Yorkshire', country: 'GB' }, postcode: 'LS3 1LH', franchises: ['fbmw1', 'fmini'] },
+  { id: 'lyork', name: 'Demo Motors York', address: { line1: '20 Clifton Moor', town: 'York', country: 'GB' }, postcode: 'YO30 4XZ', franchises: ['fford', 'fvaux'] },
+];
+
+/** One demo stage write, made through the engine as that user (so the data is valid and has history). */
+export interface DemoStageWrite {
+  by: string;
+  slug: string;
+  state: 'draft' | 'submitted' | 'completed';
+  data: Record<string, unknown>;
+}
+
+/**
+ * Demo configs. Demo Motors: company information and key contact completed, franchises (3) and
+ * locations (2) submitted, the rest open in draft; MINI is dropped from the franchises after the
+ * locations named it, so the history shows a cascade.
+ */
+export const DEMO_CONFIGS: Array<{
+  name: string; company: string; designType: 'template' | 'custom' | 'franchise' | 'na'; projectType: string;
+  projectManager: string; accountManager: string; createdBy: string; writes: DemoStageWrite[];
+}> = [
+  {
+    name: 'Demo Motors website',
+    company: 'Demo Motors',
+    designType: 'franchise',
+    projectType: 'multi-franchise-dealer',
+    projectManager: 'pm@demo.test',
+    accountManager: 'am@demo.test',
+    createdBy: 'am@demo.test',
+    writes: [
+      { by: 'dealer@demo.test', slug: 'company-information', state: 'draft', data: { companyInformation: { ...DEMO_COMPANY_INFORMATION.companyInformation, regNumber: '', vatNumber: '' } } },
+      { by: 'dealer@demo.test', slug: 'company-information', state: 'submitted', data: DEMO_COMPANY_INFORMATION },
+      { by: 'dealer@demo.test', slug: 'key-contact', state: 'submitted', data: DEMO_KEY_CONTACT },
+      { by: 'dealer@demo.test', slug: 'franchises', state: 'draft', data: { franchises: [...DEMO_FRANCHISES, { id: 'fmini', name: 'MINI' }] } },
+      { by: 'dealer@demo.test', slug: 'locations', state: 'draft', data: { locations: DEMO_LOCATIONS } },
+      { by: 'dealer@demo.test', slug: 'franchises', state: 'submitted', data: { franchises: DEMO_FRANCHISES } },
+      { by: 'dealer@demo.test', slug: 'locations', state: 'submitted', data: { locations: DEMO_LOCATIONS.map((l) => ({ ...l, franchises: l.franchises.filter((f) => f !== 'fmini') })) } },
+      { by: 'pm@demo.test', slug: 'company-information', state: 'completed', data: DEMO_COMPANY_INFORMATION },
+      { by: 'pm@demo.test', slug: 'key-contact', state: 'completed', data: DEMO_KEY_CONTACT },
+    ],
+  },
+  {
+    name: 'Harbour Cars website',
+    company: 'Harbour Cars',
+    designType: 'template',
+    projectType: 'independent',
+    projectManager: 'pm@demo.test',
+    accountManager: 'am@demo.test',
+    createdBy: 'am@demo.test',
+    writes: [
+      {
+        by: 'dealer2@demo.test',
+        slug: 'company-information',
+        state: 'draft',
+        data: { companyInformation: { name: 'Harbour Cars SARL', regAddress: { line1: '12 Quai du Port', line2: '', line3: '' }, postcode: '13002', country: 'FR', regNumber: '', fcaRegNumber: '', vatNumber: '', icoNumber: '' } },
+      },
+    ],
+  },
+];

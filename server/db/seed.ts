@@ -5,6 +5,7 @@ import {
 } from './schema';
 import { DEMO_COMPANIES, DEMO_USERS, PERMISSIONS, ROLES, TAXONOMIES, TERMS } from './seed-data';
 import { hashPassword } from '../services/passwords';
+import { seedDemoConfigs } from './seed-configs';
 
 export interface SeedOptions {
   /** Create the demo users and companies. */
@@ -26,6 +27,16 @@ async function bumpSequence(db: Db, table: string) {
   await db.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT MAX(id) FROM ${table}), 1))`));
 }
 
+// Any constant (another than the migrations'): serialises the seeding of instances starting at once.
+const SEED_LOCK_ID = 727_002;
+
+/** In a transaction: waits for any other seeding instance, then tells whether there are still no roles. */
+async function lockAndCheckEmpty(tx: Db): Promise<boolean> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+  const [{ n }] = await tx.select({ n: count() }).from(roles);
+  return n === 0;
+}
+
 /**
  * Seeds an empty database: roles, permissions, taxonomies and terms always; demo users and
  * companies when asked; the first administrator from the environment. Never touches a database
@@ -36,7 +47,9 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   const [{ n }] = await db.select({ n: count() }).from(roles);
   if (n === 0) {
     const demoHash = opts.demo ? await hashPassword(opts.demoPassword) : null;
-    await db.transaction(async (tx) => {
+    result.seeded = await db.transaction(async (tx) => {
+      // Instances starting at once on an empty database: one seeds, the others wait and find it seeded.
+      if (!(await lockAndCheckEmpty(tx as unknown as Db))) return false;
       const perms = await tx.insert(permissions).values(PERMISSIONS.map((name) => ({ name }))).returning();
       const byName = new Map(perms.map((p) => [p.name, p.id]));
       await tx.insert(roles).values(ROLES.map(({ id, name }) => ({ id, name })));
@@ -59,6 +72,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
           companyIds.set(c.name, row.id);
           await tx.insert(companyTerms).values(c.termIds.map((termId) => ({ companyId: row.id, termId })));
         }
+        const usersByEmail = new Map<string, { id: number; roleId: number }>();
         for (const u of DEMO_USERS) {
           const companyName = 'company' in u ? u.company : null;
           const [row] = await tx
@@ -68,10 +82,12 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
           await tx.insert(userRoles).values({ userId: row.id, roleId: u.roleId });
           if (companyName) await tx.insert(companyUsers).values({ companyId: companyIds.get(companyName)!, userId: row.id });
           result.demoUsers.push(u.email);
+          usersByEmail.set(u.email, { id: row.id, roleId: u.roleId });
         }
+        await seedDemoConfigs(tx, companyIds, usersByEmail);
       }
+      return true;
     });
-    result.seeded = true;
   }
 
   if (opts.admin?.email && opts.admin.password) {
@@ -79,14 +95,16 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
     const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (existing.length === 0) {
       const passwordHash = await hashPassword(opts.admin.password);
-      await db.transaction(async (tx) => {
+      result.adminCreated = await db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+        if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, email))).length) return null;
         const [row] = await tx
           .insert(users)
           .values({ email, name: opts.admin!.name ?? 'Administrator', passwordHash })
           .returning({ id: users.id });
         await tx.insert(userRoles).values({ userId: row.id, roleId: 2 });
+        return email;
       });
-      result.adminCreated = email;
     }
   }
   return result;

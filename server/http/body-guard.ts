@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAX_INPUT_DEPTH, MAX_INPUT_ITEMS, engineT, findInputProblem, type InputLimits, type InputProblem } from '../../engine';
 import { httpError } from './errors';
+import { interpolate, serverMessages } from '../messages';
 
 /** Twice the engine's depth: a request wraps stage data in a level or two; real bodies have under 10. */
 export const MAX_BODY_DEPTH = 2 * MAX_INPUT_DEPTH;
@@ -36,7 +37,7 @@ function describe(problem: InputProblem): { message: string; field?: string } {
   const name = field ?? 'body';
   switch (problem.kind) {
     case 'depth':
-      return { message: `The request body is nested more than ${problem.limit} levels deep.`, field };
+      return { message: interpolate(serverMessages.body_too_deep, { limit: problem.limit }), field };
     case 'items':
       return { message: `${name} ${t('validation:field.maxItems', { length: problem.limit })}`, field };
     case 'stringLength': // only with limits that bound strings (BODY_LIMITS does not)

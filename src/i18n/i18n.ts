@@ -2,7 +2,7 @@ import i18next, { type BackendModule, type InitOptions, type ReadCallback, type 
 import { getI18nProvider } from 'ra-i18n-i18next';
 import type { I18nProvider } from 'react-admin';
 import { deepMerge, raMessages, withManyForms, type Json } from './raMessages';
-import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, LOCALE_STORAGE_KEY, NAMESPACES, toLocale, type Locale } from './locales';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, LOCALE_STORAGE_KEY, NAMESPACES, localeForTag, toLocale, type Locale } from './locales';
 
 // Every locales/<lng>/<ns>.json becomes its own small chunk, loaded only for the language in use:
 // the first page carries no translations it does not show. Namespace files others have not
@@ -40,22 +40,74 @@ export const globBackend: BackendModule = {
 export const i18n: I18n = i18next.createInstance();
 i18n.use(globBackend);
 
-/** The locale the user picked last (localStorage), else the default. */
-export function storedLocale(): Locale {
+/** sessionStorage key: the signed-in user's company language, so a reload of the tab starts in it. */
+export const ACCOUNT_LOCALE_KEY = 'portal.accountLocale';
+
+/** The locale the user picked in the switcher (localStorage), if they ever did. */
+export function chosenLocale(): Locale | undefined {
   try {
-    return toLocale(localStorage.getItem(LOCALE_STORAGE_KEY));
+    return localeForTag(localStorage.getItem(LOCALE_STORAGE_KEY));
   } catch {
-    return DEFAULT_LOCALE;
+    return undefined;
   }
 }
 
-/** Remembers the switcher's choice and tells the page its language. */
-export function rememberLocale(locale: string): void {
+function accountLocale(): Locale | undefined {
+  try {
+    return localeForTag(sessionStorage.getItem(ACCOUNT_LOCALE_KEY));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The locale to start in: the user's own choice, else their company's language, else the default. */
+export function storedLocale(): Locale {
+  return chosenLocale() ?? accountLocale() ?? DEFAULT_LOCALE;
+}
+
+/**
+ * Remembers the switcher's choice. Only an explicit choice is stored: a language the app picked
+ * for the user (their company's) must not turn into one and outlive their session.
+ */
+export function chooseLocale(locale: string): void {
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, toLocale(locale));
   } catch {
     // Private mode without storage: the choice lasts for this page only.
   }
+}
+
+/**
+ * Follows the signed-in user's company language (`company.lang`, e.g. 'fr' -> fr-FR, as their
+ * mails do): a dealer of a French company reads French from the first page after signing in. A
+ * language the user chose in the switcher wins; a user without a company gets the default.
+ */
+export async function followAccountLocale(lang: string | null | undefined): Promise<void> {
+  const locale = localeForTag(lang);
+  try {
+    if (locale) sessionStorage.setItem(ACCOUNT_LOCALE_KEY, locale);
+    else sessionStorage.removeItem(ACCOUNT_LOCALE_KEY);
+  } catch {
+    // No storage: a reload starts in the default until the session is checked again.
+  }
+  if (chosenLocale()) return;
+  // The session check runs while i18next starts (main.tsx): switch only once it has its first language.
+  if (!i18n.isInitialized) await new Promise<void>((resolve) => i18n.on('initialized', () => resolve()));
+  const target = locale ?? DEFAULT_LOCALE;
+  if (i18n.language !== target) await i18n.changeLanguage(target);
+}
+
+/** Signing out: the next start is in the default again (the page on screen keeps its language). */
+export function forgetAccountLocale(): void {
+  try {
+    sessionStorage.removeItem(ACCOUNT_LOCALE_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+/** Tells the page its language (screen readers, hyphenation, the date picker). */
+function showLanguage(locale: string): void {
   document.documentElement.lang = toLocale(locale);
 }
 
@@ -89,6 +141,6 @@ export async function createI18nProvider(): Promise<I18nProvider> {
     LOCALES.map((locale) => ({ locale, name: LOCALE_NAMES[locale] })),
   );
   document.documentElement.lang = lng;
-  i18n.on('languageChanged', rememberLocale);
+  i18n.on('languageChanged', showLanguage);
   return provider;
 }

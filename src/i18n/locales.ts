@@ -1,7 +1,7 @@
 import type { Locale } from '../../engine/locales';
 
 // The one list of locales lives in the engine (server mails and engine messages use it too).
-export { LOCALES, DEFAULT_LOCALE, toLocale, type Locale } from '../../engine/locales';
+export { LOCALES, DEFAULT_LOCALE, localeForTag, toLocale, type Locale } from '../../engine/locales';
 
 /** Namespaces the app loads: common is ours; errors, validation and configurator are written by others. */
 export const NAMESPACES = ['common', 'errors', 'validation', 'configurator'] as const;

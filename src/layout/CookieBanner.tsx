@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, Link, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -14,10 +14,41 @@ function hasConsent(): boolean {
   }
 }
 
-/** Cookie consent banner (spec section 1): shown until consent is stored locally. */
+/**
+ * While the banner shows, the window scrolls what gets keyboard focus (or is scrolled to) clear of
+ * it: the page's scroll padding at the bottom is the banner's height, kept up as it wraps.
+ */
+function useScrollPaddingFor(banner: HTMLElement | null): void {
+  useEffect(() => {
+    if (!banner || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const pad = () => {
+      // The banner's height and room either side of it (its distance from the window's bottom).
+      const gap = parseFloat(getComputedStyle(banner).bottom) || 0;
+      root.style.setProperty('scroll-padding-bottom', `${banner.offsetHeight + 2 * gap}px`);
+    };
+    const observer = new ResizeObserver(pad);
+    observer.observe(banner);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('scroll-padding-bottom');
+    };
+  }, [banner]);
+}
+
+/**
+ * Cookie consent banner (spec section 1): shown until consent is stored locally.
+ *
+ * It is in the page's flow, last in the shell, and sticks to the bottom of the window while the
+ * page scrolls: always in sight, yet the page keeps room for it, so the footer links and the end
+ * of every page can be scrolled clear of it and clicked before the visitor has answered. A fixed
+ * banner over the page would hide the end of it (the footer's links) for good.
+ */
 export function CookieBanner() {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(() => !hasConsent());
+  const [banner, setBanner] = useState<HTMLElement | null>(null);
+  useScrollPaddingFor(visible ? banner : null);
   if (!visible) return null;
 
   const accept = () => {
@@ -35,7 +66,17 @@ export function CookieBanner() {
       role="region"
       aria-label={t('cookies.label')}
       data-testid="cookie-banner"
-      sx={{ position: 'fixed', bottom: 16, left: 16, right: 16, zIndex: (theme) => theme.zIndex.snackbar - 1, p: 2, maxWidth: 880, mx: 'auto' }}
+      ref={setBanner}
+      sx={{
+        position: 'sticky',
+        bottom: { xs: 8, sm: 16 },
+        zIndex: (theme) => theme.zIndex.snackbar - 1,
+        alignSelf: 'center',
+        width: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 32px)' },
+        maxWidth: 880,
+        my: { xs: 1, sm: 2 },
+        p: { xs: 1.5, sm: 2 },
+      }}
     >
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body2" sx={{ flex: 1, minWidth: 240 }}>

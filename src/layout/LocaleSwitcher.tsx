@@ -2,13 +2,15 @@ import { type ChangeEvent } from 'react';
 import { NativeSelect } from '@mui/material';
 import { useI18nProvider, useLocaleState, useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
+import { chooseLocale } from '../i18n/i18n';
 import { LOCALES, LOCALE_NAMES, toLocale } from '../i18n/locales';
 
 /**
- * The top bar's language choice. The language changes first (i18n.ts then remembers it in
- * localStorage and on <html lang>), and only then is react-admin's locale state set: react-admin
- * finds its provider already on that language and does not remount the page, so what the user has
- * typed stays; LiveI18nContext re-renders the texts.
+ * The top bar's language choice. The language changes first (i18n.ts sets <html lang>), then the
+ * choice is stored as the user's own (from now on it wins over their company's language), and only
+ * then is react-admin's locale state set: react-admin finds its provider already on that language
+ * and does not remount the page, so what the user has typed stays; LiveI18nContext re-renders the
+ * texts.
  */
 export function LocaleSwitcher() {
   const { t, i18n } = useTranslation();
@@ -21,6 +23,7 @@ export function LocaleSwitcher() {
     const next = toLocale(event.target.value);
     try {
       await i18nProvider.changeLocale(next); // loads the language's files, then switches
+      chooseLocale(next);
       setLocale(next);
     } catch {
       // The language's files did not load (offline): stay on the current language and say so.

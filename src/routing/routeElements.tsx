@@ -24,6 +24,11 @@ function ConfigRedirect() {
   return <Navigate to={`/configurator/${encodeURIComponent(id)}/dashboard`} replace />;
 }
 
+/** `/roles-permissions` opens its one page, the roles (spec section 2: "/roles-permissions: roles"). */
+function RolesRedirect() {
+  return <Navigate to="/roles-permissions/roles" replace />;
+}
+
 type Page = ComponentType | LazyExoticComponent<ComponentType>;
 
 /** The page of each named route; routes not listed are the placeholder of a later issue. */
@@ -40,6 +45,7 @@ const PAGES: Record<string, Page> = {
   Dashboard,
   'Company Dashboard': Dashboard,
   'Config Redirect': ConfigRedirect,
+  'Roles & Permissions Redirect': RolesRedirect,
 };
 
 /** What a route loads before showing; a 403/404 stops the navigation (spec section 2). */

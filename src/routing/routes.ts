@@ -77,6 +77,8 @@ export const ROUTES: RouteDef[] = [
   auth('Users', '/users', 'routes.users', perm(P.listUsers)),
   auth('User Create', '/users/create', 'routes.userCreate', perm(P.createUsers)),
   auth('Roles & Permissions', '/roles-permissions/roles', 'routes.rolesPermissions', perm(P.viewPermissions)),
+  // The spec's section path: roles are its only page, so it opens them rather than "Page Not Found.".
+  auth('Roles & Permissions Redirect', '/roles-permissions', 'routes.rolesPermissions', perm(P.viewPermissions)),
 
   // Tasks
   auth('Tasks All', '/tasks', 'routes.tasks', perm(P.listTasks)),

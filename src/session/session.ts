@@ -1,6 +1,6 @@
 import type { CurrentUserResponse, SessionCompany, SessionUser, TokenResponse } from '../auth/types';
 import { http, type HttpClient } from '../http';
-import { i18n } from '../i18n/i18n';
+import { followAccountLocale, forgetAccountLocale, i18n } from '../i18n/i18n';
 import { localiseServerText } from '../i18n/serverText';
 import { loginPath } from '../routing/guard';
 import { growl } from './notifier';
@@ -131,6 +131,8 @@ export class SessionController {
     if (!current) throw new Error('cancelled');
     this.set({ status: 'authenticated', user: current.user, company: current.company, modalOpen: false });
     this.schedule();
+    // The user's own company (this answer, never a company staff picked later) sets their default language.
+    void followAccountLocale(current.company?.lang);
     return current;
   }
 
@@ -271,6 +273,7 @@ export class SessionController {
     this.client.cancelAll();
     this.client.cache.clear();
     clearStoredSession();
+    forgetAccountLocale();
     this.settleModal('lost');
     this.set({ ...INITIAL, status: 'anonymous' });
   }

@@ -1,5 +1,31 @@
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, SETTLE, type E2E } from './harness';
+import { signIn, startE2E, SETTLE, type E2E } from './harness';
+
+/** What is on top at the centre of a link as the window is now: 'the link', or what covers it. */
+const onTopAtCentre = (link: Locator) =>
+  link.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (top && el.contains(top)) return 'the link';
+    return top?.closest('[data-testid]')?.getAttribute('data-testid') ?? top?.tagName ?? 'nothing';
+  });
+
+/** Scrolls a link to the middle of the window (as far as the page goes: a footer link ends up low). */
+const scrollToMiddle = (link: Locator) => link.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+
+/** Presses Tab from the top of the page until the link has the focus, as a keyboard user would. */
+async function tabTo(page: Page, link: Locator): Promise<void> {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    if (await link.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error('Tab never reached the link');
+}
 
 describe('locale switcher and cookie consent (browser)', () => {
   let e2e: E2E;
@@ -46,6 +72,63 @@ describe('locale switcher and cookie consent (browser)', () => {
     await expect(form.locator('input[name="remember"]').isChecked()).resolves.toBe(true);
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('nl-NL');
     await expect.poll(() => page.title(), SETTLE).toContain('Inloggen');
+  });
+
+  it('starts a dealer of a French company in French, and keeps it over a reload', async () => {
+    const { page } = await e2e.newPage(); // a fresh browser: no language chosen
+    await page.goto('/#/login');
+    await page.getByTestId('login-form').getByRole('button', { name: 'Login' }).waitFor();
+    await signIn(page, 'dealer2@demo.test'); // Harbour Cars, region FR, lang fr
+    await page.waitForURL(/#\/showcases/);
+    await expect.poll(() => page.getByTestId('page-title').textContent(), SETTLE).toBe('Vitrines');
+    await expect.poll(() => page.getByTestId('topbar-greeting').textContent(), SETTLE).toBe('Bonjour, Hugo Harbour');
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('fr-FR');
+    await expect(page.getByTestId('locale-switcher').inputValue()).resolves.toBe('fr-FR');
+
+    await page.reload();
+    await expect.poll(() => page.getByTestId('page-title').textContent(), SETTLE).toBe('Vitrines');
+  });
+
+  it("keeps a language the user chose over their company's", async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/#/login');
+    await page.getByTestId('locale-switcher').selectOption('en-AU');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang), SETTLE).toBe('en-AU');
+    await signIn(page, 'dealer2@demo.test');
+    await page.waitForURL(/#\/showcases/);
+    await expect.poll(() => page.getByTestId('topbar-greeting').textContent(), SETTLE).toBe('Hello, Hugo Harbour');
+    await expect.poll(() => page.getByTestId('page-title').textContent(), SETTLE).toBe('Showcases');
+    await expect(page.getByTestId('locale-switcher').inputValue()).resolves.toBe('en-AU');
+  });
+
+  it('leaves the footer and the page links clickable while the cookie banner shows, wide and on a phone', async () => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 667 },
+    ]) {
+      const { page } = await e2e.newPage({ consent: false, viewport });
+      await page.goto('/#/register');
+      await page.getByTestId('cookie-banner').waitFor({ state: 'visible' });
+      const privacy = page.getByTestId('footer').getByRole('link', { name: 'Privacy Policy' });
+      const toLogin = page.getByRole('main').getByRole('link', { name: 'Log in', exact: true }); // "Already have an account? Log in"
+      for (const [name, link] of [
+        ['Privacy Policy', privacy],
+        ['"Already have an account?" link', toLogin],
+      ] as const) {
+        await scrollToMiddle(link);
+        await expect(onTopAtCentre(link), `${name} scrolled to, at ${viewport.width}px`).resolves.toBe('the link');
+        // The window scrolls a focused link clear of the banner too.
+        await tabTo(page, link);
+        await expect(onTopAtCentre(link), `${name} reached with Tab, at ${viewport.width}px`).resolves.toBe('the link');
+      }
+
+      // A real click there opens the page, with the question still on screen.
+      await scrollToMiddle(privacy);
+      const box = (await privacy.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.waitForURL(/#\/privacy-policy/);
+      await expect(page.getByTestId('cookie-banner').isVisible()).resolves.toBe(true);
+    }
   });
 
   it('shows the cookie banner until it is accepted, and never again after', async () => {

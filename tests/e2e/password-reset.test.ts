@@ -46,4 +46,18 @@ describe('forgot and reset password (browser + real SMTP)', () => {
     await signIn(page, 'pm@demo.test', 'Fresh-pass-2027');
     await page.waitForURL(/#\/dashboard/);
   });
+
+  it('says in words, in the reader\'s language, that a set-password link is no good', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/#/password/set/not-a-real-token');
+    const invalid = page.getByTestId('password-set-invalid');
+    await expect.poll(() => invalid.textContent(), SETTLE).toBe('This link is invalid or has expired.');
+
+    const french = (await e2e.newPage()).page;
+    await french.goto('/#/login');
+    await french.getByTestId('locale-switcher').selectOption('fr-FR');
+    await french.getByTestId('login-form').getByRole('button', { name: 'Connexion' }).waitFor();
+    await french.goto(`${e2e.server.url}/#/password/set/not-a-real-token`);
+    await expect.poll(() => french.getByTestId('password-set-invalid').textContent(), SETTLE).toBe("Ce lien n'est pas valide ou a expiré.");
+  });
 });

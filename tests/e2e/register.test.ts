@@ -51,6 +51,61 @@ describe('registration (browser)', () => {
     await expect.poll(() => page.getByTestId('topbar-greeting').textContent(), SETTLE).toContain('Ana Silva');
   });
 
+  it('clears each red field of step 2 as it is put right, and the message with the last one', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/#/register');
+    await page.getByTestId('register-region').selectOption({ label: 'UK' });
+    await page.getByTestId('register-type').selectOption({ index: 1 }); // a type with makes
+    await page.getByTestId('register-step-1').getByRole('button', { name: 'Next' }).click();
+    const step2 = page.getByTestId('register-step-2');
+    await step2.waitFor();
+
+    const fields = {
+      company: step2.getByLabel('Company name'),
+      name: step2.getByLabel(/^Your name/),
+      email: step2.getByLabel(/^Email/),
+      password: step2.getByLabel(/^Password/),
+      makes: page.getByTestId('register-makes').getByRole('combobox'),
+    };
+    // What the user sees as a red field, and what a screen reader announces with it.
+    const red = async () => {
+      const out: string[] = [];
+      for (const [key, field] of Object.entries(fields)) if ((await field.getAttribute('aria-invalid')) === 'true') out.push(key);
+      return out;
+    };
+    const message = step2.getByTestId('form-error');
+
+    await step2.getByRole('button', { name: 'Register' }).click();
+    await expect.poll(red, SETTLE).toEqual(['company', 'name', 'email', 'password', 'makes']);
+    await expect.poll(() => message.textContent(), SETTLE).toBe('Please make sure that all required fields are complete.');
+
+    // Each field clears as it becomes right; the message stays while any is still missing.
+    await fields.company.fill('Northgate Autos');
+    await expect.poll(red, SETTLE).toEqual(['name', 'email', 'password', 'makes']);
+    await fields.email.fill('ana@');
+    await expect.poll(red, SETTLE).toEqual(['name', 'email', 'password', 'makes']); // not an email yet
+    await fields.email.fill('ana@northgate.test');
+    await fields.password.fill('Northgate-2026');
+    await expect.poll(red, SETTLE).toEqual(['name', 'makes']);
+    await expect(message.textContent()).resolves.toBe('Please make sure that all required fields are complete.');
+
+    // A flagged field that is filled but still not right stays red, and the message says why.
+    await fields.name.fill('Ana');
+    await expect.poll(red, SETTLE).toEqual(['name', 'makes']);
+    const lines = async () => (await message.innerText()).split('\n').sort();
+    await expect.poll(lines, SETTLE).toEqual(['Must be at least 4 characters long', 'Please make sure that all required fields are complete.']);
+
+    await fields.makes.click();
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await page.keyboard.press('Escape');
+    await expect.poll(red, SETTLE).toEqual(['name']);
+    await expect.poll(() => message.textContent(), SETTLE).toBe('Must be at least 4 characters long');
+
+    await fields.name.fill('Ana Silva');
+    await expect.poll(red, SETTLE).toEqual([]);
+    await expect.poll(() => message.count(), SETTLE).toBe(0);
+  });
+
   it('hides the makes for an Independent company and goes back to step 1 with Back', async () => {
     const { page } = await e2e.newPage();
     await page.goto('/#/register');

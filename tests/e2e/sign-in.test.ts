@@ -69,6 +69,22 @@ describe('signing in (browser)', () => {
     await page.waitForURL(/#\/dashboard$/);
   });
 
+  it('opens Roles & Permissions at the section path /roles-permissions, signed in or after signing in', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/#/roles-permissions');
+    await page.waitForURL(/#\/login\?redirect=/);
+    await signIn(page, 'admin@demo.test');
+    await page.waitForURL(/#\/roles-permissions\/roles$/);
+    await expect.poll(() => page.getByTestId('page-title').textContent(), SETTLE).toBe('Roles & Permissions');
+    await expect(page.getByTestId('not-found-page').count()).resolves.toBe(0);
+
+    // Typed in the address bar while signed in, too.
+    await page.goto(`${e2e.server.url}/#/dashboard`);
+    await page.goto(`${e2e.server.url}/#/roles-permissions`);
+    await page.waitForURL(/#\/roles-permissions\/roles$/);
+    await expect.poll(() => page.getByTestId('page-title').textContent(), SETTLE).toBe('Roles & Permissions');
+  });
+
   it('gives the dealer and the administrator different menus', async () => {
     const dealer = (await e2e.newPage()).page;
     await dealer.goto('/#/login');

@@ -2,5 +2,6 @@
 export * from './accounts';
 export * from './auth';
 export * from './companies';
+export * from './configs';
 export * from './system';
 export * from './taxonomies';

@@ -5,6 +5,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { languageForRegion, makesHidden, validateRegisterStep1, validateRegisterStep2, visibleRegions } from '../../../engine/accounts';
 import { session } from '../../session/session';
 import { UnsavedChangesPrompt } from '../../routing/UnsavedChangesPrompt';
+import { registerStep2Problems } from './accountErrors';
 import { FormErrors } from './FormErrors';
 import { useAccountForm } from './useAccountForm';
 import { useTerms, type TaxonomyTerm } from './useTerms';
@@ -31,7 +32,11 @@ export default function RegisterPage() {
   const [password, setPassword] = useState('');
   const [chosenMakes, setChosenMakes] = useState<TaxonomyTerm[]>([]);
   const [acceptTerms, setAcceptTerms] = useState(true);
-  const form = useAccountForm();
+  const step2Input = { companyName, name, email, password, acceptTerms, makes: chosenMakes.map((m) => m.id), type };
+  // The problems as the fields are now: what a submit flagged clears as the user puts it right.
+  const form = useAccountForm(
+    step === 0 ? validateRegisterStep1({ region, type }).errors : registerStep2Problems(step2Input),
+  );
   const [registered, setRegistered] = useState(false);
   // Typed account details are worth a prompt before leaving; a bare region/type choice is not.
   const dirty = !registered && [companyName, name, email, password].some((v) => v !== '');
@@ -59,7 +64,7 @@ export default function RegisterPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void form.submit(
-      validateRegisterStep2({ companyName, name, email, password, acceptTerms, makes: chosenMakes.map((m) => m.id), type }),
+      validateRegisterStep2(step2Input),
       async (v) => {
         await session.register({
           user: { name: v.name, email: v.email, password: v.password, primary: 1 },

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccountCheck } from '../../../engine/accounts';
+import type { AccountCheck, AccountError } from '../../../engine/accounts';
 import { HttpError, hasServerMessage } from '../../http';
 import { growl } from '../../session/notifier';
-import { accountMessages, flaggedFields } from './accountErrors';
+import { accountMessages, flaggedFields, stillWrong } from './accountErrors';
 
 /** Maps a failed server call to the texts to growl; the default is the error's own texts. */
 export type ServerTexts = (error: HttpError) => string[];
@@ -12,16 +12,22 @@ export type ServerTexts = (error: HttpError) => string[];
  * The one submit cycle of every account page: show the engine check's messages and flagged
  * fields; when the check passed, send the trimmed values under a busy flag and growl what the
  * server said (red, 2 s) if it refused.
+ *
+ * `current` is the form's problems as the values are now (re-checked on every render): given it,
+ * what a submit reported clears field by field as the user puts it right, and the message goes
+ * with the last one (see stillWrong). Without it the report stands until the next submit.
  */
-export function useAccountForm() {
+export function useAccountForm(current?: readonly AccountError[]) {
   const { t } = useTranslation();
-  const [messages, setMessages] = useState<string[]>([]);
-  const [flagged, setFlagged] = useState<Set<string>>(new Set());
+  const [reported, setReported] = useState<readonly AccountError[]>([]);
   const [busy, setBusy] = useState(false);
+  // Derived, not stored: the texts follow a language change too.
+  const shown = current ? stillWrong(reported, current) : reported;
+  const messages = accountMessages(shown, t);
+  const flagged = flaggedFields(shown);
 
   async function submit<V>(check: AccountCheck<V>, send: (values: V) => Promise<void>, serverTexts?: ServerTexts): Promise<void> {
-    setMessages(accountMessages(check.errors, t));
-    setFlagged(flaggedFields(check.errors));
+    setReported(check.errors);
     if (!check.ok) return;
     setBusy(true);
     try {
@@ -34,10 +40,7 @@ export function useAccountForm() {
     }
   }
 
-  const clear = () => {
-    setMessages([]);
-    setFlagged(new Set());
-  };
+  const clear = () => setReported([]);
 
   return { messages, flagged, busy, submit, clear };
 }

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { companies } from './companies';
+
+/** Spec section 3, Enumerations: design types and project types. */
+export const DESIGN_TYPES = ['template', 'custom', 'franchise', 'na'] as const;
+export const PROJECT_TYPES = [
+  'multi-franchise-dealer', 'single-franchise-dealer', 'independent', 'auto-e-migration', 'franchise', 'oem', 'stock',
+  'vehicle-locator', 'jlr-osb', 'experience', 'other', 'leasing', 'data-management', 'inventory-solutions',
+] as const;
+export const CONFIG_STATUSES = ['active', 'archived'] as const;
+
+export const designTypeEnum = pgEnum('config_design_type', DESIGN_TYPES);
+export const projectTypeEnum = pgEnum('config_project_type', PROJECT_TYPES);
+export const configStatusEnum = pgEnum('config_status', CONFIG_STATUSES);
+
+/**
+ * A configurator. Stage data lives in config_meta (spec: stage_data_{slug}, stage_state_{slug},
+ * internal_data_{slug}); `version` is bumped by every write so a write based on an older one is
+ * refused (409), and `progress` is kept here so lists need no stage data.
+ */
+export const configs = pgTable(
+  'configs',
+  {
+    id: serial('id').primaryKey(),
+    guid: uuid('guid').notNull().defaultRandom().unique(),
+    name: text('name').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    designType: designTypeEnum('design_type').notNull(),
+    projectType: projectTypeEnum('project_type'),
+    status: configStatusEnum('status').notNull().default('active'),
+    progress: integer('progress').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    /** Enabled stage slugs (stage add/remove); the catalogue order decides how they are shown. */
+    stages: text('stages').array().notNull(),
+    projectManagerId: integer('project_manager_id').references(() => users.id, { onDelete: 'set null' }),
+    accountManagerId: integer('account_manager_id').references(() => users.id, { onDelete: 'set null' }),
+    // No agreements table yet: the reference becomes a foreign key when agreements arrive.
+    agreementId: integer('agreement_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // Lists filter by company and status and sort by name or date.
+    index('configs_company_status_idx').on(t.companyId, t.status),
+    index('configs_status_updated_idx').on(t.status, t.updatedAt),
+    index('configs_status_name_idx').on(t.status, t.name),
+    check('configs_progress_range', sql`${t.progress} BETWEEN 0 AND 100`),
+  ],
+);
+
+/** Stage data, stage states and internal data of a config, one row per key. */
+export const configMeta = pgTable(
+  'config_meta',
+  {
+    id: serial('id').primaryKey(),
+    configId: integer('config_id')
+      .notNull()
+      .references(() => configs.id, { onDelete: 'cascade' }),
+    metaKey: text('meta_key').notNull(),
+    metaValue: jsonb('meta_value').notNull(),
+  },
+  (t) => [uniqueIndex('config_meta_config_key_idx').on(t.configId, t.metaKey)],
+);
+
+/**
+ * One row per write: the engine's immer patches and inverse patches over the whole config (a
+ * cascade's changes to other stages included), so history can show old and new values and a
+ * revision can be restored by applying inverse patches.
+ */
+export const configRevisions = pgTable(
+  'config_revisions',
+  {
+    id: serial('id').primaryKey(),
+    configId: integer('config_id')
+      .notNull()
+      .references(() => configs.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    stage: text('stage'),
+    /** save | reset | restore | add_stage | remove_stage */
+    action: text('action').notNull(),
+    oldState: text('old_state'),
+    newState: text('new_state'),
+    patches: jsonb('patches').notNull().default([]),
+    inversePatches: jsonb('inverse_patches').notNull().default([]),
+    changedStages: text('changed_stages').array().notNull().default(sql`'{}'::text[]`),
+    /** The revision a restore brought back. */
+    restoredFrom: integer('restored_from'),
+  },
+  // History pages newest first per config.
+  (t) => [index('config_revisions_config_id_idx').on(t.configId, t.id)],
+);

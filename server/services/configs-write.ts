@@ -1,0 +1,122 @@
+/**
+ * One stage write, used by PUT and by restore: ONE call into the engine's writeStage with the stored
+ * snapshot, then the server stores exactly what it returned (every changed stage's data, the
+ * state, the revision) in one statement that re-checks the version (configs-store.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Patch } from 'immer';
+import { configProgress, engineT, RuleCycleError, writeStage, type FieldError, type StageState, type WriteStageFailure } from '../../engine';
+import { httpError, type ErrorDetail } from '../http/errors';
+import { serverMessages } from '../messages';
+import { storeWrite, StaleVersionError, type LoadedConfig, type RevisionInput } from './configs-store';
+import { canManage, configView } from './configs-view';
+import type { Viewer } from './tenancy';
+
+export interface StageWrite {
+  slug: string;
+  data: unknown;
+  state: StageState;
+  action: 'save' | 'reset';
+  version: number;
+  /** internal_data_{slug} (staff with 'manage configs' only). */
+  internalData?: Record<string, unknown>;
+}
+
+const toDetail = (e: FieldError): ErrorDetail => ({ detail: e.message, ...(e.path ? { field: e.path } : {}) });
+const toWarning = (e: FieldError) => ({ ...toDetail(e), key: e.key });
+const t = engineT('en-GB');
+
+/** The engine's refusal as the API's error (its status and words, field = JSON pointer). */
+function refusal(r: WriteStageFailure, version: number) {
+  if (r.code === 'stale') return new StaleVersionError(version, r.message);
+  return httpError(r.status, r.message, r.errors.map(toDetail));
+}
+
+function runEngine(app: FastifyInstance, input: Parameters<typeof writeStage>[0]) {
+  try {
+    return writeStage(input);
+  } catch (err) {
+    // Data nested beyond the stack, or rules that never settle on these values: bad stage data,
+    // not a server fault.
+    if (err instanceof RangeError || err instanceof RuleCycleError) {
+      app.log.warn({ err }, 'stage data refused by the engine');
+      const message = t('validation:generic.incomplete');
+      throw httpError(422, message, [{ detail: message }]);
+    }
+    throw err;
+  }
+}
+
+/** internal_data_{slug} as patches under `/internal_data/{slug}` (no stage is ever so named). */
+function internalChange(viewer: Viewer, loaded: LoadedConfig, slug: string, value: Record<string, unknown> | undefined) {
+  if (value === undefined) return null;
+  if (!canManage(viewer)) throw httpError(403, serverMessages.access_denied);
+  const old = loaded.internal[slug];
+  // The form sends back what it loaded, so equal JSON text is the common "no change".
+  if (old !== undefined && JSON.stringify(old) === JSON.stringify(value)) return null;
+  const path = ['internal_data', slug];
+  return {
+    value,
+    patches: [{ op: old === undefined ? 'add' : 'replace', path, value }] as Patch[],
+    inverse: [old === undefined ? { op: 'remove', path } : { op: 'replace', path, value: old }] as Patch[],
+  };
+}
+
+/**
+ * Runs the engine on the stored snapshot and stores its answer. `revision` names the action shown
+ * in history (save, reset, restore).
+ */
+export async function commitStageWrite(
+  app: FastifyInstance,
+  viewer: Viewer,
+  loaded: LoadedConfig,
+  input: StageWrite,
+  revision: Pick<RevisionInput, 'action' | 'restoredFrom'>,
+) {
+  const base = loaded.snapshot;
+  const r = runEngine(app, {
+    config: base,
+    slug: input.slug,
+    data: input.data,
+    state: input.state,
+    action: input.action,
+    permissions: [...viewer.permissions],
+    baseVersion: input.version,
+  });
+  if (!r.ok) throw refusal(r, base.version);
+  const internal = internalChange(viewer, loaded, input.slug, input.internalData);
+  const warnings = r.warnings.map(toWarning);
+  if (!r.changed && !internal) {
+    return { ...configView(loaded, viewer), changed: false, changedStages: [], warnings, message: serverMessages.configs.nothing_to_update };
+  }
+
+  const next = r.changed ? r.config : base;
+  const from: StageState = base.states[input.slug] ?? 'draft';
+  const meta: Array<{ key: string; value: unknown }> = r.changedStages.map((slug) => ({ key: `stage_data_${slug}`, value: next.doc[slug] }));
+  if (from !== r.state) meta.push({ key: `stage_state_${input.slug}`, value: r.state });
+  if (internal) meta.push({ key: `internal_data_${input.slug}`, value: internal.value });
+  const progress = configProgress(next).progress;
+  const version = await storeWrite(app.db, {
+    configId: loaded.row.id,
+    baseVersion: base.version,
+    progress,
+    meta,
+    revision: {
+      ...revision,
+      userId: viewer.id,
+      stage: input.slug,
+      oldState: from,
+      newState: r.state,
+      patches: [...r.patches, ...(internal?.patches ?? [])],
+      inversePatches: [...(internal?.inverse ?? []), ...r.inversePatches],
+      changedStages: r.changedStages,
+    },
+  });
+  const updated: LoadedConfig = {
+    ...loaded,
+    row: { ...loaded.row, version, progress, updatedAt: new Date() },
+    snapshot: { ...next, version },
+    internal: internal ? { ...loaded.internal, [input.slug]: internal.value } : loaded.internal,
+  };
+  return { ...configView(updated, viewer), changed: true, changedStages: r.changedStages, warnings, message: serverMessages.configs.updated };
+}

@@ -1,0 +1,176 @@
+/**
+ * The configurator API (spec section 7): create, read, stage writes, stage add/remove, archive,
+ * delete, the stage catalogue. Every query goes through the tenancy helper; a config the viewer
+ * may not see is the same 404 as one that does not exist.
+ */
+import { and, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { configProgress, hasStage, stageCatalogue, type StageState } from '../../engine';
+import { companies, configs, DESIGN_TYPES, PROJECT_TYPES, users } from '../db/schema';
+import { httpError } from '../http/errors';
+import { serverMessages } from '../messages';
+import { cleanJson, cleanText } from './clean-text';
+import { keyCondition, loadConfig, storeWrite, type LoadedConfig } from './configs-store';
+import { configView, stageVisible } from './configs-view';
+import { commitStageWrite } from './configs-write';
+import { companyScope, type Viewer } from './tenancy';
+
+export const notFound = () => httpError(404, serverMessages.not_found);
+
+/** The config if the viewer may see it (and it belongs to `companyKey` when given), else 404. */
+export async function findConfig(app: FastifyInstance, viewer: Viewer, key: string, companyKey?: string, withMeta = true): Promise<LoadedConfig> {
+  const found = await loadConfig(app.db, viewer, key, { companyKey, withMeta });
+  if (!found) throw notFound();
+  return found;
+}
+
+export interface CreateConfigBody {
+  config?: {
+    name?: string | null;
+    design_type?: string | null;
+    project_type?: string | null;
+    project_manager_id?: number | null;
+    account_manager_id?: number | null;
+    agreement_id?: number | null;
+  };
+  lang?: string | null;
+}
+
+/** POST /companies/{guid}/configs: a new config with every catalogue stage, version 1. */
+export async function createConfig(app: FastifyInstance, viewer: Viewer, companyKey: string, body: CreateConfigBody) {
+  const input = body.config ?? {};
+  const name = cleanText(input.name ?? '').trim();
+  const missing = [!name && 'config.name', !input.design_type && 'config.design_type'].filter((f): f is string => Boolean(f));
+  if (missing.length) throw httpError(422, serverMessages.configs.required, missing.map((field) => ({ detail: serverMessages.configs.required, field })));
+
+  const byCompany = keyCondition(companyKey, companies.id, companies.guid);
+  const [company] = byCompany ? await app.db.select({ id: companies.id }).from(companies).where(and(byCompany, companyScope(viewer, companies.id))) : [];
+  if (!company) throw notFound();
+
+  const managers = { project_manager_id: input.project_manager_id ?? null, account_manager_id: input.account_manager_id ?? null };
+  const wanted = Object.values(managers).filter((id): id is number => id !== null);
+  if (wanted.length) {
+    const found = new Set((await app.db.select({ id: users.id }).from(users).where(inArray(users.id, wanted))).map((u) => u.id));
+    const unknown = Object.entries(managers).filter(([, id]) => id !== null && !found.has(id));
+    if (unknown.length) {
+      throw httpError(422, serverMessages.configs.unknown_user, unknown.map(([field]) => ({ detail: serverMessages.configs.unknown_user, field: `config.${field}` })));
+    }
+  }
+
+  const stages = stageCatalogue.map((s) => s.slug);
+  const [row] = await app.db
+    .insert(configs)
+    .values({
+      name,
+      companyId: company.id,
+      designType: input.design_type as (typeof DESIGN_TYPES)[number],
+      projectType: (input.project_type || null) as (typeof PROJECT_TYPES)[number] | null,
+      stages,
+      progress: configProgress({ version: 1, doc: {}, states: {}, stages }).progress,
+      projectManagerId: managers.project_manager_id,
+      accountManagerId: managers.account_manager_id,
+      agreementId: input.agreement_id ?? null,
+      createdBy: viewer.id,
+    })
+    .returning({ id: configs.id });
+  return { ...configView(await findConfig(app, viewer, String(row.id)), viewer), message: serverMessages.configs.created };
+}
+
+/** GET /companies/{guid}/configs/{guid} and GET /configs/{id}. */
+export async function getConfig(app: FastifyInstance, viewer: Viewer, key: string, companyKey?: string) {
+  return configView(await findConfig(app, viewer, key, companyKey), viewer);
+}
+
+export interface StageWriteBody {
+  slug: string;
+  data?: Record<string, unknown>;
+  state: StageState;
+  action?: 'save' | 'reset';
+  version: number;
+  internal_data?: Record<string, unknown>;
+}
+
+/** PUT /companies/{guid}/configs/{guid}: one stage write through the engine. */
+export async function writeConfigStage(app: FastifyInstance, viewer: Viewer, companyKey: string, key: string, body: StageWriteBody) {
+  const loaded = await findConfig(app, viewer, key, companyKey);
+  return commitStageWrite(
+    app,
+    viewer,
+    loaded,
+    {
+      slug: body.slug,
+      data: body.data === undefined ? undefined : cleanJson(body.data),
+      state: body.state,
+      action: body.action ?? 'save',
+      version: body.version,
+      internalData: body.internal_data === undefined ? undefined : cleanJson(body.internal_data),
+    },
+    { action: body.action ?? 'save' },
+  );
+}
+
+/**
+ * POST /configs/{guid}/stage/add|remove/{slug} ('manage configs'): the enabled stages change, data
+ * is kept (adding a stage back brings it back), and the change is a revision in the history.
+ */
+export async function changeConfigStages(app: FastifyInstance, viewer: Viewer, key: string, slug: string, add: boolean) {
+  if (!hasStage(slug)) throw notFound();
+  const loaded = await findConfig(app, viewer, key);
+  const enabled = new Set(loaded.row.stages);
+  if (enabled.has(slug) === add) return configView(loaded, viewer);
+  if (add) enabled.add(slug);
+  else enabled.delete(slug);
+  // Catalogue order, then any slug the catalogue no longer has (kept, never silently dropped).
+  const stages = [...stageCatalogue.map((s) => s.slug).filter((s) => enabled.has(s)), ...[...enabled].filter((s) => !hasStage(s))];
+  const snapshot = { ...loaded.snapshot, stages };
+  const progress = configProgress(snapshot).progress;
+  const version = await storeWrite(app.db, {
+    configId: loaded.row.id,
+    baseVersion: loaded.row.version,
+    progress,
+    meta: [],
+    stages,
+    revision: { userId: viewer.id, stage: slug, action: add ? 'add_stage' : 'remove_stage' },
+  });
+  return configView(
+    { ...loaded, row: { ...loaded.row, stages, version, progress, updatedAt: new Date() }, snapshot: { ...snapshot, version } },
+    viewer,
+  );
+}
+
+/** POST /configs/{id}/archive: status archived (the lists default to active ones). */
+export async function archiveConfig(app: FastifyInstance, viewer: Viewer, key: string) {
+  const byKey = keyCondition(key, configs.id, configs.guid);
+  const [row] = byKey
+    ? await app.db
+        .update(configs)
+        .set({ status: 'archived', updatedAt: new Date() })
+        .where(and(byKey, companyScope(viewer, configs.companyId)))
+        .returning({ id: configs.id })
+    : [];
+  if (!row) throw notFound();
+  return configView(await findConfig(app, viewer, String(row.id)), viewer);
+}
+
+/** DELETE /configs/{id}: the config, its stage data and its history. */
+export async function deleteConfig(app: FastifyInstance, viewer: Viewer, key: string) {
+  const byKey = keyCondition(key, configs.id, configs.guid);
+  const [row] = byKey
+    ? await app.db.delete(configs).where(and(byKey, companyScope(viewer, configs.companyId))).returning({ id: configs.id, guid: configs.guid })
+    : [];
+  if (!row) throw notFound();
+  return { id: row.id, guid: row.guid, message: serverMessages.configs.removed };
+}
+
+/** GET /configs/stages: the stage catalogue the viewer may see, and the project and design types. */
+export function configCatalogue(viewer: Viewer) {
+  return {
+    stages: stageCatalogue
+      .filter((s) => stageVisible(viewer, s.slug))
+      .map((s) => ({ slug: s.slug, title: s.title, group: s.section, audience: s.audience, order: s.order, required: s.required, requires: s.requires })),
+    types: { design_types: [...DESIGN_TYPES], project_types: [...PROJECT_TYPES] },
+  };
+}
+
+// Re-exported so the route file imports one service per area.
+export { listConfigs, paginateConfigs } from './configs-list';
