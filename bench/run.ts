@@ -10,6 +10,7 @@ const suites: Record<string, () => Promise<void>> = {
   wire: async () => (await import('./wire')).benchWire(),
   rules: async () => (await import('./rules')).benchRules(),
   renderer: async () => (await import('./renderer')).benchRenderer(),
+  load: async () => (await import('./load')).benchLoad(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

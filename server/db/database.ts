@@ -26,6 +26,12 @@ const MIGRATION_LOCK_ID = 727_001;
 /**
  * Embedded PGlite. `dataDir` null means in memory (tests); otherwise the database lives in
  * `<dataDir>/pglite` and `<dataDir>/portal.lock` keeps a second process out.
+ *
+ * Durability: PGlite writes each commit's WAL to the file before the query returns (its Node
+ * filesystem writes straight through; nothing is buffered in memory), so a commit survives the
+ * process being killed (tests/server/faults/kill-after-write.test.ts). It runs PostgreSQL with
+ * fsync off and its filesystem layer has no fsync, so a commit is not proof against the machine
+ * itself crashing or losing power: use DATABASE_URL where that matters.
  */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
@@ -54,34 +60,140 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   }
 }
 
+/**
+ * How long a request may wait for the database before it is told "unavailable" (503): a new
+ * connection (or a free one from a full pool), and one query's answer. Without these a stopped or
+ * unreachable PostgreSQL makes requests hang for minutes (TCP's own timeouts) instead of failing
+ * fast; both stay under the 2 s within which a client must learn that the service is unavailable.
+ */
+export const DB_CONNECT_TIMEOUT_MS = Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 1000);
+export const DB_QUERY_TIMEOUT_MS = Number(process.env.DB_QUERY_TIMEOUT_MS ?? 1500);
+
+export interface PostgresOptions {
+  /** Pool size (DB_POOL_MAX, 10). */
+  poolMax?: number;
+  /** DB_CONNECT_TIMEOUT_MS. */
+  connectTimeoutMs?: number;
+  /** DB_QUERY_TIMEOUT_MS. */
+  queryTimeoutMs?: number;
+}
+
 /** node-postgres pool on DATABASE_URL. */
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_MAX ?? 10) });
-  // An idle client dying (server restart) must not crash the process.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolMax ?? Number(process.env.DB_POOL_MAX ?? 10),
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? DB_CONNECT_TIMEOUT_MS,
+    query_timeout: opts.queryTimeoutMs ?? DB_QUERY_TIMEOUT_MS,
+    // A connection whose peer vanished (host down, network cut) is found out and dropped.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // An idle client dying (server restart) must not crash the process; the pool drops it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
+
+  // Transactions run on a client checked out of the pool, which drizzle's transaction() handles
+  // badly when the database goes away: a connection dying mid-transaction emits 'error' on a
+  // client nobody listens to, which crashes the process; a failed BEGIN (the database went away
+  // between checkout and BEGIN) never releases the client, so each leaks a pool slot for good and
+  // the pool is empty after the outage; and a client whose connection died, or that still waits
+  // on a timed-out query, goes back to the pool. So we check the client out ourselves, listen for
+  // its errors while we hold it, and always release it: with the error when its connection is
+  // broken, so the pool discards it rather than handing it out again.
+  const transaction = async (run: (tx: Tx) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    const onError = (err: Error) => {
+      broken = err;
+    };
+    client.on('error', onError);
+    try {
+      return await drizzle(client, { schema }).transaction(run as never, config);
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) broken ??= err as Error;
+      throw err;
+    } finally {
+      client.off('error', onError);
+      client.release(broken);
+    }
+  };
+  Object.defineProperty(db, 'transaction', { value: transaction });
+
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     async migrate() {
-      // Session-level advisory lock, so one client for the whole run.
-      const client = await pool.connect();
+      // Its own connection, without the query timeout: waiting for another instance's migrations
+      // (the advisory lock) or a long migration is fine here. Session-level lock, one client.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+      client.on('error', () => {});
+      await client.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migrate(drizzle(client, { schema }), { migrationsFolder });
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     close: () => pool.end(),
   };
 }
 
-/** Cheap liveness query for /api/ready. */
-export async function ping(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
+// Node's socket errors of a server that is down or unreachable.
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN', 'ENOTFOUND', 'EAI_AGAIN']);
+// node-postgres's own words for a connection that failed, timed out or died.
+const DRIVER_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /^Query read timeout/,
+  /is not queryable/,
+  /^Client has encountered a connection error/,
+];
+
+/**
+ * True when `err` (or an error it wraps: drizzle wraps the driver's as `cause`) says the database
+ * cannot be reached right now, rather than that the query was wrong: a refused, reset or timed-out
+ * connection, or PostgreSQL's SQLSTATE for connection failures (class 08), shutting down or
+ * starting up (57P01-57P03) and no free connection slots (53300). Such a request is answered 503
+ * ("try again shortly"), never 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const visit = (e: unknown): boolean => {
+    if (!e || typeof e !== 'object' || seen.has(e)) return false;
+    seen.add(e);
+    const { code, message, cause, errors } = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof code === 'string') {
+      if (NETWORK_CODES.has(code)) return true;
+      if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+    }
+    if (typeof message === 'string' && DRIVER_MESSAGES.some((m) => m.test(message))) return true;
+    // AggregateError: a connect that tried several addresses.
+    return visit(cause) || (Array.isArray(errors) && errors.some(visit));
+  };
+  return visit(err);
+}
+
+/** How long /api/ready waits for the database's answer before it says "not ready". */
+export const READY_TIMEOUT_MS = 1500;
+
+/**
+ * Cheap liveness query for /api/ready, bounded by `timeoutMs`: a database that does not answer is
+ * "not ready" at once, not after a hang (a load balancer's health check has its own short timeout).
+ */
+export async function ping(db: Db, timeoutMs = READY_TIMEOUT_MS): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('database ping timed out'), { code: 'ETIMEDOUT' })), timeoutMs);
+  });
+  try {
+    await Promise.race([db.execute(sql`select 1`), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { engineT } from '../../engine';
+import { isDatabaseUnavailable } from '../db/database';
 import { serverMessages } from '../messages';
 
 /** One error detail of the design's error shape. */
@@ -103,10 +104,17 @@ export function schemaErrorDetail(error: FastifySchemaValidationError, context?:
   return { detail, ...(field ? { field } : {}) };
 }
 
+/** The innermost cause's message: "connect ECONNREFUSED ...", not drizzle's whole failed query. */
+function rootMessage(err: unknown): string {
+  let e = err as { message?: string; cause?: unknown };
+  while (e.cause && typeof e.cause === 'object') e = e.cause as typeof e;
+  return String(e.message);
+}
+
 /**
  * Every error leaves as `{message, errors?}`. Bad input is never a 500: schema failures are 400
- * in the spec's words (schemaErrorDetail), Fastify's own client errors keep their 4xx; only real
- * faults are 500.
+ * in the spec's words (schemaErrorDetail), Fastify's own client errors keep their 4xx; a database
+ * that cannot be reached is 503; only real faults are 500.
  */
 export const errorHandling = fp(
   async (app: FastifyInstance) => {
@@ -125,6 +133,12 @@ export const errorHandling = fp(
       const status = fe.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         return reply.status(status).send({ message: fe.message });
+      }
+      // The database is down or unreachable: not a fault of this request, and it will pass. Say
+      // so (503, try again shortly), as a load balancer and the app expect, not "unknown error".
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ reason: rootMessage(error) }, 'database unavailable');
+        return reply.status(503).header('retry-after', '5').send({ message: serverMessages.service_unavailable });
       }
       request.log.error({ err: error }, 'request failed');
       return reply.status(status >= 500 ? status : 500).send({ message: serverMessages.unknown_error });

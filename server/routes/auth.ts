@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../http/errors';
 import { REFRESH_COOKIE } from '../plugins/auth';
 import { refreshSession, signIn, signOut } from '../services/sign-in';
 import { errors, looseString, tokenResponse } from './schemas';
@@ -41,7 +42,8 @@ export default async function authRoutes(app: FastifyInstance) {
         app.auth.setRefreshCookie(reply, session.refresh);
         return session.body;
       } catch (err) {
-        app.auth.clearRefreshCookie(reply);
+        // Only a refused token ends the cookie: a database outage (503) must not sign anyone out.
+        if (err instanceof HttpError && err.statusCode === 401) app.auth.clearRefreshCookie(reply);
         throw err;
       }
     },

@@ -1,0 +1,112 @@
+import { rmSync } from 'node:fs';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../../support/server';
+import { killAll, startPortal, until, type PortalProcess } from '../../support/process';
+import { startMailCatcher, type MailCatcher } from '../../support/smtp';
+import { parseResetLink } from '../helpers';
+import { eventually, noDist, refreshCookieOf, signInAt, timed } from './support';
+
+// Two real server processes on one PostgreSQL database, as behind a load balancer, sharing
+// nothing else: sessions, rate limits and the mail outbox live in the database, so a client may
+// be sent to either, and each mail goes out once while both outbox workers run.
+const postgres = process.env.TEST_DB === 'postgres';
+
+describe.skipIf(!postgres)('two server processes on one PostgreSQL (needs TEST_DATABASE_URL)', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let catcher: MailCatcher;
+  let a: PortalProcess;
+  let b: PortalProcess;
+  let urlA = '';
+  let urlB = '';
+  const staticDir = noDist();
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    catcher = await startMailCatcher();
+    const env = { DATABASE_URL: database.url, DEMO_DATA: '1', STATIC_DIR: staticDir, SMTP_URL: catcher.url, PUBLIC_URL: 'http://portal.test' };
+    // Both start at once on the empty database: migrations and seeding must not trip each other.
+    a = startPortal(env);
+    b = startPortal(env);
+    [urlA, urlB] = await Promise.all([a, b].map(async (run) => (await until(run, /listening on (http:\/\/\S+)/))[1]));
+  }, 120_000);
+
+  afterAll(async () => {
+    killAll();
+    await catcher?.close();
+    await database?.drop();
+    rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('a session made on one works on the other: access token, refresh, and sign-out', async () => {
+    const session = await signInAt(urlA, 'dealer@demo.test');
+    expect((await timed(urlB, 'GET', '/api/users/current', { token: session.token })).status).toBe(200);
+
+    const refreshed = await fetch(`${urlB}/api/login/refresh`, { method: 'POST', headers: { cookie: session.cookie } });
+    expect(refreshed.status).toBe(200);
+    const next = refreshCookieOf(refreshed)!;
+    const { access_token } = (await refreshed.json()) as { access_token: string };
+    expect((await timed(urlA, 'GET', '/api/users/current', { token: access_token })).status).toBe(200);
+
+    // The rotated cookie goes on at A; signing out at B ends the session for A too.
+    const again = await fetch(`${urlA}/api/login/refresh`, { method: 'POST', headers: { cookie: next } });
+    expect(again.status).toBe(200);
+    const last = refreshCookieOf(again)!;
+    expect((await fetch(`${urlB}/api/logout`, { method: 'POST', headers: { cookie: last } })).status).toBe(204);
+    expect((await timed(urlA, 'POST', '/api/login/refresh', { cookie: last })).status).toBe(401);
+  });
+
+  it('counts sign-in attempts across both: the 11th wrong password is refused on either', async () => {
+    const wrong = { email: 'pm@demo.test', password: 'Not-the-password-1' };
+    // The default limit: 10 attempts per address and email in 15 minutes.
+    for (let i = 0; i < 10; i++) {
+      const answer = await timed(i % 2 ? urlB : urlA, 'POST', '/api/login', { body: wrong });
+      expect(answer.status, `attempt ${i + 1}`).toBe(401);
+    }
+    for (const url of [urlA, urlB]) {
+      const refused = await timed(url, 'POST', '/api/login', { body: wrong });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ message: expect.stringMatching(/Too many/i) });
+    }
+    // Even the right password, at either, until the window is over.
+    expect((await timed(urlB, 'POST', '/api/login', { body: { email: 'pm@demo.test', password: 'Demo-pass-2026' } })).status).toBe(429);
+  });
+
+  it('delivers each of 20 reset mails queued through both exactly once while both workers run', async () => {
+    // 4 users x 5 requests (the forgot-password limit per address and email), half through each.
+    const users = ['admin@demo.test', 'am@demo.test', 'dealer@demo.test', 'dealer2@demo.test'];
+    const requests = users.flatMap((email) => Array.from({ length: 5 }, (_, i) => ({ email, url: i % 2 ? urlB : urlA })));
+    const answers = await Promise.all(requests.map(({ email, url }) => timed(url, 'POST', '/api/password/email', { body: { email } })));
+    expect(answers.map((x) => x.status)).toEqual(requests.map(() => 200));
+
+    const resets = () => catcher.messages.filter((m) => users.includes(m.to));
+    await eventually(async () => resets().length >= 20, '20 reset mails', 60_000);
+
+    // Every row is sent, each on its first attempt: no worker took a row another had taken. Once
+    // all are marked sent no worker can take one again, so the count below is final.
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const rows = await eventually(async () => {
+        const { rows } = await client.query<{ status: string; attempts: number }>(
+          `SELECT status, attempts FROM mail_outbox WHERE "to" = ANY($1)`,
+          [users],
+        );
+        return rows.length === 20 && rows.every((r) => r.status === 'sent') ? rows : null;
+      }, 'every outbox row marked sent', 30_000);
+      expect(rows.map((r) => r.attempts)).toEqual(rows.map(() => 1));
+    } finally {
+      await client.end();
+    }
+
+    // A marker mail queued now arrives only after later passes of the workers.
+    expect((await timed(urlB, 'POST', '/api/password/email', { body: { email: 'pm@demo.test' } })).status).toBe(200);
+    await catcher.waitFor('pm@demo.test', 30_000);
+
+    const delivered = resets();
+    expect(delivered).toHaveLength(20);
+    const tokens = new Set(delivered.map((m) => parseResetLink(m.text).token));
+    expect(tokens.size).toBe(20);
+    for (const email of users) expect(delivered.filter((m) => m.to === email)).toHaveLength(5);
+  }, 120_000);
+});
