@@ -37,7 +37,7 @@ function describe(problem: InputProblem): { message: string; field?: string } {
   const name = field ?? 'body';
   switch (problem.kind) {
     case 'depth':
-      return { message: interpolate(serverMessages.body_too_deep, { limit: problem.limit }), field };
+      return { message: interpolate(serverMessages.body_too_deep, { limit: String(problem.limit) }), field };
     case 'items':
       return { message: `${name} ${t('validation:field.maxItems', { length: problem.limit })}`, field };
     case 'stringLength': // only with limits that bound strings (BODY_LIMITS does not)

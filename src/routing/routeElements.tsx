@@ -17,6 +17,9 @@ const Logout = lazy(() => import('../pages/auth/LogoutPage'));
 const CookiePolicy = lazy(() => import('../pages/static/CookiePolicyPage'));
 const TermsConditions = lazy(() => import('../pages/static/TermsConditionsPage'));
 const PrivacyPolicy = lazy(() => import('../pages/static/PrivacyPolicyPage'));
+const ConfigList = lazy(() => import('../configurator/ConfigListPage'));
+const ConfigDashboard = lazy(() => import('../configurator/ConfigDashboardPage'));
+const ConfigStage = lazy(() => import('../configurator/ConfigStagePage'));
 
 /** `/configurator/{id}` redirects to that config's dashboard (spec section 2). */
 function ConfigRedirect() {
@@ -44,7 +47,10 @@ const PAGES: Record<string, Page> = {
   Logout,
   Dashboard,
   'Company Dashboard': Dashboard,
+  Config: ConfigList,
   'Config Redirect': ConfigRedirect,
+  'Config Dashboard': ConfigDashboard,
+  'Config Stage': ConfigStage,
   'Roles & Permissions Redirect': RolesRedirect,
 };
 
