@@ -78,10 +78,8 @@ describe('accessibility of every Storybook story (browser, axe-core, WCAG 2.1 AA
       page.setDefaultTimeout(60_000);
       const thrown: string[] = [];
       page.on('pageerror', (e) => thrown.push(`page error: ${e.message}`));
-      // The a11y addon of Storybook runs axe itself after each render, in the same page and on the
-      // same axe instance: a second run started meanwhile throws "Axe is already running". Its
-      // manual mode (a global, set in the URL) leaves axe to this test alone.
-      await page.goto(`${storyUrl(url, id)}&globals=a11y.manual:!true`);
+      // storyUrl puts the a11y addon in manual mode: axe is this test's alone.
+      await page.goto(storyUrl(url, id));
       await page.locator('#storybook-root > *').first().waitFor();
       const problems = [...thrown, ...(await storyProblems(page))];
       expect(problems, `${id}:\n${problems.join('\n')}`).toEqual([]);

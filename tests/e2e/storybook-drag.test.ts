@@ -51,7 +51,8 @@ describe('table drag reordering in Storybook (browser)', () => {
     problems = [];
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+      // The location names the file when a load failed (the text does not).
+      if (m.type() === 'error') problems.push(`console error: ${m.text()} (${m.location().url})`);
     });
     await page.goto(storyUrl(url, STORY));
     await table(page).waitFor();
