@@ -13,41 +13,29 @@ import type { MailLocale } from './services/mail-locale';
  */
 export const serverMessages = errors;
 
-type MailTexts = typeof errors.mail;
+type Catalogue = typeof errors;
 // Mails are read outside the app, so they go out in the recipient's language.
-const MAIL: Record<MailLocale, MailTexts> = {
-  'en-GB': errors.mail,
-  'en-AU': enAU.mail,
-  'en-ZA': enZA.mail,
-  'fr-FR': frFR.mail,
-  'fr-BE': frBE.mail,
-  'nl-NL': nlNL.mail,
-  'nl-BE': nlBE.mail,
+const CATALOGUES: Record<MailLocale, Catalogue> = {
+  'en-GB': errors,
+  'en-AU': enAU,
+  'en-ZA': enZA,
+  'fr-FR': frFR,
+  'fr-BE': frBE,
+  'nl-NL': nlNL,
+  'nl-BE': nlBE,
 };
 
 /** The mail texts of a locale (locales/<locale>/errors.json `mail`). */
-export function mailMessages(locale: MailLocale): MailTexts {
-  return MAIL[locale];
+export function mailMessages(locale: MailLocale): Catalogue['mail'] {
+  return CATALOGUES[locale].mail;
+}
+
+/** The configurator texts of a locale (locales/<locale>/errors.json `configs`), for config mails. */
+export function configMessages(locale: MailLocale): Catalogue['configs'] {
+  return CATALOGUES[locale].configs;
 }
 
 /** i18next-style `{{name}}` interpolation for server-side texts (mails, 429 messages). */
 export function interpolate(template: string, params: Record<string, string | number>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
-
-type ConfigTexts = typeof errors.configs;
-// Config mails go to staff in their own language, like the account mails above.
-const CONFIG: Record<MailLocale, ConfigTexts> = {
-  'en-GB': errors.configs,
-  'en-AU': enAU.configs,
-  'en-ZA': enZA.configs,
-  'fr-FR': frFR.configs,
-  'fr-BE': frBE.configs,
-  'nl-NL': nlNL.configs,
-  'nl-BE': nlBE.configs,
-};
-
-/** The configurator texts of a locale (locales/<locale>/errors.json `configs`), for mails. */
-export function configMessages(locale: MailLocale): ConfigTexts {
-  return CONFIG[locale];
 }

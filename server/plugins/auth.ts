@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq, inArray } from 'drizzle-orm';
-import { permissions, rolePermissions, userRoles, type users } from '../db/schema';
+import type { users } from '../db/schema';
 import { httpError } from '../http/errors';
 import { serverMessages } from '../messages';
 import { deriveKey, loadJwtSecret, signAccessToken, successorToken, verifyAccessToken } from '../services/tokens';
@@ -38,17 +37,6 @@ declare module 'fastify' {
 }
 
 export const REFRESH_COOKIE = 'portal_refresh';
-
-/** Permission names the user holds through any of their roles. */
-export async function permissionsOf(app: FastifyInstance, userId: number): Promise<Set<string>> {
-  const roleIds = app.db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
-  const rows = await app.db
-    .select({ name: permissions.name })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(inArray(rolePermissions.roleId, roleIds));
-  return new Set(rows.map((r) => r.name));
-}
 
 /** JWT access tokens and the refresh cookie; every authenticated request re-reads the user. */
 export const authPlugin = fp(

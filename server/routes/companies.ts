@@ -16,6 +16,6 @@ export default async function companyRoutes(app: FastifyInstance) {
         response: { 200: companySchema, ...errors(401, 404) },
       },
     },
-    async (request) => getCompany(app, request.user!, request.params.id),
+    async (request) => getCompany(app, request.user!, request.permissionNames!, request.params.id),
   );
 }
