@@ -18,6 +18,7 @@ declare module 'autocannon' {
     duration?: number;
     timeout?: number;
     requests?: RequestStep[];
+    headers?: Record<string, string>;
   }
   export interface Histogram {
     average: number;

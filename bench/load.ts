@@ -10,12 +10,11 @@
  * else on PGlite in a temporary folder. BENCH_LOAD_SECONDS, BENCH_LOAD_RUNS and
  * BENCH_LOAD_CONNECTIONS change the shape.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Request, type RequestStep } from 'autocannon';
+import { BENCH_PASSWORD as PASSWORD, startServerProcess, type Memory } from './server-process';
+
+export type { Memory };
 
 export interface LoadOptions {
   connections?: number;
@@ -26,12 +25,6 @@ export interface LoadOptions {
   /** Current-user reads per sign-in in each connection's loop. */
   readsPerSignIn?: number;
   log?: (line: string) => void;
-}
-
-export interface Memory {
-  rss: number;
-  heapUsed: number;
-  external: number;
 }
 
 export interface LoadRun {
@@ -53,52 +46,7 @@ export interface LoadReport {
   runs: LoadRun[];
 }
 
-const PASSWORD = 'Load-pass-2026';
 const MiB = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
-
-/** The server process, answering `memory` over IPC with its usage after a full GC. */
-type ServerMessage = { url: string } | { memory: Memory } | { error: string };
-
-function request(child: ChildProcess, message: string): Promise<ServerMessage> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (m: ServerMessage) => {
-      child.off('exit', onExit);
-      resolve(m);
-    };
-    const onExit = (code: number | null) => {
-      child.off('message', onMessage);
-      reject(new Error(`load server exited (${code})`));
-    };
-    child.once('message', onMessage);
-    child.once('exit', onExit);
-    if (message) child.send(message);
-  });
-}
-
-async function memoryOf(child: ChildProcess): Promise<Memory> {
-  const m = await request(child, 'memory');
-  if (!('memory' in m)) throw new Error(`load server: ${JSON.stringify(m)}`);
-  return m.memory;
-}
-
-/** A fresh database on the server of `base` (CREATEd from its own database), and its DROP. */
-async function createDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const pg = (await import('pg')).default;
-  const name = `portal_load_${Date.now().toString(36)}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 /** Runs the load and returns the figures; prints a line per run through `log`. */
 export async function runLoad(opts: LoadOptions = {}): Promise<LoadReport> {
@@ -108,28 +56,9 @@ export async function runLoad(opts: LoadOptions = {}): Promise<LoadReport> {
   const reads = opts.readsPerSignIn ?? 9;
   const log = opts.log ?? ((line: string) => console.log(line));
 
-  let dropDatabase = async () => {};
-  let dataDir: string | null = null;
-  const env: Record<string, string> = { BENCH_LOAD_SERVER: '1', BENCH_LOAD_USERS: String(connections) };
-  if (opts.databaseUrl) {
-    const created = await createDatabase(opts.databaseUrl);
-    env.DATABASE_URL = created.url;
-    dropDatabase = created.drop;
-  } else {
-    dataDir = mkdtempSync(join(tmpdir(), 'portal-load-'));
-    env.DATA_DIR = dataDir;
-  }
-
-  const child = fork(fileURLToPath(import.meta.url), [], {
-    env: { ...process.env, ...env },
-    execArgv: ['--expose-gc', '--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const server = await startServerProcess({ databaseUrl: opts.databaseUrl, users: connections });
   try {
-    const ready = await request(child, '');
-    if (!('url' in ready)) throw new Error(`load server did not start: ${JSON.stringify(ready)}`);
-    const url = ready.url;
-    const database = opts.databaseUrl ? 'PostgreSQL' : 'PGlite';
+    const { url, database } = server;
     log(`load: ${connections} connections, ${duration} s x ${runs} runs, each connection signs in then reads the current user ${reads} times; ${database}`);
 
     let next = 0;
@@ -163,7 +92,7 @@ export async function runLoad(opts: LoadOptions = {}): Promise<LoadReport> {
 
     // A short warm-up (JIT, pool, caches) before the baseline.
     await autocannon({ url, connections: Math.min(connections, 10), duration: 2, requests: steps });
-    const baseline = await memoryOf(child);
+    const baseline = await server.memory();
     log(`  baseline after warm-up: rss ${MiB(baseline.rss)}, heap ${MiB(baseline.heapUsed)}, external ${MiB(baseline.external)}`);
 
     const results: LoadRun[] = [];
@@ -172,7 +101,7 @@ export async function runLoad(opts: LoadOptions = {}): Promise<LoadReport> {
       const r = await autocannon({ url, connections, duration, timeout: 10, requests: steps });
       const statuses: Record<string, number> = {};
       for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) if (!code.startsWith('2')) statuses[code] = Number(count);
-      const memory = await memoryOf(child);
+      const memory = await server.memory();
       const run: LoadRun = {
         requests: r.requests.total,
         perSecond: r.requests.average,
@@ -199,17 +128,7 @@ export async function runLoad(opts: LoadOptions = {}): Promise<LoadReport> {
     }
     return { database, baseline, runs: results };
   } finally {
-    // SIGTERM (graceful, as in production), and SIGKILL if that takes more than 15 s.
-    const exited = new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-    child.kill('SIGTERM');
-    const force = setTimeout(() => {
-      log('  (the load server did not stop within 15 s of SIGTERM: killed)');
-      child.kill('SIGKILL');
-    }, 15_000);
-    await exited;
-    clearTimeout(force);
-    await dropDatabase().catch(() => {});
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await server.stop(log);
   }
 }
 
@@ -223,56 +142,6 @@ export async function benchLoad(): Promise<void> {
   });
 }
 
-/**
- * The server side (in the forked process): the app as main.ts builds it, on a migrated database
- * with the reference data and one user per connection, on 127.0.0.1.
- */
-async function serve(): Promise<void> {
-  const { buildApp } = await import('../server/app');
-  const { openPglite, openPostgres } = await import('../server/db/database');
-  const { seedDatabase } = await import('../server/db/seed');
-  const { hashPassword } = await import('../server/services/passwords');
-  const { users, userRoles, companyUsers } = await import('../server/db/schema');
-
-  const database = process.env.DATABASE_URL ? await openPostgres(process.env.DATABASE_URL) : await openPglite(process.env.DATA_DIR!);
-  await database.migrate();
-  await seedDatabase(database.db, { demo: true, demoPassword: PASSWORD });
-  const passwordHash = await hashPassword(PASSWORD);
-  const count = Number(process.env.BENCH_LOAD_USERS ?? 50);
-  const rows = await database.db
-    .insert(users)
-    .values(Array.from({ length: count }, (_, i) => ({ email: `load${i}@load.test`, name: `Load User ${i}`, passwordHash })))
-    .returning({ id: users.id });
-  // Dealers of the demo company (id 1): the current user comes with a company, as for a client.
-  await database.db.insert(userRoles).values(rows.map((r) => ({ userId: r.id, roleId: 1 })));
-  await database.db.insert(companyUsers).values(rows.map((r) => ({ userId: r.id, companyId: 1 })));
-
-  const app = await buildApp({ database, logger: { level: 'warn' }, publicUrl: 'http://localhost' });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  const gc = (globalThis as { gc?: () => void }).gc;
-  process.on('message', (message) => {
-    if (message !== 'memory') return;
-    // Twice: the first pass can leave finalizer-held objects for the second.
-    gc?.();
-    gc?.();
-    const { rss, heapUsed, external } = process.memoryUsage();
-    process.send!({ memory: { rss, heapUsed, external } });
-  });
-  // As main.ts: requests still in flight (autocannon stops without waiting) finish first.
-  process.on('SIGTERM', () => {
-    void app
-      .drain()
-      .then(() => app.close())
-      .finally(() => process.exit(0));
-  });
-  process.send!({ url });
-}
-
-if (process.env.BENCH_LOAD_SERVER === '1') {
-  serve().catch((err) => {
-    process.send?.({ error: String(err?.stack ?? err) });
-    process.exit(1);
-  });
-} else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   await benchLoad();
 }

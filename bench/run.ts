@@ -11,6 +11,7 @@ const suites: Record<string, () => Promise<void>> = {
   rules: async () => (await import('./rules')).benchRules(),
   renderer: async () => (await import('./renderer')).benchRenderer(),
   load: async () => (await import('./load')).benchLoad(),
+  api: async () => (await import('./api')).benchApi(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { acquireDataDirLock } from './lock';
+import { ReadCache, trackWrites } from './read-cache';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */
@@ -14,6 +15,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Reads answered from memory until the next write (on PGlite only: see read-cache.ts). */
+  reads: ReadCache;
   /** Applies the drizzle-kit migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -41,10 +44,13 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const client = dataDir ? new PGlite(join(dataDir, 'pglite')) : new PGlite();
     await client.waitReady;
+    const reads = new ReadCache(true);
+    trackWrites(client as unknown as Parameters<typeof trackWrites>[0], () => reads.invalidate());
     const db = drizzle(client, { schema });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      reads,
       migrate: () => migrate(db, { migrationsFolder }),
       async close() {
         try {
@@ -126,6 +132,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    reads: new ReadCache(false),
     async migrate() {
       // Its own connection, without the query timeout: waiting for another instance's migrations
       // (the advisory lock) or a long migration is fine here. Session-level lock, one client.

@@ -32,7 +32,7 @@ declare module 'fastify' {
     /** The signed-in user, set by auth.authenticate. */
     user: UserRow | null;
     /** The signed-in user's permission names, set by auth.authenticate. */
-    permissionNames?: Set<string>;
+    permissionNames?: ReadonlySet<string>;
   }
 }
 
@@ -55,11 +55,20 @@ export const authPlugin = fp(
       const claims = await verifyAccessToken(secret, match[1]);
       if (!claims) throw unauthorised();
       // Checked on every request, in one query, so logout, a replayed refresh token, a password
-      // change or disabling the user stops the token at once, on every instance.
-      const found = await sessionUser(app.db, claims);
+      // change or disabling the user stops the token at once, on every instance. On PGlite the
+      // answer is kept until the next write or the session's expiry (server/db/read-cache.ts):
+      // each of those events is a write, so it still takes effect on the next request.
+      const found = await app.database.reads.read(
+        `session:${claims.sessionId}:${claims.userId}:${claims.version}`,
+        async () => {
+          const row = await sessionUser(app.db, claims);
+          return row && { user: Object.freeze(row.user), permissionNames: new Set(row.permissionNames), expiresAt: row.expiresAt.getTime() };
+        },
+        (row) => row?.expiresAt ?? 0,
+      );
       if (!found) throw unauthorised();
       request.user = found.user;
-      request.permissionNames = new Set(found.permissionNames);
+      request.permissionNames = found.permissionNames;
     };
 
     const auth: AuthService = {

@@ -42,6 +42,7 @@ export default async function userRoutes(app: FastifyInstance) {
         response: { 200: currentUserResponse, ...errors(401) },
       },
     },
-    async (request) => currentUser(app, request.user!),
+    // Kept until the next write on PGlite (server/db/read-cache.ts): the user, roles and company change only by writes.
+    async (request) => app.database.reads.read(`current-user:${request.user!.id}`, () => currentUser(app, request.user!)),
   );
 }

@@ -103,14 +103,14 @@ export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
  * session has ended (logout, replay, password change), the user is disabled or the token version
  * moved on. One query per request, on the database every instance shares: no revocation cache.
  */
-export async function sessionUser(db: Db, claims: AccessClaims): Promise<{ user: typeof users.$inferSelect; permissionNames: string[] } | null> {
+export async function sessionUser(db: Db, claims: AccessClaims): Promise<{ user: typeof users.$inferSelect; permissionNames: string[]; expiresAt: Date } | null> {
   const permissionNames = sql<string[]>`coalesce((
     select array_agg(distinct ${permissions.name}) from ${userRoles}
     join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId}
     join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
     where ${userRoles.userId} = ${users.id}), '{}')`;
   const [row] = await db
-    .select({ user: users, permissionNames })
+    .select({ user: users, permissionNames, expiresAt: sessions.expiresAt })
     .from(users)
     .innerJoin(sessions, eq(sessions.userId, users.id))
     .where(

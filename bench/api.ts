@@ -1,0 +1,96 @@
+/**
+ * The API's cost per request (issue 10): the real portal server process and a bare Fastify route
+ * answering the same body from memory, driven in the same run by autocannon (50 connections, 10 s
+ * each after a 2 s warm-up), route by route. Prints req/s, p50, p99, errors and the portal / bare
+ * ratio of req/s.
+ *
+ * Run: `npm run bench -- api`. PGlite always; PostgreSQL too when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL names a server (a database is created there and dropped).
+ * BENCH_API_SECONDS and BENCH_API_CONNECTIONS change the shape.
+ *
+ * Targets (issue 10): PGlite, `users/current` and `companies/{id}` >= 1,000 req/s with p99 < 100 ms;
+ * PostgreSQL >= 30% of the bare route's req/s with p99 < 50 ms.
+ */
+import autocannon from 'autocannon';
+import { startBareServer } from './bare-server';
+import { BENCH_PASSWORD, startServerProcess } from './server-process';
+
+interface Route {
+  name: string;
+  path: string;
+  /** Which demo account reads it. */
+  as: 'admin' | 'dealer';
+}
+
+// The list endpoints join as they land (a route answering 404 is skipped and said so).
+const ROUTES: Route[] = [
+  { name: 'users/current (dealer)', path: '/api/users/current', as: 'dealer' },
+  { name: 'companies/{id} (admin)', path: '/api/companies/1', as: 'admin' },
+  { name: 'terms (50 items)', path: '/api/terms', as: 'dealer' },
+  { name: 'configs list (admin)', path: `/api/configs?range=${encodeURIComponent('[0,24]')}&sort=${encodeURIComponent('["name","ASC"]')}`, as: 'admin' },
+  { name: 'companies list (admin)', path: `/api/companies?range=${encodeURIComponent('[0,24]')}&sort=${encodeURIComponent('["name","ASC"]')}`, as: 'admin' },
+];
+
+interface Figures {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function drive(url: string, path: string, headers: Record<string, string>, connections: number, duration: number): Promise<Figures> {
+  // Warm-up: JIT, the pool, the database's caches.
+  await autocannon({ url: url + path, connections, duration: 2, headers });
+  const r = await autocannon({ url: url + path, connections, duration, headers, timeout: 10 });
+  return { perSecond: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts };
+}
+
+async function signIn(url: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: BENCH_PASSWORD }) });
+  if (!res.ok) throw new Error(`sign-in as ${email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+const fmt = (f: Figures) => `${f.perSecond.toFixed(0).padStart(6)} req/s, p50 ${String(f.p50).padStart(3)} ms, p99 ${String(f.p99).padStart(4)} ms${f.errors ? `, ${f.errors} errors` : ''}`;
+
+export async function runApiBench(databaseUrl: string | null, log = (line: string) => console.log(line)): Promise<void> {
+  const connections = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
+  const duration = Number(process.env.BENCH_API_SECONDS ?? 10);
+  const portal = await startServerProcess({ databaseUrl, users: 0 });
+  try {
+    log(`api on ${portal.database}: ${connections} connections, ${duration} s per route after a 2 s warm-up; bare = Fastify answering the same body from memory`);
+    const tokens = { admin: await signIn(portal.url, 'admin@demo.test'), dealer: await signIn(portal.url, 'dealer@demo.test') };
+    const live: Array<Route & { body: string }> = [];
+    for (const route of ROUTES) {
+      const res = await fetch(portal.url + route.path, { headers: { authorization: `Bearer ${tokens[route.as]}` } });
+      if (res.status !== 200) {
+        log(`  ${route.name}: skipped (answers ${res.status})`);
+        continue;
+      }
+      live.push({ ...route, body: await res.text() });
+    }
+    const bare = await startBareServer(Object.fromEntries(live.map((r) => [r.path, r.body])));
+    try {
+      for (const route of live) {
+        const headers = { authorization: `Bearer ${tokens[route.as]}` };
+        const ours = await drive(portal.url, route.path, headers, connections, duration);
+        const base = await drive(bare.url, route.path, headers, connections, duration);
+        log(`  ${route.name} (${(route.body.length / 1024).toFixed(1)} KiB)`);
+        log(`    portal ${fmt(ours)}`);
+        log(`    bare   ${fmt(base)}`);
+        log(`    portal / bare ${(ours.perSecond / base.perSecond).toFixed(3)}`);
+      }
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await portal.stop(log);
+  }
+}
+
+/** `npm run bench -- api`. */
+export async function benchApi(): Promise<void> {
+  await runApiBench(null);
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (url) await runApiBench(url);
+}

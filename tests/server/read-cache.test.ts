@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { ReadCache } from '../../server/db/read-cache';
+import { permissions, rolePermissions, users } from '../../server/db/schema';
+import { startTestServer, type TestServer } from '../support/server';
+import { call, login } from './helpers';
+
+// Reads answered from memory on the embedded database (server/db/read-cache.ts) must never
+// outlive a write: each change below is made straight in the database, as any other code path
+// would, and must show on the very next request. On PostgreSQL the cache is off and the same
+// assertions hold trivially, so the suite runs there too.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const me = (token: string) => call<{ user: { name: string } }>(server, 'GET', '/api/users/current', { token });
+
+describe('reads from memory end with the next write', () => {
+  it('is on for PGlite only', () => {
+    expect(server.app.database.reads.enabled).toBe(server.app.database.kind === 'pglite');
+  });
+
+  it('a second read is served from memory; a changed name shows at once', async () => {
+    const s = await login(server, 'dealer@demo.test');
+    expect((await me(s.token)).body.user.name).toBe('Dana Dealer');
+    const hits = server.app.database.reads.hits;
+    expect((await me(s.token)).body.user.name).toBe('Dana Dealer');
+    if (server.app.database.reads.enabled) expect(server.app.database.reads.hits).toBeGreaterThan(hits);
+
+    await server.app.db.update(users).set({ name: 'Dana Renamed' }).where(eq(users.email, 'dealer@demo.test'));
+    expect((await me(s.token)).body.user.name).toBe('Dana Renamed');
+    await server.app.db.update(users).set({ name: 'Dana Dealer' }).where(eq(users.email, 'dealer@demo.test'));
+    expect((await me(s.token)).body.user.name).toBe('Dana Dealer');
+  });
+
+  it('a permission taken from a role is refused on the next request', async () => {
+    const s = await login(server, 'admin@demo.test');
+    expect((await call(server, 'GET', '/api/permissions', { token: s.token })).status).toBe(200);
+    const [perm] = await server.app.db.select().from(permissions).where(eq(permissions.name, 'view permissions'));
+    const removed = await server.app.db.delete(rolePermissions).where(eq(rolePermissions.permissionId, perm.id)).returning();
+    try {
+      expect((await call(server, 'GET', '/api/permissions', { token: s.token })).status).toBe(403);
+    } finally {
+      await server.app.db.insert(rolePermissions).values(removed);
+    }
+    expect((await call(server, 'GET', '/api/permissions', { token: s.token })).status).toBe(200);
+  });
+
+  it('a session revoked by a statement inside a transaction is refused on the next request', async () => {
+    const s = await login(server, 'pm@demo.test');
+    expect((await me(s.token)).status).toBe(200);
+    expect((await me(s.token)).status).toBe(200);
+    await server.app.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE sessions SET revoked_at = now() WHERE user_id = (SELECT id FROM users WHERE email = 'pm@demo.test')`);
+    });
+    expect((await me(s.token)).status).toBe(401);
+  });
+
+  it('a disabled user is refused on the next request', async () => {
+    const s = await login(server, 'am@demo.test');
+    expect((await me(s.token)).status).toBe(200);
+    await server.app.db.update(users).set({ status: 'disabled' }).where(eq(users.email, 'am@demo.test'));
+    try {
+      expect((await me(s.token)).status).toBe(401);
+    } finally {
+      await server.app.db.update(users).set({ status: 'active' }).where(and(eq(users.email, 'am@demo.test')));
+    }
+  });
+
+  it('reads that change nothing keep the cache (an UPDATE of no rows)', async () => {
+    const s = await login(server, 'dealer2@demo.test');
+    await me(s.token);
+    const reads = server.app.database.reads;
+    const hits = reads.hits;
+    await server.app.db.update(users).set({ name: 'nobody' }).where(eq(users.email, 'no-such-user@demo.test'));
+    await server.app.db.select().from(users).limit(1);
+    await me(s.token);
+    if (reads.enabled) expect(reads.hits).toBe(hits + 2); // the session and the current user, both from memory
+  });
+});
+
+describe('ReadCache', () => {
+  it('does not keep a value loaded while a write landed', async () => {
+    const cache = new ReadCache(true);
+    let release!: () => void;
+    const loading = cache.read('k', () => new Promise<string>((r) => (release = () => r('old'))));
+    cache.invalidate();
+    release();
+    expect(await loading).toBe('old');
+    expect(await cache.read('k', async () => 'new')).toBe('new');
+  });
+
+  it('ends an entry at its own expiry', async () => {
+    const cache = new ReadCache(true);
+    expect(await cache.read('k', async () => 1, () => Date.now() - 1)).toBe(1);
+    expect(await cache.read('k', async () => 2)).toBe(2);
+    expect(await cache.read('k', async () => 3)).toBe(2);
+  });
+
+  it('keeps at most its size, dropping the oldest', async () => {
+    const cache = new ReadCache(true, 2);
+    await cache.read('a', async () => 'a1');
+    await cache.read('b', async () => 'b1');
+    await cache.read('c', async () => 'c1');
+    expect(await cache.read('a', async () => 'a2')).toBe('a2');
+    expect(await cache.read('c', async () => 'c2')).toBe('c1');
+  });
+
+  it('disabled, it always loads', async () => {
+    const cache = new ReadCache(false);
+    await cache.read('k', async () => 1);
+    expect(await cache.read('k', async () => 2)).toBe(2);
+  });
+});
