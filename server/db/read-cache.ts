@@ -61,10 +61,19 @@ interface StatementClient {
 
 // A statement that only reads. `WITH` may hide a write (a data-modifying CTE): counted as a write.
 const READ_ONLY = /^\s*(select|show|explain)\b/i;
+// A plain write whose "rows affected" counts what it changed (0: nothing changed). Not a WITH
+// statement: its count is that of the final SELECT, not of the writes inside it.
+const COUNTED_WRITE = /^\s*(insert|update|delete)\b/i;
+
+/** Whether a statement that ran may have changed data. */
+export function mayHaveWritten(sql: string, affectedRows: number | undefined): boolean {
+  if (READ_ONLY.test(sql)) return false;
+  return !(COUNTED_WRITE.test(sql) && affectedRows === 0);
+}
 
 /**
- * Calls `onWrite` after every statement of `client` that may have changed data: any statement but
- * a plain read that reports rows affected (or does not say), every `exec`, and every transaction
+ * Calls `onWrite` after every statement of `client` that may have changed data (`mayHaveWritten`),
+ * every `exec`, and every transaction
  * (at its start, as it may hold locks and change rows, and at its end, commit or rollback).
  */
 export function trackWrites(client: StatementClient, onWrite: () => void): void {
@@ -73,7 +82,7 @@ export function trackWrites(client: StatementClient, onWrite: () => void): void 
   const transaction = client.transaction.bind(client);
   client.query = async (sql: string, ...rest: unknown[]) => {
     const result = await query(sql, ...rest);
-    if (!READ_ONLY.test(sql) && (result.affectedRows === undefined || result.affectedRows > 0)) onWrite();
+    if (mayHaveWritten(sql, result.affectedRows)) onWrite();
     return result;
   };
   client.exec = async (sql: string, ...rest: unknown[]) => {

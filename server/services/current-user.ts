@@ -1,6 +1,5 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { companyUsers, permissions, rolePermissions, roles, userRoles } from '../db/schema';
 import type { UserRow } from '../plugins/auth';
 import { loadCompany } from './companies';
 
@@ -9,29 +8,23 @@ import { loadCompany } from './companies';
  * taxonomies.term and users (null when the user belongs to no company, e.g. staff).
  */
 export async function currentUser(app: FastifyInstance, user: UserRow) {
-  const db = app.db;
-  const roleRows = await db
-    .select({ id: roles.id, name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, user.id))
-    .orderBy(asc(roles.id));
-  const permRows = roleRows.length
-    ? await db
-        .select({ roleId: rolePermissions.roleId, id: permissions.id, name: permissions.name })
-        .from(rolePermissions)
-        .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-        .where(inArray(rolePermissions.roleId, roleRows.map((r) => r.id)))
-        .orderBy(asc(permissions.id))
-    : [];
-
-  const [link] = await db
-    .select({ companyId: companyUsers.companyId })
-    .from(companyUsers)
-    .where(eq(companyUsers.userId, user.id))
-    .orderBy(asc(companyUsers.companyId))
-    .limit(1);
-  const company = link ? await loadCompany(app, link.companyId) : null;
+  // Roles with their permissions and the first company link in one round trip. Plain SQL with
+  // aliases: drizzle renders a column inside a fields' sql`` unqualified, which a correlated
+  // subquery would bind to the wrong table.
+  const result: unknown = await app.db.execute(sql`
+    select
+      coalesce((
+        select json_agg(json_build_object('id', r.id, 'name', r.name, 'permissions', coalesce((
+          select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.id)
+          from role_permissions rp join permissions p on p.id = rp.permission_id
+          where rp.role_id = r.id), '[]'::json)) order by r.id)
+        from user_roles ur join roles r on r.id = ur.role_id
+        where ur.user_id = ${user.id}), '[]'::json) as roles,
+      (select min(cu.company_id) from company_users cu where cu.user_id = ${user.id}) as company_id`);
+  // PGlite and node-postgres both answer { rows }.
+  const [first] = (result as { rows: Array<{ roles: Array<{ id: number; name: string; permissions: Array<{ id: number; name: string }> }>; company_id: number | null }> }).rows;
+  const row = { roles: first.roles, companyId: first.company_id };
+  const company = row.companyId ? await loadCompany(app, row.companyId) : null;
 
   return {
     user: {
@@ -46,7 +39,7 @@ export async function currentUser(app: FastifyInstance, user: UserRow) {
       country: user.country,
       primary: user.primary,
       foc_approver: user.focApprover,
-      roles: roleRows.map((r) => ({ id: r.id, name: r.name, permissions: permRows.filter((p) => p.roleId === r.id).map(({ id, name }) => ({ id, name })) })),
+      roles: row.roles,
     },
     company,
   };

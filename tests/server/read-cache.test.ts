@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { ReadCache } from '../../server/db/read-cache';
+import { mayHaveWritten, ReadCache } from '../../server/db/read-cache';
 import { permissions, rolePermissions, users } from '../../server/db/schema';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, login } from './helpers';
@@ -115,5 +115,18 @@ describe('ReadCache', () => {
     const cache = new ReadCache(false);
     await cache.read('k', async () => 1);
     expect(await cache.read('k', async () => 2)).toBe(2);
+  });
+});
+
+describe('mayHaveWritten', () => {
+  it('tells reads, counted writes and hidden writes apart', () => {
+    expect(mayHaveWritten('select 1', undefined)).toBe(false);
+    expect(mayHaveWritten('  SELECT * from users', 0)).toBe(false);
+    expect(mayHaveWritten('update users set name = $1 where id = $2', 0)).toBe(false);
+    expect(mayHaveWritten('update users set name = $1 where id = $2', 1)).toBe(true);
+    expect(mayHaveWritten('insert into x values (1)', undefined)).toBe(true);
+    // A data-modifying CTE reports the final SELECT's count: always a write.
+    expect(mayHaveWritten('WITH bumped AS (UPDATE configs SET version = 2 RETURNING id) SELECT * FROM bumped', 0)).toBe(true);
+    expect(mayHaveWritten('begin', undefined)).toBe(true);
   });
 });
