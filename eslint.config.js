@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'storybook-static/**', 'node_modules/**', 'data/**', 'server/db/migrations/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'dist-*/**', 'dist.next-*/**', 'dist.previous-*/**', 'storybook-static-*/**', 'storybook-static/**', 'node_modules/**', 'data/**', 'server/db/migrations/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,6 +6,7 @@ export { STAGE_STATES } from './types';
 
 export { stageCatalogue, getStage, hasStage, stageDefaults, UnknownStageError } from './stages/catalogue';
 export { lintStageFile } from './stages/lint';
+export { SECRET_SET, SECRET_CHANGED, stageSecretPaths, maskSecrets, maskPatchValue, mapAtPath, type SecretPath } from './stages/secrets';
 
 export { customOperations } from './rules/operations';
 export { applyRules, updateStage, RuleCycleError, MAX_RULE_PASSES, catalogueRules } from './rules/apply';
@@ -53,4 +54,5 @@ export {
   type StageAction,
 } from './lifecycle/transitions';
 export { configProgress, isStageOpen, isStageDataComplete, configStages, type ConfigSnapshot, type ConfigProgress } from './lifecycle/progress';
+export { configSummary, type StageSummary, type StageSummaryStatus, type ConfigSummaryOptions } from './lifecycle/summary';
 export { writeStage, type WriteStageInput, type WriteStageResult, type WriteStageSuccess, type WriteStageFailure } from './lifecycle/write-stage';

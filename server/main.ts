@@ -42,6 +42,7 @@ async function main() {
     database,
     accessTokenTtl: env.ACCESS_TOKEN_TTL ? Number(env.ACCESS_TOKEN_TTL) : undefined,
     jwtSecret: env.JWT_SECRET || undefined,
+    secretKey: env.SECRET_KEY || undefined,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     staticDir: staticDirOf(env),
     smtpUrl: env.SMTP_URL || null,

@@ -9,6 +9,8 @@ export interface AppOptions {
   accessTokenTtl?: number;
   /** JWT signing secret (JWT_SECRET); without it one is generated once and kept in `settings`. */
   jwtSecret?: string;
+  /** Key of secret stage fields at rest (SECRET_KEY); without it one is generated once and kept in `settings`. */
+  secretKey?: string;
   /** Origin that links in mails point to, e.g. http://localhost:3000 (PUBLIC_URL). */
   publicUrl?: string | (() => string);
   /** Folder of the built app (dist/) to serve with SPA fallback; null or missing folder = API only. */
@@ -39,6 +41,7 @@ export interface RateRule {
 }
 
 export interface ResolvedConfig {
+  secretKey: string | null;
   accessTokenTtl: number;
   publicUrl: () => string;
   staticDir: string | null;
@@ -53,6 +56,7 @@ export interface ResolvedConfig {
 export function resolveConfig(opts: AppOptions): ResolvedConfig {
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
   return {
+    secretKey: opts.secretKey ?? null,
     accessTokenTtl: opts.accessTokenTtl ?? 900,
     publicUrl: () => (typeof publicUrl === 'function' ? publicUrl() : publicUrl).replace(/\/+$/, ''),
     staticDir: opts.staticDir ?? null,

@@ -114,7 +114,7 @@ export function writeStage(input: WriteStageInput): WriteStageResult {
   let r = updateStage(config.doc, slug, data, { phase: 'save' });
   let warnings: FieldError[] = [];
   if (action === 'save') {
-    const v = validateStage(slug, r.doc[slug], r.doc, { mode: state === 'draft' ? 'draft' : 'submit', lng });
+    const v = validateStage(slug, r.doc[slug], r.doc, { mode: state === 'draft' ? 'draft' : 'submit', lng, stages: config.stages });
     if (v.errors.length) return fail(422, 'invalid', 'validation:generic.incomplete', {}, lng, v.errors);
     warnings = v.warnings;
     if (v.data !== r.doc[slug]) {

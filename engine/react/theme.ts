@@ -2,6 +2,7 @@ import { generateTheme } from '@rjsf/mui';
 import type { ThemeProps } from '@rjsf/core';
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { AccordionField } from './fields/AccordionField';
+import { ConfigSummaryField } from './fields/ConfigSummaryField';
 import type { StoreBackedField } from './fields/names';
 import { OpeningHoursField } from './fields/OpeningHoursField';
 import { PortletsField } from './fields/PortletsField';
@@ -16,6 +17,7 @@ import { OptionsFromWidget } from './widgets/OptionsFromWidget';
 import { PasswordWidget } from './widgets/PasswordWidget';
 import { RemoteSelectWidget } from './widgets/RemoteSelectWidget';
 import { SwitchWidget } from './widgets/SwitchWidget';
+import { TextWidget } from './widgets/TextWidget';
 
 const mui = generateTheme();
 
@@ -26,6 +28,7 @@ export const stageFields = {
   accordion: AccordionField,
   portlets: PortletsField,
   openingHours: OpeningHoursField,
+  configSummary: ConfigSummaryField,
 } satisfies RegistryFieldsType & Record<StoreBackedField, unknown>;
 
 /** Our widgets, by the name a uiSchema gives in `"ui:widget"`. */
@@ -41,6 +44,8 @@ export const stageWidgets = {
   optionsFrom: OptionsFromWidget,
   password: PasswordWidget,
   markdown: MarkdownWidget,
+  // A `"secret": true` string is always the password widget (masked, "set" kept), whatever its uiSchema says.
+  TextWidget,
 } satisfies RegistryWidgetsType;
 
 /**

@@ -201,6 +201,55 @@ export function countWhere(items: unknown, field?: string): number {
   return n;
 }
 
+/**
+ * `keepIds(ids, valid)`: a plain list of references (not items) without those not in `valid`.
+ * @example {"keepIds": [["l1", "gone"], ["l1", "l2"]]} // ["l1"]
+ */
+export function keepIds(ids: unknown, valid: unknown): unknown {
+  const list = asArray(ids);
+  if (!list) return ids;
+  const set = idSet(valid);
+  let out: unknown[] | null = null;
+  for (let j = 0; j < list.length; j++) {
+    if (!set.has(list[j])) out ??= list.slice(0, j);
+    else if (out) out.push(list[j]);
+  }
+  return out ?? ids;
+}
+
+/**
+ * `fillIfEmpty(value, fill)`: `fill` when `value` is missing, '' or an empty list and `fill` is not
+ * null; else `value` unchanged (pairs with `sole` for a plain list of references).
+ * @example {"fillIfEmpty": [[], {"sole": [[{"id": "l1"}]]}]} // ["l1"]
+ */
+export function fillIfEmpty(value: unknown, fill: unknown): unknown {
+  if (fill === null || fill === undefined) return value;
+  const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  return empty ? (Array.isArray(fill) ? fill.slice() : fill) : value;
+}
+
+/**
+ * Decides which stages of a configuration are not complete yet. The validation module sets it
+ * (it validates stages, and importing it here would be a cycle); until then nothing is incomplete.
+ */
+type IncompleteResolver = (doc: unknown, stages: readonly string[] | null, exclude: readonly string[]) => string[];
+let incompleteResolver: IncompleteResolver = () => [];
+export function setIncompleteStagesResolver(fn: IncompleteResolver): void {
+  incompleteResolver = fn;
+}
+
+/**
+ * `incompleteStages(doc, stages?, exclude?)`: slugs of the required stages (of `stages`, the
+ * config's enabled stages, when given) whose data is missing or fails validation in submit mode;
+ * `exclude` lists stages not to look at (the stage asking).
+ * @example {"incompleteStages": [{"var": "doc"}, {"var": "stages"}, ["confirmation"]]} // ["key-contact"]
+ */
+export function incompleteStages(doc: unknown, stages?: unknown, exclude?: unknown): string[] {
+  const list = Array.isArray(stages) ? (stages.filter((s) => typeof s === 'string') as string[]) : null;
+  const skip = Array.isArray(exclude) ? (exclude.filter((s) => typeof s === 'string') as string[]) : [];
+  return incompleteResolver(doc && typeof doc === 'object' ? doc : {}, list, skip);
+}
+
 /** Names of the custom operations, for the stage-file linter and the README. */
 export const customOperations = {
   pluck,
@@ -213,6 +262,9 @@ export const customOperations = {
   dropBlank,
   missingRefs,
   countWhere,
+  keepIds,
+  fillIfEmpty,
+  incompleteStages,
 } as const;
 
 for (const [name, fn] of Object.entries(customOperations)) {

@@ -12,7 +12,7 @@ import { pruneEmptyStrings } from '../validation/prune';
 import { bundleSchema } from './bundle';
 import { shapeFiles, stageFiles } from './files';
 
-const DRAFT_TOLERATED = new Set(['required', 'requiredIf', 'minItems']);
+const DRAFT_TOLERATED = new Set(['required', 'requiredIf', 'requiredIfLogic', 'minItems']);
 
 let metaValidate: ReturnType<ReturnType<typeof createAjv>['compile']> | null = null;
 let schemaAjv: ReturnType<typeof createAjv> | null = null;
@@ -69,6 +69,10 @@ export function lintStageFile(file: unknown, fileName = 'stage'): string[] {
   const problems: string[] = [];
   if (!metaValidate(file)) {
     for (const e of metaValidate.errors ?? []) {
+      if (e.keyword === 'not' && e.schemaPath === '#/then/not' && /\/schema(\/|$)/.test(e.instancePath)) {
+        problems.push(`${fileName}: ${e.instancePath}: a secret field may not have format, pattern, minLength or enum (outside the server it reads "set")`);
+        continue;
+      }
       // Combinators repeat what their branches said; `not` under propertyNames is said by propertyNames.
       if (e.keyword === 'allOf' || e.keyword === 'if' || e.keyword === 'not') continue;
       problems.push(`${fileName}: ${formatMetaError(e)}`);

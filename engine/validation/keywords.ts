@@ -70,8 +70,9 @@ function resolveData(ref: unknown, data: unknown, cxt: DataValidationCxt | undef
 }
 
 /** requiredIf conditions compiled once: simple `var` tests skip json-logic (hot in opening hours). */
-const conditionCache = new WeakMap<object, (obj: Record<string, unknown>) => boolean>();
-function compileCondition(logic: unknown): (obj: Record<string, unknown>) => boolean {
+type Condition = (obj: Record<string, unknown>, parent?: unknown) => boolean;
+const conditionCache = new WeakMap<object, Condition>();
+function compileCondition(logic: unknown): Condition {
   if (logic && typeof logic === 'object') {
     const cached = conditionCache.get(logic);
     if (cached) return cached;
@@ -84,7 +85,7 @@ function compileCondition(logic: unknown): (obj: Record<string, unknown>) => boo
     return null;
   };
   const unwrap = (l: unknown) => (Array.isArray(l) ? l[0] : l);
-  let fn: (obj: Record<string, unknown>) => boolean;
+  let fn: Condition;
   const obj = logic as Record<string, unknown>;
   const direct = varName(logic);
   const truthy = obj && typeof obj === 'object' && '!!' in obj ? varName(unwrap(obj['!!'])) : null;
@@ -92,14 +93,18 @@ function compileCondition(logic: unknown): (obj: Record<string, unknown>) => boo
   if (direct) fn = (o) => isFilled(o[direct]) && o[direct] !== false;
   else if (truthy) fn = (o) => isFilled(o[truthy]) && o[truthy] !== false;
   else if (negated) fn = (o) => !(isFilled(o[negated]) && o[negated] !== false);
-  else fn = (o) => jsonLogic.truthy(jsonLogic.apply(logic as Parameters<typeof jsonLogic.apply>[0], o));
+  // `{"var": "$parent.provider"}` reads the object holding this one (e.g. a provider's keys
+  // required only when the payment object names that provider).
+  else if (JSON.stringify(logic).includes('"$parent')) {
+    fn = (o, parent) => jsonLogic.truthy(jsonLogic.apply(logic as Parameters<typeof jsonLogic.apply>[0], { ...o, $parent: parent ?? null }));
+  } else fn = (o) => jsonLogic.truthy(jsonLogic.apply(logic as Parameters<typeof jsonLogic.apply>[0], o));
   if (logic && typeof logic === 'object') conditionCache.set(logic, fn);
   return fn;
 }
 
 /** A requiredIf value as [property, condition] pairs, compiled once per schema object. */
-const requiredIfCache = new WeakMap<object, [string, (obj: Record<string, unknown>) => boolean][]>();
-function compiledRequiredIf(schema: Record<string, unknown>): [string, (obj: Record<string, unknown>) => boolean][] {
+const requiredIfCache = new WeakMap<object, [string, Condition][]>();
+function compiledRequiredIf(schema: Record<string, unknown>): [string, Condition][] {
   let pairs = requiredIfCache.get(schema);
   if (!pairs) {
     pairs = Object.entries(schema).map(([prop, logic]) => [prop, compileCondition(logic)]);
@@ -165,17 +170,23 @@ export const noDuplicateKeyword: KeywordValidate = (schema, data, parentSchema, 
   return errors.length === 0;
 };
 
-/** `requiredIf: {"prop": <JSON-logic on the object>}`: prop must be filled when the logic is truthy. */
+/**
+ * `requiredIf: {"prop": <JSON-logic on the object>}`: prop must be filled when the logic is truthy.
+ * The logic may read the object that holds this one as `$parent` (`{"var": "$parent.provider"}`).
+ */
 export const requiredIfKeyword: KeywordValidate = (schema, data, parentSchema, cxt) => {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return true;
   const obj = data as Record<string, unknown>;
   let errors: Partial<ErrorObject>[] | null = null;
   for (const [prop, condition] of compiledRequiredIf(schema as Record<string, unknown>)) {
     const v = obj[prop];
-    if (v !== undefined && v !== null && v !== '') continue;
-    if (!condition(obj)) continue;
+    // An empty list is not filled in either (a picker with nothing picked).
+    if (v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)) continue;
+    if (!condition(obj, cxt?.parentData)) continue;
     (errors ??= []).push({
-      keyword: 'requiredIf',
+      // Named after the keyword that runs this (not the requiredIf macro, whose own error is noise
+      // the message layer drops), so the missing field is reported.
+      keyword: 'requiredIfLogic',
       instancePath: `${cxt?.instancePath ?? ''}/${escapePointer(prop)}`,
       message: `${prop} is required`,
       params: { missingProperty: prop },
@@ -286,6 +297,9 @@ export function extendAjv<A extends Ajv>(ajv: A): A {
   // requiredIf expands (macro) to plain JSON Schema for simple conditions on a sibling ("var": x,
   // "!!": x, "!": x), which ajv compiles to tight code; other JSON-logic runs in requiredIfLogic.
   ajv.addKeyword({ keyword: 'requiredIf', type: 'object', schemaType: 'object', macro: expandRequiredIf });
+  // Annotation only: the value is a secret (encrypted at rest, never sent to a browser; see
+  // engine/stages/secrets.ts). Validation is the property's own.
+  ajv.addKeyword({ keyword: 'secret', schemaType: 'boolean' });
   ajv.addKeyword({ keyword: 'requiredIfLogic', type: 'object', schemaType: 'object', errors: true, validate: requiredIfKeyword });
   return ajv;
 }

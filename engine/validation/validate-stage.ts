@@ -16,6 +16,8 @@ import { pruneEmptyStrings } from './prune';
 export interface ValidateStageOptions extends MessageOptions {
   /** `draft`: missing values are not errors and submit-only checks are skipped. Default `submit`. */
   mode?: 'draft' | 'submit';
+  /** The config's enabled stages: checks read them as `stages` (e.g. `incompleteStages`). */
+  stages?: readonly string[];
 }
 
 export interface StageValidation {
@@ -138,7 +140,7 @@ export function validateStage(
 
   const warnings: FieldError[] = [];
   const stageData = (data ?? {}) as Record<string, unknown>;
-  const context = { doc: { ...doc, [slug]: stageData }, data: stageData };
+  const context = { doc: { ...doc, [slug]: stageData }, data: stageData, stages: opts.stages ?? null };
   for (const check of stage.checks) {
     if (check.when === 'submit' && mode === 'draft') continue;
     for (const i of runCheck(check, context)) {

@@ -130,6 +130,14 @@ export const catalogueResponse = {
   properties: {
     stages: { type: 'array', items: { type: 'object', properties: { ...stage.properties } } },
     types: { type: 'object', properties: { design_types: { type: 'array', items: { type: 'string' } }, project_types: { type: 'array', items: { type: 'string' } } } },
+    // schemas/stage-sets.json: the stages a new config of each project type starts with, and what each design type removes.
+    stage_sets: {
+      type: 'object',
+      properties: {
+        project_types: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+        design_types: { type: 'object', additionalProperties: { type: 'object', properties: { remove: { type: 'array', items: { type: 'string' } } } } },
+      },
+    },
   },
 } as const;
 export const paginateResponse = {

@@ -9,6 +9,7 @@ import type { Db, Tx } from '../db/database';
 import { companies, configMeta, configs, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../messages';
+import { splitSecrets } from './secrets';
 import { companyScope, type Viewer } from './tenancy';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,6 +44,8 @@ export interface LoadedConfig {
   snapshot: ConfigSnapshot;
   /** internal_data_{slug} by slug. */
   internal: Record<string, Record<string, unknown>>;
+  /** Stored data of the stages with secret fields (encrypted); `snapshot.doc` has them masked (secrets.ts). */
+  sealed: ConfigDocument;
 }
 
 const pm = alias(users, 'pm');
@@ -89,14 +92,17 @@ export async function loadConfig(
     else if (kind === 'stage_state') states[slug] = value as StageState;
     else if (kind === 'internal_data') internal[slug] = value as Record<string, unknown>;
   }
+  // The engine and every answer see secrets masked ("set"); only secrets.ts reads `sealed`.
+  const { doc: masked, sealed } = splitSecrets(doc);
   return {
     row: found.row,
     company: found.company,
     // A left join without a match gives a contact of nulls.
     projectManager: found.pm?.id == null ? null : (found.pm as ContactRow),
     accountManager: found.am?.id == null ? null : (found.am as ContactRow),
-    snapshot: { version: found.row.version, doc, states, stages: found.row.stages },
+    snapshot: { version: found.row.version, doc: masked, states, stages: found.row.stages },
     internal,
+    sealed,
   };
 }
 

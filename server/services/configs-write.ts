@@ -5,11 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Patch } from 'immer';
-import { configProgress, engineT, RuleCycleError, writeStage, type FieldError, type StageState, type WriteStageFailure } from '../../engine';
+import { configProgress, engineT, maskSecrets, RuleCycleError, stageSecretPaths, writeStage, type FieldError, type StageState, type WriteStageFailure } from '../../engine';
 import { httpError, type ErrorDetail } from '../http/errors';
 import { serverMessages } from '../messages';
 import { storeWrite, StaleVersionError, type LoadedConfig, type RevisionInput } from './configs-store';
 import { canManage, configView } from './configs-view';
+import { maskPatches, prepareSecretWrite, sealStageData, secretKeyOf } from './secrets';
 import type { Viewer } from './tenancy';
 
 export interface StageWrite {
@@ -74,10 +75,11 @@ export async function commitStageWrite(
   revision: Pick<RevisionInput, 'action' | 'restoredFrom'>,
 ) {
   const base = loaded.snapshot;
+  const key = await secretKeyOf(app);
   const r = runEngine(app, {
     config: base,
     slug: input.slug,
-    data: input.data,
+    data: prepareSecretWrite(key, input.slug, input.data, loaded.sealed[input.slug]),
     state: input.state,
     action: input.action,
     permissions: [...viewer.permissions],
@@ -92,7 +94,15 @@ export async function commitStageWrite(
 
   const next = r.changed ? r.config : base;
   const from: StageState = base.states[input.slug] ?? 'draft';
-  const meta: Array<{ key: string; value: unknown }> = r.changedStages.map((slug) => ({ key: `stage_data_${slug}`, value: next.doc[slug] }));
+  // Stored: secrets encrypted (new text) or kept ("set"); answered and kept in memory: masked.
+  const sealed = { ...loaded.sealed };
+  const doc = { ...next.doc };
+  for (const slug of r.changedStages) {
+    if (!(slug in sealed) && !stageSecretPaths(slug).length) continue;
+    sealed[slug] = sealStageData(key, slug, next.doc[slug], loaded.sealed[slug]) as Record<string, unknown>;
+    doc[slug] = maskSecrets(slug, next.doc[slug]);
+  }
+  const meta: Array<{ key: string; value: unknown }> = r.changedStages.map((slug) => ({ key: `stage_data_${slug}`, value: sealed[slug] ?? next.doc[slug] }));
   if (from !== r.state) meta.push({ key: `stage_state_${input.slug}`, value: r.state });
   if (internal) meta.push({ key: `internal_data_${input.slug}`, value: internal.value });
   const progress = configProgress(next).progress;
@@ -107,15 +117,16 @@ export async function commitStageWrite(
       stage: input.slug,
       oldState: from,
       newState: r.state,
-      patches: [...r.patches, ...(internal?.patches ?? [])],
-      inversePatches: [...(internal?.inverse ?? []), ...r.inversePatches],
+      patches: [...maskPatches(r.patches), ...(internal?.patches ?? [])],
+      inversePatches: [...(internal?.inverse ?? []), ...maskPatches(r.inversePatches)],
       changedStages: r.changedStages,
     },
   });
   const updated: LoadedConfig = {
     ...loaded,
     row: { ...loaded.row, version, progress, updatedAt: new Date() },
-    snapshot: { ...next, version },
+    snapshot: { ...next, doc, version },
+    sealed,
     internal: internal ? { ...loaded.internal, [input.slug]: internal.value } : loaded.internal,
   };
   return { ...configView(updated, viewer), changed: true, changedStages: r.changedStages, warnings, message: serverMessages.configs.updated };

@@ -12,6 +12,7 @@ import { serverMessages } from '../messages';
 import { cleanJson, cleanText } from './clean-text';
 import { keyCondition, loadConfig, storeWrite, type LoadedConfig } from './configs-store';
 import { configView, stageVisible } from './configs-view';
+import { stageSetsCatalogue, stagesForNewConfig } from './configs-stage-sets';
 import { commitStageWrite } from './configs-write';
 import { companyScope, type Viewer } from './tenancy';
 
@@ -36,7 +37,7 @@ export interface CreateConfigBody {
   lang?: string | null;
 }
 
-/** POST /companies/{guid}/configs: a new config with every catalogue stage, version 1. */
+/** POST /companies/{guid}/configs: a new config, version 1, with the stage set of its project and design type (every stage without a project type). */
 export async function createConfig(app: FastifyInstance, viewer: Viewer, companyKey: string, body: CreateConfigBody) {
   const input = body.config ?? {};
   const name = cleanText(input.name ?? '').trim();
@@ -57,7 +58,7 @@ export async function createConfig(app: FastifyInstance, viewer: Viewer, company
     }
   }
 
-  const stages = stageCatalogue.map((s) => s.slug);
+  const stages = stagesForNewConfig(input.project_type, input.design_type);
   const [row] = await app.db
     .insert(configs)
     .values({
@@ -162,13 +163,14 @@ export async function deleteConfig(app: FastifyInstance, viewer: Viewer, key: st
   return { id: row.id, guid: row.guid, message: serverMessages.configs.removed };
 }
 
-/** GET /configs/stages: the stage catalogue the viewer may see, and the project and design types. */
+/** GET /configs/stages: the stage catalogue the viewer may see, the project and design types, and the stages each type starts with. */
 export function configCatalogue(viewer: Viewer) {
   return {
     stages: stageCatalogue
       .filter((s) => stageVisible(viewer, s.slug))
       .map((s) => ({ slug: s.slug, title: s.title, group: s.section, audience: s.audience, order: s.order, required: s.required, requires: s.requires })),
     types: { design_types: [...DESIGN_TYPES], project_types: [...PROJECT_TYPES] },
+    stage_sets: stageSetsCatalogue((slug) => stageVisible(viewer, slug)),
   };
 }
 

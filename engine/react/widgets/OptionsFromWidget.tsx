@@ -48,6 +48,20 @@ function Inner(props: WidgetProps & { controller: StageController }) {
   const decode = (s: string) => choices.find((c) => encode(c.value) === s)?.value ?? s;
   const selected = isMultiple ? ((value as unknown[] | undefined) ?? []).map(encode) : value === undefined || value === null ? '' : encode(value);
   const labelOf = (s: string) => choices.find((c) => encode(c.value) === s)?.label ?? s;
+  // `hideIfSole`: with exactly one choice there is nothing to pick (a rule selects the sole item, e.g.
+  // a single-franchise dealer's make), so no picker: the choice is shown, read-only.
+  if (options.hideIfSole && choices.length === 1) {
+    return (
+      <TextField
+        id={id}
+        fullWidth
+        size="small"
+        label={labelValue(label, hideLabel)}
+        value={choices[0].label}
+        slotProps={{ htmlInput: { readOnly: true, 'aria-label': hiddenLabelName(props), 'aria-describedby': ariaDescribedByIds(id) } }}
+      />
+    );
+  }
   return (
     <TextField
       id={id}
@@ -93,7 +107,7 @@ function Inner(props: WidgetProps & { controller: StageController }) {
 /**
  * `"ui:widget": "optionsFrom"`: a select whose options are another list of this configuration, kept live
  * (remove a franchise and it leaves every location's choices at once). On an array of ids it is a
- * multi-select.
+ * multi-select. `hideIfSole: true`: when the list has exactly one item, it is shown read-only instead of a picker.
  * @example { "franchises": { "ui:widget": "optionsFrom", "ui:options": { "optionsFrom": "/franchises", "labelKey": "name", "valueKey": "id" } } }
  */
 export function OptionsFromWidget(props: WidgetProps) {

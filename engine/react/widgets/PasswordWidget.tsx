@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { SECRET_SET } from '../../stages/secrets';
 import { useConfiguratorT } from '../i18n';
 import { generatePassword, passwordStrength, STRENGTH_LABELS, STRENGTH_LEVELS } from '../password';
 import { hiddenLabelName } from './hiddenLabel';
@@ -43,10 +44,23 @@ export function StrengthMeter({ password, id }: { password: string; id?: string 
  * @example { "password": { "ui:widget": "password" } }
  */
 export function PasswordWidget(props: WidgetProps) {
-  const { id, disabled, readonly, onChange } = props;
+  const { id, disabled, readonly, onChange, schema, value } = props;
   const t = useConfiguratorT();
   const [shown, setShown] = useState(false);
-  const field = textFieldProps(props);
+  // A secret field (`"secret": true`) arrives as "set" when one is stored: shown empty with a
+  // placeholder, and emptied again it sends "set" back, which the server reads as "keep it".
+  const secret = (schema as { secret?: unknown }).secret === true;
+  const [stored] = useState(() => secret && value === SECRET_SET);
+  const base = textFieldProps(props);
+  const keeping = stored && (value === SECRET_SET || value === undefined || value === '');
+  const field = !secret
+    ? base
+    : {
+        ...base,
+        value: keeping ? '' : base.value,
+        placeholder: keeping ? t('password.secretSet', { defaultValue: 'Saved: leave blank to keep it' }) : base.placeholder,
+        onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value === '' ? (stored ? SECRET_SET : undefined) : e.target.value),
+      };
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
@@ -57,6 +71,8 @@ export function PasswordWidget(props: WidgetProps) {
           fullWidth
           autoComplete="new-password"
           slotProps={{
+            // The label stays above the input so the "Saved" placeholder of a stored secret shows.
+            ...(keeping ? { inputLabel: { shrink: true } } : {}),
             htmlInput: { readOnly: readonly, 'aria-label': hiddenLabelName(props), 'aria-describedby': `${ariaDescribedByIds(id)} ${id}__strength` },
             input: {
               endAdornment: (

@@ -1,0 +1,50 @@
+/**
+ * Which stages a new config starts with, by project type and design type: read from the data file
+ * schemas/stage-sets.json (its format: schemas/stage-sets.schema.json). No stage is named in code.
+ */
+import { stageCatalogue } from '../../engine';
+import stageSets from '../../schemas/stage-sets.json';
+import { DESIGN_TYPES, PROJECT_TYPES } from '../db/schema';
+
+interface ProjectTypeSet {
+  base: string;
+  add?: string[];
+  remove?: string[];
+}
+interface StageSetsFile {
+  sets: Record<string, string[]>;
+  projectTypes: Record<string, ProjectTypeSet>;
+  designTypes: Record<string, { remove?: string[] }>;
+}
+
+const file = stageSets as unknown as StageSetsFile;
+/** Every other stage requires it (spec: company information first), so no set may leave it out. */
+const GATE = [...new Set(stageCatalogue.flatMap((s) => s.requires))];
+
+/**
+ * The stages of a new config, in catalogue order. Without a project type: every stage (as before
+ * stage sets existed). Slugs the catalogue does not have are skipped.
+ * @example stagesForNewConfig('stock', 'template') // ['company-information', 'key-contact', ..., 'stock', 'terms', 'confirmation']
+ */
+export function stagesForNewConfig(projectType: string | null | undefined, designType: string | null | undefined): string[] {
+  const all = stageCatalogue.map((s) => s.slug);
+  const def = projectType ? file.projectTypes[projectType] : undefined;
+  if (!def) return all;
+  const wanted = new Set(def.base === 'all' ? all : (file.sets[def.base] ?? []));
+  for (const slug of def.add ?? []) wanted.add(slug);
+  for (const slug of def.remove ?? []) wanted.delete(slug);
+  for (const slug of (designType && file.designTypes[designType]?.remove) || []) wanted.delete(slug);
+  for (const slug of GATE) wanted.add(slug);
+  return all.filter((slug) => wanted.has(slug));
+}
+
+/**
+ * The stage sets as GET /configs/stages answers them: each project type's stages (for the
+ * template design) and what each design type removes.
+ */
+export function stageSetsCatalogue(visible: (slug: string) => boolean) {
+  return {
+    project_types: Object.fromEntries(PROJECT_TYPES.map((type) => [type, stagesForNewConfig(type, 'template').filter(visible)])),
+    design_types: Object.fromEntries(DESIGN_TYPES.map((type) => [type, { remove: (file.designTypes[type]?.remove ?? []).filter(visible) }])),
+  };
+}
