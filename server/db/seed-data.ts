@@ -107,6 +107,36 @@ const DEMO_LOCATIONS = [
   { id: 'lyork', name: 'Demo Motors York', address: { line1: '20 Clifton Moor', town: 'York', country: 'GB' }, postcode: 'YO30 4XZ', franchises: ['fford', 'fvaux'] },
 ];
 
+/** Departments of the two sites (Sales at both; Service in Leeds; Parts in York) with their phone lines. */
+const DEMO_DEPARTMENTS = [
+  { id: 'dsale', name: 'Sales', numbers: [{ label: 'Leeds showroom', number: '0113 496 0100' }, { label: 'York showroom', number: '01904 496 200' }], locations: ['lleed', 'lyork'] },
+  { id: 'dserv', name: 'Service', numbers: [{ label: 'Workshop bookings', number: '0113 496 0150' }], locations: ['lleed'] },
+  { id: 'dpart', name: 'Parts', numbers: [{ number: '01904 496 250' }], locations: ['lyork'] },
+];
+const weekday = (open: string, close: string) => ({ appt: false, dual: false, open, close });
+const closed = { appt: false, dual: false };
+/** Opening hours: showrooms seven days a week; the workshop weekdays, and Saturday mornings by appointment. */
+const DEMO_HOURS = [
+  {
+    id: 'hsale',
+    name: 'Showrooms',
+    departments: ['dsale'],
+    days: {
+      monday: weekday('08:30', '19:00'), tuesday: weekday('08:30', '19:00'), wednesday: weekday('08:30', '19:00'), thursday: weekday('08:30', '19:00'),
+      friday: weekday('08:30', '18:00'), saturday: weekday('09:00', '17:00'), sunday: weekday('10:30', '16:30'),
+    },
+  },
+  {
+    id: 'hserv',
+    name: 'Workshop',
+    departments: ['dserv'],
+    days: {
+      monday: weekday('07:30', '18:00'), tuesday: weekday('07:30', '18:00'), wednesday: weekday('07:30', '18:00'), thursday: weekday('07:30', '18:00'),
+      friday: weekday('07:30', '17:30'), saturday: { appt: true, dual: false, open: '08:00', close: '12:00' }, sunday: closed,
+    },
+  },
+];
+
 /** One demo stage write, made through the engine as that user (so the data is valid and has history). */
 export interface DemoStageWrite {
   by: string;
@@ -116,9 +146,9 @@ export interface DemoStageWrite {
 }
 
 /**
- * Demo configs. Demo Motors: company information and key contact completed, franchises (3) and
- * locations (2) submitted, the rest open in draft; MINI is dropped from the franchises after the
- * locations named it, so the history shows a cascade.
+ * Demo configs. Demo Motors: company information and key contact completed, franchises (3),
+ * locations (2) and departments submitted, opening hours a draft in progress, the rest untouched;
+ * MINI is dropped from the franchises after the locations named it, so the history shows a cascade.
  */
 export const DEMO_CONFIGS: Array<{
   name: string; company: string; designType: 'template' | 'custom' | 'franchise' | 'na'; projectType: string;
@@ -140,6 +170,8 @@ export const DEMO_CONFIGS: Array<{
       { by: 'dealer@demo.test', slug: 'locations', state: 'draft', data: { locations: DEMO_LOCATIONS } },
       { by: 'dealer@demo.test', slug: 'franchises', state: 'submitted', data: { franchises: DEMO_FRANCHISES } },
       { by: 'dealer@demo.test', slug: 'locations', state: 'submitted', data: { locations: DEMO_LOCATIONS.map((l) => ({ ...l, franchises: l.franchises.filter((f) => f !== 'fmini') })) } },
+      { by: 'dealer@demo.test', slug: 'departments', state: 'submitted', data: { departments: DEMO_DEPARTMENTS } },
+      { by: 'dealer@demo.test', slug: 'opening-hours', state: 'draft', data: { hours: DEMO_HOURS } },
       { by: 'pm@demo.test', slug: 'company-information', state: 'completed', data: DEMO_COMPANY_INFORMATION },
       { by: 'pm@demo.test', slug: 'key-contact', state: 'completed', data: DEMO_KEY_CONTACT },
     ],

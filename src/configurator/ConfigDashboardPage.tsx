@@ -1,85 +1,31 @@
-import { Alert, Box, Card, CardContent, LinearProgress, List, ListItem, ListItemButton, ListItemText, Paper, Stack, Typography } from '@mui/material';
-import LockIcon from '@mui/icons-material/LockOutlined';
+import { useState } from 'react';
+import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
+import SummaryIcon from '@mui/icons-material/ListAlt';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { ConfigContact, ConfigDetail, ConfigStage } from './api';
-import { ConfigProgress, StateChip } from './parts';
-import { useConfig } from './useConfig';
+import { growl } from '../session/notifier';
+import { archiveConfig, changeStage, type ConfigStage } from './api';
+import { AddStage } from './dashboard/AddStage';
+import { ConfirmDialog } from './dashboard/ConfirmDialog';
+import { ContactCard } from './dashboard/ContactCard';
+import { useConfigAbilities } from './dashboard/permissions';
+import { StageSections } from './dashboard/StageSections';
+import { useFreshConfig } from './dashboard/useFreshConfig';
+import { ConfigProgress } from './parts';
 
-/** The dealer's sections in `order`, grouped by `group` (groups in the order of their first section). */
-export function groupStages(stages: ConfigStage[]): Array<{ group: string; stages: ConfigStage[] }> {
-  const groups = new Map<string, ConfigStage[]>();
-  for (const stage of [...stages].sort((a, b) => a.order - b.order)) {
-    if (stage.audience === 'internal') continue;
-    const list = groups.get(stage.group) ?? [];
-    list.push(stage);
-    groups.set(stage.group, list);
-  }
-  return [...groups].map(([group, list]) => ({ group, stages: list }));
-}
-
-function Contact({ label, contact, testId }: { label: string; contact?: ConfigContact | null; testId: string }) {
-  if (!contact) return null;
-  return (
-    <Card variant="outlined" sx={{ flex: '1 1 220px' }} data-testid={testId}>
-      <CardContent>
-        <Typography variant="overline">{label}</Typography>
-        <Typography variant="subtitle1">{contact.name}</Typography>
-        {contact.position && <Typography variant="body2" color="text.secondary">{contact.position}</Typography>}
-        <Typography variant="body2">
-          <a href={`mailto:${contact.email}`}>{contact.email}</a>
-        </Typography>
-        {contact.telephone && <Typography variant="body2">{contact.telephone}</Typography>}
-      </CardContent>
-    </Card>
-  );
-}
-
-function Sections({ config }: { config: ConfigDetail }) {
-  const { t } = useTranslation(['common', 'configurator']);
-  const anyLocked = config.stages.some((s) => !s.open && s.audience !== 'internal');
-  return (
-    <Stack spacing={2}>
-      {anyLocked && (
-        <Alert severity="info" icon={<LockIcon />} data-testid="config-locked-notice">
-          {t('configPages.locked')}
-        </Alert>
-      )}
-      {groupStages(config.stages).map(({ group, stages }) => (
-        <Paper key={group} variant="outlined" component="section" aria-label={t(group)}>
-          <Typography variant="h6" component="h2" sx={{ px: 2, pt: 1.5 }}>
-            {t(group)}
-          </Typography>
-          <List dense>
-            {stages.map((stage) => (
-              <ListItem key={stage.slug} disablePadding>
-                <ListItemButton
-                  component={RouterLink}
-                  to={`/configurator/${config.id}/${stage.slug}`}
-                  disabled={!stage.open}
-                  aria-disabled={!stage.open}
-                  data-testid={`section-${stage.slug}`}
-                  data-state={stage.state}
-                  sx={{ gap: 1, flexWrap: 'wrap' }}
-                >
-                  {!stage.open && <LockIcon fontSize="small" aria-label={t('configPages.lockedShort')} />}
-                  <ListItemText primary={t(stage.title)} secondary={stage.required ? undefined : t('configPages.optional')} />
-                  <StateChip state={stage.state} />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-        </Paper>
-      ))}
-    </Stack>
-  );
-}
-
-/** `/configurator/{id}/dashboard`: progress, every section by group with its state, and the contacts. */
+/**
+ * `/configurator/{id}/dashboard`: progress, every section by group with its state and lock, the
+ * contacts with a mail action, the overview link; for staff (manage configs) stage add/remove,
+ * internal stages and archive. Loaded fresh on mount and on window focus.
+ */
 export default function ConfigDashboardPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'configurator', 'errors']);
   const { id = '' } = useParams();
-  const { config, loading, failed } = useConfig(id);
+  const { config, loading, failed, setConfig } = useFreshConfig(id);
+  const can = useConfigAbilities();
+  const [removing, setRemoving] = useState<ConfigStage | null>(null);
+  const [archiving, setArchiving] = useState(false);
 
   if (!config) {
     return (
@@ -89,12 +35,45 @@ export default function ConfigDashboardPage() {
       </Box>
     );
   }
+
+  const change = async (slug: string, action: 'add' | 'remove') => {
+    const updated = await changeStage(config.guid, slug, action);
+    if (!updated) return;
+    setConfig(updated);
+    growl(t('errors:configs.updated'), 'success');
+  };
+  const archive = async () => {
+    const updated = await archiveConfig(config.id);
+    if (!updated) return;
+    setConfig(updated);
+    growl(t('configPages.list.archived', { name: config.name }), 'success');
+  };
+  const hasInternal = config.stages.some((s) => s.audience === 'internal');
+  const archived = config.status === 'archived';
+
   return (
     <Box data-testid="config-dashboard-page" sx={{ maxWidth: 960 }}>
-      <Typography variant="h4" component="h1" gutterBottom data-testid="page-title">
-        {config.name}
-      </Typography>
-      {config.company && <Typography color="text.secondary" gutterBottom>{config.company.name}</Typography>}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h4" component="h1" gutterBottom data-testid="page-title" sx={{ overflowWrap: 'anywhere' }}>
+            {config.name}
+          </Typography>
+          <Typography color="text.secondary" gutterBottom>
+            {config.company?.name}
+            {archived && <Chip size="small" label={t('configPages.status.archived')} sx={{ ml: 1 }} data-testid="config-archived" />}
+          </Typography>
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
+          <Button component={RouterLink} to={`/configurator/${config.id}/overview`} variant="outlined" startIcon={<SummaryIcon />} data-testid="config-overview-link">
+            {t('configPages.dashboard.overview')}
+          </Button>
+          {can.create && !archived && (
+            <Button variant="outlined" color="inherit" startIcon={<ArchiveIcon />} onClick={() => setArchiving(true)} data-testid="config-archive">
+              {t('configPages.list.archive')}
+            </Button>
+          )}
+        </Stack>
+      </Box>
       <Box sx={{ my: 2 }}>
         <Typography variant="body2" gutterBottom>
           {t('configPages.progress')}
@@ -106,18 +85,57 @@ export default function ConfigDashboardPage() {
           {t('configPages.complete')}
         </Alert>
       )}
-      <Sections config={config} />
-      {(config.mail?.project_manager || config.mail?.account_manager) && (
+      {can.manage && (
+        <Paper variant="outlined" component="section" sx={{ p: 2, mb: 2 }} aria-labelledby="config-staff-title" data-testid="config-staff">
+          <Typography variant="h6" component="h2" id="config-staff-title" gutterBottom>
+            {t('configPages.dashboard.staff')}
+          </Typography>
+          <AddStage config={config} onAdd={(slug) => change(slug, 'add')} />
+          {hasInternal && (
+            <Box sx={{ mt: 2 }} data-testid="config-internal-stages">
+              <Typography variant="subtitle2" gutterBottom>
+                {t('configPages.dashboard.internalStages')}
+              </Typography>
+              <StageSections config={config} internal onRemove={setRemoving} />
+            </Box>
+          )}
+        </Paper>
+      )}
+      <StageSections config={config} onRemove={can.manage ? setRemoving : undefined} />
+
+      {(can.manage || config.mail?.project_manager || config.mail?.account_manager) && (
         <Box sx={{ mt: 3 }}>
           <Typography variant="h6" component="h2" gutterBottom>
             {t('configPages.contacts')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <Contact label={t('configPages.projectManager')} contact={config.mail?.project_manager} testId="contact-project-manager" />
-            <Contact label={t('configPages.accountManager')} contact={config.mail?.account_manager} testId="contact-account-manager" />
+            <ContactCard configGuid={config.guid} type="project_manager" label={t('configPages.projectManager')} contact={config.mail?.project_manager} showEmpty={can.manage} />
+            <ContactCard configGuid={config.guid} type="account_manager" label={t('configPages.accountManager')} contact={config.mail?.account_manager} showEmpty={can.manage} />
           </Stack>
         </Box>
       )}
+
+      <ConfirmDialog
+        open={Boolean(removing)}
+        title={t('configPages.dashboard.removeTitle', { name: removing ? t(removing.title) : '' })}
+        confirmLabel={t('configPages.dashboard.removeStage')}
+        danger
+        onClose={() => setRemoving(null)}
+        onConfirm={() => removing && change(removing.slug, 'remove')}
+        testId="remove-stage-dialog"
+      >
+        {t('configPages.dashboard.removeText')}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={archiving}
+        title={t('configPages.dashboard.archiveTitle', { name: config.name })}
+        confirmLabel={t('configPages.list.archive')}
+        onClose={() => setArchiving(false)}
+        onConfirm={archive}
+        testId="archive-dialog"
+      >
+        {t('configPages.dashboard.archiveText')}
+      </ConfirmDialog>
     </Box>
   );
 }

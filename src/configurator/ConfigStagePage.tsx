@@ -1,160 +1,126 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Breadcrumbs, Button, LinearProgress, Link, Typography } from '@mui/material';
-import type { ErrorSchema } from '@rjsf/utils';
-import { useNotify } from 'react-admin';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Box, Breadcrumbs, LinearProgress, Link } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { hasStage, stageDefaults } from '../../engine';
-import { StageForm, useStageContext, type ConfigDoc, type SaveState } from '../../engine/react';
-import { PERMISSIONS, hasPermission } from '../auth/permissions';
-import { HttpError } from '../http';
-import { useSession } from '../session/useSession';
-import { writeStage, type ConfigDetail } from './api';
-import { StateChip } from './parts';
+import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
+import { getConfig, type ConfigDetail, type WriteResponse } from './api';
+import { ConflictScreen, type ServerChange } from './stage/ConflictScreen';
+import { applyChanges, diffData, getAtPointer, sameValue } from './stage/diff';
+import { permissionNames, stageAbilities } from './stage/lifecycle';
+import { StageEditor, type EditorStart } from './stage/StageEditor';
+import { forgetUnsent, readUnsent, unsentKey } from './stage/unsent';
+import type { ConflictInfo } from './stage/useStageSaver';
 import { useConfig } from './useConfig';
+import { useSession } from '../session/useSession';
+import type { StageState } from '../../engine';
 
-/** A 422's `{detail, field}` list as an rjsf error tree (`field` is a JSON pointer into the stage data). */
-export function serverErrorSchema(errors: Array<{ detail?: string; field?: string }>): ErrorSchema {
-  const root: Record<string, unknown> = {};
-  for (const e of errors) {
-    if (!e.field || !e.detail) continue;
-    const parts = e.field.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-    let node = root;
-    for (const part of parts) node = (node[part] ??= {}) as Record<string, unknown>;
-    ((node.__errors ??= []) as string[]).push(e.detail);
-  }
-  return root as ErrorSchema;
+/** A choice the user makes before editing goes on: a 409, or unsent edits older than the server's data. */
+interface Choice {
+  kind: 'conflict' | 'unsent';
+  server: ConfigDetail;
+  mine: unknown;
+  base: unknown;
+  internal?: Record<string, unknown>;
+  savedAt?: number;
 }
 
-/** Thrown by the save callback so the buttons know what the server said. */
-class SaveFailure extends Error {
-  constructor(readonly kind: 'conflict' | 'invalid' | 'other', message: string, readonly errors: ErrorSchema = {}) {
-    super(message);
-  }
+/** `a` and `b` name the same field or one holds the other. */
+const overlaps = (a: string, b: string) => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+
+/** The server's changes since `base`, each with the user's value beside the current one. */
+function serverChanges(choice: Choice, slug: string): ServerChange[] {
+  const mine = diffData(choice.base, choice.mine);
+  return diffData(choice.base, choice.server.data[slug]).map((c) => ({
+    field: c.field,
+    mine: getAtPointer(choice.mine, c.field),
+    current: c.after,
+    alsoMine: mine.some((m) => overlaps(m.field, c.field)),
+  }));
 }
 
-/** Save draft and Submit, inside the form so they reach its controller (to show a 422's field errors). */
-function StageActions({ onConflict }: { onConflict(): void }) {
-  const controller = useStageContext();
-  const notify = useNotify();
-  const { t } = useTranslation(['common', 'validation']);
-  const [busy, setBusy] = useState(false);
-  const save = async (state: SaveState) => {
-    setBusy(true);
-    try {
-      const ok = await controller.save(state);
-      if (!ok) notify(t('validation:generic.incomplete', { defaultValue: 'Please make sure that all required fields are complete.' }), { type: 'error' });
-    } catch (err) {
-      const failure = err instanceof SaveFailure ? err : new SaveFailure('other', t('errors:unknown_error', { defaultValue: 'There was an unknown error.' }));
-      if (failure.kind === 'conflict') onConflict();
-      if (failure.kind === 'invalid') controller.store.setState({ ...controller.store.getState(), errors: failure.errors });
-      notify(failure.message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
-      <Button variant="outlined" disabled={busy} onClick={() => void save('draft')} data-testid="stage-save">
-        {t('configPages.saveDraft')}
-      </Button>
-      <Button variant="contained" disabled={busy} onClick={() => void save('submitted')} data-testid="stage-submit">
-        {t('configPages.submit')}
-      </Button>
-    </Box>
-  );
-}
+/** The user's own changes (base -> mine) re-applied onto the server's current data. */
+const mergeMine = (choice: Pick<Choice, 'base' | 'mine' | 'server'>, slug: string) => applyChanges(choice.server.data[slug], diffData(choice.base, choice.mine));
 
-function StageEditor({ config, slug, onSaved, onReload }: { config: ConfigDetail; slug: string; onSaved(next: ConfigDetail, remount: boolean): void; onReload(): void }) {
-  const { t } = useTranslation(['common', 'configurator']);
-  const notify = useNotify();
-  const { user } = useSession();
-  const [conflict, setConflict] = useState(false);
-  const stage = config.stages.find((s) => s.slug === slug);
-  // The version the next write is based on: the last answer's, without re-creating the form.
-  const version = useRef(config.version);
-  // The form's document is the one loaded (a stage never saved starts from its defaults); later
-  // answers only move the version on.
-  const [doc] = useState<ConfigDoc>(() =>
-    config.data[slug] === undefined && hasStage(slug) ? { ...config.data, [slug]: stageDefaults(slug) } : config.data,
-  );
-
-  const onSave = useCallback(
-    async (data: unknown, _doc: ConfigDoc, state: SaveState) => {
-      try {
-        const answer = await writeStage(config, { slug, data, state, version: version.current, action: 'save' });
-        if (!answer) return;
-        version.current = answer.version;
-        notify(state === 'submitted' ? t('configPages.updated') : t('configPages.saved'), { type: 'success' });
-        onSaved(answer, state === 'submitted');
-      } catch (err) {
-        if (err instanceof HttpError && err.status === 409) throw new SaveFailure('conflict', t('configPages.conflict'));
-        if (err instanceof HttpError && err.status === 422) {
-          const body = err.body as { message?: string; errors?: Array<{ detail?: string; field?: string }> };
-          throw new SaveFailure('invalid', body.message ?? err.messages[0] ?? '', serverErrorSchema(body.errors ?? []));
-        }
-        throw new SaveFailure('other', err instanceof HttpError ? err.messages.join('\n') : t('errors:unknown_error', { defaultValue: 'There was an unknown error.' }));
-      }
-    },
-    [config, slug, notify, t, onSaved],
-  );
-
-  if (!stage) return <Alert severity="error">{t('configPages.unknownStage')}</Alert>;
-  if (!stage.open) return <Alert severity="info">{t('configPages.locked')}</Alert>;
-  const readonly = stage.state === 'submitted' && !hasPermission(user, PERMISSIONS.manageConfigs);
-  return (
-    <>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <Typography variant="h4" component="h1" data-testid="page-title">
-          {t(stage.title)}
-        </Typography>
-        <StateChip state={stage.state} />
-      </Box>
-      {conflict && (
-        <Alert
-          severity="warning"
-          sx={{ mb: 2 }}
-          data-testid="stage-conflict"
-          action={
-            <Button color="inherit" size="small" onClick={onReload}>
-              {t('configPages.reload')}
-            </Button>
-          }
-        >
-          {t('configPages.conflict')}
-        </Alert>
-      )}
-      {readonly && (
-        <Alert severity="info" sx={{ mb: 2 }} data-testid="stage-readonly">
-          {t('configPages.readonly')}
-        </Alert>
-      )}
-      <StageForm slug={slug} doc={doc} onSave={onSave} readonly={readonly} hideActions>
-        {!readonly && <StageActions onConflict={() => setConflict(true)} />}
-      </StageForm>
-    </>
-  );
-}
-
-/** `/configurator/{id}/{slug}`: one stage in the engine's StageForm, saved with the config's version. */
+/**
+ * `/configurator/{id}/{slug}` and, for staff, `/configurator/{id}/internal/{slug}`: one stage in the
+ * engine's StageForm (stage/StageEditor), autosaved, with a conflict screen on 409 and unsent edits
+ * of an earlier visit (closed tab, expired session) offered back. See README.md, "Saving a stage".
+ */
 export default function ConfigStagePage() {
   const { t } = useTranslation();
   const { id = '', slug = '' } = useParams();
-  const { config, failed, reload, setConfig } = useConfig(id);
-  // A new key re-creates the form from the loaded document (after Reload or a submission).
-  const [generation, setGeneration] = useState(0);
-  const onSaved = useCallback(
-    (next: ConfigDetail, remount: boolean) => {
-      if (!remount) return;
-      setConfig(next);
-      setGeneration((g) => g + 1);
+  const internal = /\/internal\/[^/]+$/.test(useLocation().pathname);
+  const { user } = useSession();
+  const { config, failed, setConfig } = useConfig(id);
+  // The editor's starting point; a new `generation` re-creates the form from it.
+  // Both belong to one stage (`scope`): moving to another stage starts over.
+  const scope = `${id}/${internal ? 'internal/' : ''}${slug}`;
+  const [started, setStart] = useState<(EditorStart & { generation: number; scope: string }) | null>(null);
+  const [chosen, setChoice] = useState<(Choice & { scope: string }) | null>(null);
+  const start = started?.scope === scope ? started : null;
+  const choice = chosen?.scope === scope ? chosen : null;
+  const storageKey = user && config ? unsentKey(user.id, config.id, internal ? `internal/${slug}` : slug) : null;
+
+  const begin = useCallback(
+    (next: EditorStart) => {
+      setChoice(null);
+      setStart((prev) => ({ ...next, scope, generation: (prev?.generation ?? 0) + 1 }));
     },
-    [setConfig],
+    [scope],
   );
-  const onReload = useCallback(() => {
-    void reload().then(() => setGeneration((g) => g + 1));
-  }, [reload]);
-  const key = useMemo(() => `${id}/${slug}/${generation}`, [id, slug, generation]);
+
+  // First load: pick up edits an earlier visit could not send. Applied at once when the server's
+  // stage is still what they were based on; otherwise the user chooses (never overwritten silently).
+  useEffect(() => {
+    if (!config || !user || start || choice || !storageKey) return;
+    const kept = readUnsent(storageKey);
+    const stage = config.stages.find((s) => s.slug === slug);
+    const writable = !!stage && !stageAbilities((stage.state ?? 'draft') as StageState, permissionNames(user)).readonly;
+    const current = config.data[slug];
+    const storedNotes = config.internal_data?.[slug];
+    if (!kept || !writable || (sameValue(kept.data, current) && (!kept.internal || sameValue(kept.internal, storedNotes)))) {
+      if (kept) forgetUnsent(storageKey);
+      begin({ server: config, pending: false });
+    } else if (kept.baseVersion === config.version || sameValue(kept.base, current)) {
+      begin({ server: config, data: kept.data, internal: kept.internal, pending: true, restoredNotice: true });
+    } else {
+      setChoice({ scope, kind: 'unsent', server: config, mine: kept.data, base: kept.base, internal: kept.internal, savedAt: kept.savedAt });
+    }
+  }, [config, user, start, choice, storageKey, slug, scope, begin]);
+
+  const onAnswer = useCallback(
+    (answer: WriteResponse, remount: boolean) => {
+      setConfig(answer);
+      if (remount) begin({ server: answer, pending: false });
+    },
+    [setConfig, begin],
+  );
+
+  // 409: load the server's copy and show what changed there. When nothing in this stage changed
+  // (another stage's write moved the version on), the user's edits go on top without asking.
+  const onConflict = useCallback(
+    async (info: ConflictInfo) => {
+      const fresh = await getConfig(id).catch(() => undefined);
+      if (!fresh) return;
+      setConfig(fresh);
+      const next: Choice = { kind: 'conflict', server: fresh, ...info };
+      if (serverChanges(next, slug).length === 0) begin({ server: fresh, data: mergeMine(next, slug), internal: info.internal, pending: true });
+      else setChoice({ ...next, scope });
+    },
+    [id, slug, scope, setConfig, begin],
+  );
+
+  // Reset: back to the last data the server acknowledged (kept from its answers, so this works
+  // offline too: a failed request there would sign the user out).
+  const onReset = useCallback(() => {
+    if (config) begin({ server: config, pending: false });
+  }, [config, begin]);
+
+  const keep = () => choice && begin({ server: choice.server, data: mergeMine(choice, slug), internal: choice.internal, pending: true });
+  const discard = () => {
+    if (!choice) return;
+    if (storageKey) forgetUnsent(storageKey);
+    begin({ server: choice.server, pending: false });
+  };
 
   return (
     <Box data-testid="config-stage-page" sx={{ maxWidth: 1100 }}>
@@ -167,7 +133,21 @@ export default function ConfigStagePage() {
       )}
       {!config && !failed && <LinearProgress />}
       {failed && <Alert severity="error">{t('configPages.loadFailed')}</Alert>}
-      {config && <StageEditor key={key} config={config} slug={slug} onSaved={onSaved} onReload={onReload} />}
+      {choice && (
+        <ConflictScreen slug={slug} kind={choice.kind} changes={serverChanges(choice, slug)} savedAt={choice.savedAt} onKeep={keep} onDiscard={discard} />
+      )}
+      {start && !choice && (
+        <StageEditor
+          key={`${id}/${slug}/${internal}/${start.generation}`}
+          start={start}
+          slug={slug}
+          internal={internal}
+          storageKey={storageKey}
+          onAnswer={onAnswer}
+          onConflict={(info) => void onConflict(info)}
+          onReset={onReset}
+        />
+      )}
     </Box>
   );
 }

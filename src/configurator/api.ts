@@ -43,6 +43,8 @@ export interface ConfigDetail extends ConfigSummary {
   complete: boolean;
   stages: ConfigStage[];
   data: Record<string, unknown>;
+  /** internal_data per stage: only for users with 'manage configs'. */
+  internal_data?: Record<string, Record<string, unknown>>;
   mail?: { project_manager?: ConfigContact | null; account_manager?: ConfigContact | null };
 }
 
@@ -78,8 +80,168 @@ export async function getConfig(id: string): Promise<ConfigDetail | undefined> {
 /** Writes one stage; errors are not growled here (the caller handles 409 and 422). */
 export async function writeStage(
   config: Pick<ConfigDetail, 'guid' | 'company' | 'company_id'>,
-  body: { slug: string; data: unknown; state: 'draft' | 'submitted'; version: number; action?: 'save' | 'reset' },
+  body: { slug: string; data: unknown; state: 'draft' | 'submitted' | 'completed'; version: number; action?: 'save' | 'reset'; internal_data?: Record<string, unknown> },
 ): Promise<WriteResponse | undefined> {
   const company = config.company?.guid ?? String(config.company_id);
   return http.put<WriteResponse>(`/companies/${encodeURIComponent(company)}/configs/${encodeURIComponent(config.guid)}`, body, { notify: false });
+}
+
+// ---- Lists, create, archive, delete, stage add/remove, mail (the dashboard and list pages) ----
+
+export type DesignType = 'template' | 'custom' | 'franchise' | 'na';
+export const DESIGN_TYPES: DesignType[] = ['template', 'custom', 'franchise', 'na'];
+export type ListStatus = 'active' | 'archived' | 'all';
+export type SortField = 'name' | 'company_name' | 'progress' | 'updated_at' | 'created_at';
+
+/** A list row with the fields the list page shows (the server sends them all). */
+export interface ConfigRow extends ConfigSummary {
+  design_type: DesignType | string;
+  created_at?: string;
+}
+
+export interface ConfigPageQuery {
+  status: ListStatus;
+  q?: string;
+  sort: [SortField, 'ASC' | 'DESC'];
+  /** 0-based page and its size. */
+  page: number;
+  perPage: number;
+  companyId?: number | null;
+}
+
+/** One page of `GET /configs` (ra-data-simple-rest) and the total from Content-Range. */
+export async function pageConfigs(query: ConfigPageQuery): Promise<{ rows: ConfigRow[]; total: number } | undefined> {
+  const filter: Record<string, unknown> = { status: query.status };
+  if (query.q?.trim()) filter.q = query.q.trim();
+  if (query.companyId) filter.company_id = [query.companyId];
+  const start = query.page * query.perPage;
+  const r = await http.request<ConfigRow[]>('/configs', {
+    query: { sort: JSON.stringify(query.sort), range: JSON.stringify([start, start + query.perPage - 1]), filter: JSON.stringify(filter) },
+    cache: false,
+    cancelKey: 'configurator.page',
+  });
+  if (!r) return undefined;
+  const total = Number(r.headers['content-range']?.split('/')[1] ?? r.headers['x-total-count'] ?? r.body.length);
+  return { rows: r.body, total: Number.isFinite(total) ? total : r.body.length };
+}
+
+/** A stage of the catalogue (`GET /configs/stages`), without per-config state. */
+export type CatalogueStage = Pick<ConfigStage, 'slug' | 'title' | 'group' | 'audience' | 'order' | 'required' | 'requires'>;
+
+/** The stages the viewer may see and the design and project types. The catalogue changes only with a release, so it may come from the cache. */
+export async function getStageCatalogue(): Promise<{ stages: CatalogueStage[]; types: { design_types: string[]; project_types: string[] } } | undefined> {
+  return http.get('/configs/stages');
+}
+
+/** `POST /companies/{guid}/configs`; a 422 is handled by the dialog (field errors), not growled. */
+export async function createConfig(companyKey: string | number, config: { name: string; design_type: string }, lang?: string): Promise<(ConfigDetail & { message?: string }) | undefined> {
+  return http.post(`/companies/${encodeURIComponent(String(companyKey))}/configs`, { config, lang }, { notify: false });
+}
+
+export async function archiveConfig(id: string | number): Promise<ConfigDetail | undefined> {
+  return http.post(`/configs/${encodeURIComponent(String(id))}/archive`, {});
+}
+
+export async function deleteConfig(id: string | number): Promise<{ id: number; guid: string; message: string } | undefined> {
+  return http.delete(`/configs/${encodeURIComponent(String(id))}`);
+}
+
+/** Enables or disables a stage of the config (manage configs); the answer is the updated config. */
+export async function changeStage(guid: string, slug: string, action: 'add' | 'remove'): Promise<ConfigDetail | undefined> {
+  return http.post(`/configs/${encodeURIComponent(guid)}/stage/${action}/${encodeURIComponent(slug)}`, {});
+}
+
+export type MailType = 'project_manager' | 'account_manager';
+export interface MailResult {
+  data: { status: 'sent' | 'failure'; failures: string[] };
+  message?: string;
+}
+
+/** `POST /configs/{guid}/mail/{type}`: a message to the config's project or account manager. */
+export async function mailContact(guid: string, type: MailType, message?: string): Promise<MailResult | undefined> {
+  return http.post(`/configs/${encodeURIComponent(guid)}/mail/${type}`, message ? { message } : {}, { notify: false });
+}
+
+/** A company the create dialog may offer. */
+export interface CompanyOption {
+  id: number;
+  guid?: string;
+  name: string;
+}
+
+/**
+ * Companies for the staff picker: `GET /companies` (remote select search, spec section 7) when the
+ * server has it, else the companies the user's configs name (the companies API is issue 9's).
+ */
+export async function searchCompanies(q: string): Promise<CompanyOption[]> {
+  const filter = JSON.stringify(q.trim() ? { q: q.trim() } : {});
+  try {
+    const found = await http.get<CompanyOption[] | { companies?: CompanyOption[] }>('/companies', {
+      query: { filter, sort: JSON.stringify(['name', 'ASC']), range: JSON.stringify([0, 24]) },
+      cache: false,
+      notify: false,
+      cancelKey: 'configurator.companies',
+    });
+    const list = Array.isArray(found) ? found : found?.companies;
+    if (list) return list.map(({ id, guid, name }) => ({ id, guid, name }));
+  } catch {
+    // No company list on this server yet: fall through to the configs' companies.
+  }
+  const rows = await http.get<ConfigRow[]>('/configs', {
+    query: { filter: JSON.stringify({ status: 'all', ...(q.trim() ? { q: q.trim() } : {}) }), sort: JSON.stringify(['company_name', 'ASC']), range: JSON.stringify([0, 499]) },
+    cache: false,
+    notify: false,
+  });
+  const byId = new Map<number, CompanyOption>();
+  for (const row of rows ?? []) if (row.company && !byId.has(row.company.id)) byId.set(row.company.id, row.company);
+  return [...byId.values()];
+}
+
+/** One field a revision changed (`field` is a JSON pointer inside `stage`'s data). */
+export interface RevisionChange {
+  stage: string;
+  internal: boolean;
+  field: string;
+  op: string;
+  old?: unknown;
+  new?: unknown;
+}
+
+/** One revision of GET .../history (newest first). */
+export interface Revision {
+  id: number;
+  version: number;
+  created_at: string;
+  user: { id: number; name: string | null } | null;
+  stage: string | null;
+  action: 'save' | 'reset' | 'restore' | 'add_stage' | 'remove_stage' | string;
+  old_state: string | null;
+  new_state: string | null;
+  changed_stages: string[];
+  restored_from: number | null;
+  changes: RevisionChange[];
+}
+
+export interface HistoryPage {
+  data: Revision[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+const configPath = (config: Pick<ConfigDetail, 'guid' | 'company' | 'company_id'>) =>
+  `/companies/${encodeURIComponent(config.company?.guid ?? String(config.company_id))}/configs/${encodeURIComponent(config.guid)}`;
+
+/** One page of the config's revisions, newest first (never cached: it changes with every save). */
+export async function getHistory(config: Pick<ConfigDetail, 'guid' | 'company' | 'company_id'>, page: number, perPage = 25): Promise<HistoryPage | undefined> {
+  return http.get<HistoryPage>(`${configPath(config)}/history`, { query: { page, perPage }, cache: false });
+}
+
+/** Writes a stage back to its data before `revisionId` as a new revision; errors not growled (409 / 422 handled by the caller). */
+export async function restoreRevision(
+  config: Pick<ConfigDetail, 'guid' | 'company' | 'company_id'>,
+  revisionId: number,
+  version: number,
+): Promise<WriteResponse | undefined> {
+  return http.post<WriteResponse>(`${configPath(config)}/history/${revisionId}/restore`, { version }, { notify: false });
 }

@@ -46,8 +46,8 @@ describe('GET .../history', () => {
   it('lists the seeded revisions newest first with user, stage, states, and each change with old and new value', async () => {
     const r = await history(d.motors, d.tokens.dealer);
     expect(r.status).toBe(200);
-    expect(r.body.total).toBe(9);
-    expect(r.body.data.map((x) => x.version)).toEqual([10, 9, 8, 7, 6, 5, 4, 3, 2]);
+    expect(r.body.total).toBe(11);
+    expect(r.body.data.map((x) => x.version)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
     expect(r.body.data[0]).toMatchObject({ user: { name: 'Pat Project' }, stage: 'key-contact', action: 'save', old_state: 'submitted', new_state: 'completed' });
     // Dropping MINI from the franchises cascaded into the Leeds location.
     const drop = r.body.data.find((x) => x.stage === 'franchises' && x.new_state === 'submitted')!;
@@ -59,9 +59,9 @@ describe('GET .../history', () => {
   it('pages in SQL: page and perPage', async () => {
     const first = await history(d.motors, d.tokens.pm, '?page=1&perPage=4');
     const third = await history(d.motors, d.tokens.pm, '?page=3&perPage=4');
-    expect(first.body).toMatchObject({ total: 9, page: 1, perPage: 4 });
-    expect(first.body.data.map((x) => x.version)).toEqual([10, 9, 8, 7]);
-    expect(third.body.data.map((x) => x.version)).toEqual([2]);
+    expect(first.body).toMatchObject({ total: 11, page: 1, perPage: 4 });
+    expect(first.body.data.map((x) => x.version)).toEqual([12, 11, 10, 9]);
+    expect(third.body.data.map((x) => x.version)).toEqual([4, 3, 2]);
     expect((await history(d.motors, d.tokens.pm, '?perPage=1000')).status).toBe(400);
     expect((await history(d.motors, d.tokens.pm, '?page=x')).status).toBe(400);
   });

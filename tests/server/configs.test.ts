@@ -77,17 +77,25 @@ describe('GET a config', () => {
     const r = await call<ConfigBody>(server, 'GET', configPath(d.motors), { token: d.tokens.dealer });
     expect(r.status).toBe(200);
     const c = r.body;
-    expect(c).toMatchObject({ name: 'Demo Motors website', company: { name: 'Demo Motors' }, design_type: 'franchise', progress: 50, version: 10 });
+    // Eleven seeded writes after version 1; progress is the share of required stages done (the catalogue grows, so it is counted).
+    expect(c).toMatchObject({ name: 'Demo Motors website', company: { name: 'Demo Motors' }, design_type: 'franchise', version: 12 });
+    const required = (c.stages as Array<ConfigBody['stages'][number] & { required: boolean }>).filter((s) => s.required);
+    expect(c.progress).toBe(Math.floor((100 * required.filter((s) => s.done).length) / required.length));
+    expect(required.filter((s) => s.done).map((s) => s.slug)).toEqual(['company-information', 'key-contact', 'franchises', 'locations', 'departments']);
     expect(c.mail).toEqual({
       project_manager: { id: expect.any(Number), name: 'Pat Project', avatar: null, telephone: null, email: 'pm@demo.test', position: 'Project Manager' },
       account_manager: { id: expect.any(Number), name: 'Andy Account', avatar: null, telephone: null, email: 'am@demo.test', position: 'Account Manager' },
     });
     const state = Object.fromEntries(c.stages.map((s) => [s.slug, s.state]));
-    expect(state).toMatchObject({ 'company-information': 'completed', 'key-contact': 'completed', franchises: 'submitted', locations: 'submitted', departments: 'draft' });
-    expect(c.stages.find((s) => s.slug === 'departments')).toMatchObject({ open: true, done: false, complete: false });
-    expect(c.stages[0]).toMatchObject({ slug: 'company-information', title: 'configurator:stages.company-information.title', group: 'configurator:sections.company', audience: 'dealer' });
+    expect(state).toMatchObject({ 'company-information': 'completed', 'key-contact': 'completed', franchises: 'submitted', locations: 'submitted', departments: 'submitted', 'opening-hours': 'draft' });
+    expect(c.stages.find((s) => s.slug === 'opening-hours')).toMatchObject({ open: true, done: false, complete: true });
+    expect(c.stages.find((s) => s.slug === 'users')).toMatchObject({ state: 'draft', open: true, done: false });
+    expect(c.data).not.toHaveProperty('users');
+    expect(c.stages.find((s) => s.slug === 'company-information')).toMatchObject({ slug: 'company-information', title: 'configurator:stages.company-information.title', group: 'configurator:sections.company', audience: 'dealer' });
     expect((c.data.franchises.franchises as unknown[]).length).toBe(3);
     expect((c.data.locations.locations as unknown[]).length).toBe(2);
+    expect((c.data.departments.departments as Array<{ name: string }>).map((x) => x.name)).toEqual(['Sales', 'Service', 'Parts']);
+    expect((c.data['opening-hours'].hours as unknown[]).length).toBe(2);
     expect(c).not.toHaveProperty('internal_data');
   });
 
@@ -377,7 +385,7 @@ describe('POST /configs/{guid}/mail/{type}', () => {
     expect(r.body).toEqual({ data: { status: 'sent', failures: [] }, message: 'Email Sent!' });
     const mail = await server.mail.waitFor('pm@demo.test');
     expect(mail.subject).toBe('Demo Motors: a message about Demo Motors website');
-    expect(mail.text).toContain('Dana Dealer (Demo Motors) sent you a message about the configurator Demo Motors website, 50% complete.');
+    expect(mail.text).toContain(`Dana Dealer (Demo Motors) sent you a message about the configurator Demo Motors website, ${d.motors.progress}% complete.`);
     expect(mail.text).toContain('Our logo files are ready.');
     expect(mail.text).toMatch(/#\/configurator\/\d+\/dashboard/);
 

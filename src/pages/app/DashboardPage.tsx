@@ -2,9 +2,10 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { displayName } from '../../layout/displayName';
 import { useSession } from '../../session/useSession';
+import { ConfigProgressCard } from './ConfigProgressCard';
 import { PageHeading } from './PageHeading';
 
-/** Dashboard: a welcome and the company in use; the real dashboard widgets come with later issues. */
+/** Dashboard: a welcome, the company in use and its configurator progress; more widgets come with later issues. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { user, company } = useSession();
@@ -27,6 +28,9 @@ export default function DashboardPage() {
           </CardContent>
         </Card>
       )}
+      <Box sx={{ mt: 2 }}>
+        <ConfigProgressCard />
+      </Box>
     </Box>
   );
 }

@@ -1,0 +1,129 @@
+import { useMemo } from 'react';
+import { Alert, Box, Breadcrumbs, Button, GlobalStyles, LinearProgress, Link, Paper, Stack, Typography } from '@mui/material';
+import PrintIcon from '@mui/icons-material/Print';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { formatDate } from '../i18n/format';
+import type { ConfigDetail } from './api';
+import { groupStages } from './dashboard/groupStages';
+import { stageSummary } from './dashboard/summary';
+import { SummaryBlock, SummaryFields } from './dashboard/SummaryView';
+import { useFreshConfig } from './dashboard/useFreshConfig';
+import { ConfigProgress, StateChip } from './parts';
+
+const PRINT_ROOT = 'config-overview';
+
+/**
+ * On paper only the overview shows: no top bar, sidebar, footer, banners or buttons; sections are
+ * not split across pages where it can be helped.
+ */
+const printStyles = (
+  <GlobalStyles
+    styles={{
+      '@media print': {
+        '@page': { margin: '15mm' },
+        'body *': { visibility: 'hidden' },
+        [`#${PRINT_ROOT}, #${PRINT_ROOT} *`]: { visibility: 'visible' },
+        [`#${PRINT_ROOT}`]: { position: 'absolute', left: 0, top: 0, width: '100%', maxWidth: 'none !important' },
+        'header, footer, nav, .MuiDrawer-root, .MuiSnackbar-root, .no-print': { display: 'none !important' },
+        '#main-content': { padding: '0 !important' },
+        [`#${PRINT_ROOT} section`]: { breakInside: 'avoid-page', boxShadow: 'none' },
+        body: { background: '#fff' },
+      },
+    }}
+  />
+);
+
+function StageCards({ config }: { config: ConfigDetail }) {
+  const { t } = useTranslation(['common', 'configurator']);
+  const groups = useMemo(() => groupStages(config.stages, { internal: true }), [config.stages]);
+  return (
+    <Stack spacing={3}>
+      {groups.map(({ group, stages }) => (
+        <Box key={group} component="section" aria-labelledby={`overview-${group}`}>
+          <Typography variant="h5" component="h2" id={`overview-${group}`} gutterBottom>
+            {t(group)}
+          </Typography>
+          <Stack spacing={1.5}>
+            {stages.map((stage) => {
+              const fields = config.data[stage.slug] ? stageSummary(stage.slug, config.data, t) : [];
+              return (
+                <Paper key={stage.slug} variant="outlined" component="section" sx={{ p: 2 }} aria-labelledby={`overview-stage-${stage.slug}`} data-testid={`overview-${stage.slug}`}>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+                    <Typography variant="h6" component="h3" id={`overview-stage-${stage.slug}`} sx={{ flex: 1 }}>
+                      {t(stage.title)}
+                    </Typography>
+                    <StateChip state={stage.state} />
+                  </Box>
+                  {fields.length === 1 && (fields[0].value.kind === 'fields' || fields[0].value.kind === 'items') ? (
+                    // A stage of one object or one list (most are) shows its content without repeating the stage's name.
+                    <SummaryBlock value={fields[0].value} />
+                  ) : fields.length ? (
+                    <SummaryFields fields={fields} />
+                  ) : (
+                    <Typography variant="body2" color="text.secondary" data-testid="overview-not-started">
+                      {t('configPages.overview.notStarted')}
+                    </Typography>
+                  )}
+                </Paper>
+              );
+            })}
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/** `/configurator/{id}/overview`: every stage's data, read-only, grouped like the dashboard, printable. */
+export default function ConfigOverviewPage() {
+  const { t } = useTranslation(['common', 'configurator']);
+  const { id = '' } = useParams();
+  const { config, loading, failed } = useFreshConfig(id);
+
+  if (!config) {
+    return (
+      <Box data-testid="config-overview-page">
+        {loading && <LinearProgress />}
+        {failed && <Alert severity="error">{t('configPages.loadFailed')}</Alert>}
+      </Box>
+    );
+  }
+  return (
+    <Box data-testid="config-overview-page" id={PRINT_ROOT} sx={{ maxWidth: 960 }}>
+      {printStyles}
+      <Breadcrumbs className="no-print" sx={{ mb: 1 }}>
+        <Link component={RouterLink} to={`/configurator/${config.id}/dashboard`}>
+          {config.name}
+        </Link>
+        <Typography color="text.primary">{t('configPages.dashboard.overview')}</Typography>
+      </Breadcrumbs>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1, mb: 2 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h4" component="h1" data-testid="page-title" sx={{ overflowWrap: 'anywhere' }}>
+            {config.name}
+          </Typography>
+          <Typography color="text.secondary">
+            {config.company?.name}
+            {config.updated_at ? ` · ${t('configPages.overview.updated', { date: formatDate(config.updated_at) })}` : ''}
+          </Typography>
+        </Box>
+        <Button className="no-print" variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()} data-testid="overview-print">
+          {t('configPages.overview.print')}
+        </Button>
+      </Box>
+      <Box sx={{ mb: 3, maxWidth: 480 }}>
+        <Typography variant="body2" gutterBottom>
+          {t('configPages.progress')}
+        </Typography>
+        <ConfigProgress value={config.progress} />
+      </Box>
+      {config.complete && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {t('configPages.complete')}
+        </Alert>
+      )}
+      <StageCards config={config} />
+    </Box>
+  );
+}

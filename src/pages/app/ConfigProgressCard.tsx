@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { hasPermission, PERMISSIONS } from '../../auth/permissions';
+import { pageConfigs, type ConfigRow } from '../../configurator/api';
+import { ConfigProgress } from '../../configurator/parts';
+import { useSession } from '../../session/useSession';
+
+/**
+ * The dashboard's configurator card: the company's active configs (newest first, at most three)
+ * with their progress and a link to each; nothing for users without configs to see.
+ */
+export function ConfigProgressCard() {
+  const { t } = useTranslation();
+  const { user, company } = useSession();
+  const allowed = hasPermission(user, [PERMISSIONS.viewConfigs, PERMISSIONS.manageConfigs]);
+  const [rows, setRows] = useState<ConfigRow[]>();
+  const companyId = company?.id;
+
+  useEffect(() => {
+    if (!allowed || !companyId) return;
+    let live = true;
+    pageConfigs({ status: 'active', sort: ['updated_at', 'DESC'], page: 0, perPage: 3, companyId }).then(
+      (found) => live && found && setRows(found.rows),
+      () => live && setRows([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [allowed, companyId]);
+
+  if (!rows?.length) return null;
+  return (
+    <Card variant="outlined" sx={{ maxWidth: 480 }} data-testid="dashboard-config-card">
+      <CardContent>
+        <Typography variant="overline">{t('configPages.home.title')}</Typography>
+        {rows.map((config) => (
+          <Box key={config.id} sx={{ mt: 1 }} data-testid="dashboard-config">
+            <Typography variant="h6" component="p">
+              {config.name}
+            </Typography>
+            <ConfigProgress value={config.progress} testId="dashboard-config-progress" />
+            <Button component={RouterLink} to={`/configurator/${config.id}/dashboard`} size="small" sx={{ mt: 0.5, px: 0 }} data-testid="dashboard-config-open">
+              {t('configPages.home.open')}
+            </Button>
+          </Box>
+        ))}
+      </CardContent>
+      {rows.length > 1 && (
+        <CardActions>
+          <Button component={RouterLink} to="/configurator" size="small">
+            {t('configPages.home.all')}
+          </Button>
+        </CardActions>
+      )}
+    </Card>
+  );
+}

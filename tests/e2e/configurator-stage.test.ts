@@ -1,0 +1,178 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, hashPath, signIn, startE2E, SETTLE, type E2E } from './harness';
+
+/**
+ * The stage page in the built app (issue 7, stage page): autosave and its indicator, unsent edits
+ * kept through a lost network, a closed tab and an ended session, the conflict screen, history and
+ * restore, Reset, and staff's internal route and Reopen. One server and one browser for the file.
+ */
+describe('configurator stage page (browser)', () => {
+  let e2e: E2E;
+  let configId = '';
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  /** Signs in (dealer by default) and opens a stage of the demo config. */
+  async function openStage(slug: string, { email = 'dealer@demo.test', page: given }: { email?: string; page?: Page } = {}) {
+    const page = given ?? (await e2e.newPage()).page;
+    await page.goto('/#/login');
+    await signIn(page, email);
+    await page.waitForURL(/#\/(configurator|dashboard)/);
+    if (!configId) {
+      await page.waitForURL(/#\/configurator\/\d+\/dashboard$/);
+      configId = /configurator\/(\d+)\//.exec(hashPath(page))![1];
+    }
+    await page.goto(`${e2e.server.url}/#/configurator/${configId}/${slug}`);
+    await page.getByTestId('config-stage-page').getByTestId('page-title').waitFor();
+    return page;
+  }
+
+  const status = (page: Page) => page.getByTestId('save-indicator').getAttribute('data-status');
+  const twitter = (page: Page) => page.locator('#social-feeds_group_twitter');
+  const youtube = (page: Page) => page.locator('#social-feeds_group_youtube');
+
+  it('autosaves an edit in the background (Saving… then Saved) and a reload shows it', async () => {
+    const page = await openStage('social-feeds');
+    await expect(status(page)).resolves.toBe('saved');
+    const put = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/configs/'));
+    await page.locator('#social-feeds_group_facebook').fill('https://facebook.com/autosaved');
+    await expect.poll(() => status(page), SETTLE).toBe('saving');
+    expect((await put).status()).toBe(200);
+    await expect.poll(() => status(page), SETTLE).toBe('saved');
+    await expect(page.getByTestId('save-indicator').textContent()).resolves.toBe('Saved');
+    // A background save is quiet: no growl.
+    await expect(page.getByText('Saved - scroll down to complete remaining sections').count()).resolves.toBe(0);
+
+    await page.reload();
+    await expect.poll(() => page.locator('#social-feeds_group_facebook').inputValue(), SETTLE).toBe('https://facebook.com/autosaved');
+  });
+
+  it('keeps edits on the device while offline and after the tab is closed, puts them back on the next visit; Reset asks and restores the saved data', async () => {
+    const { context, page } = await e2e.newPage();
+    await openStage('social-feeds', { page });
+    await context.setOffline(true);
+    await twitter(page).fill('https://twitter.com/offline-edit');
+    await expect.poll(() => status(page), SETTLE).toBe('offline');
+    await expect(page.getByTestId('save-indicator').textContent()).resolves.toBe('Offline – changes kept on this device');
+    // Kept in this browser's storage (written shortly after the edit) before the tab goes.
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('portal.unsent:'))), SETTLE).toBe(true);
+    await page.close();
+
+    // A new tab later, online again: the base version is still current, so the edit is applied and sent.
+    await context.setOffline(false);
+    const again = await context.newPage();
+    await again.goto(`${e2e.server.url}/#/configurator/${configId}/social-feeds`);
+    await again.getByTestId('unsent-restored').waitFor();
+    await expect.poll(() => twitter(again).inputValue(), SETTLE).toBe('https://twitter.com/offline-edit');
+    await expect.poll(() => status(again), SETTLE).toBe('saved');
+
+    // Reset: an unsent edit (offline, so it cannot be sent) is dropped after confirming.
+    await context.setOffline(true);
+    await twitter(again).fill('https://twitter.com/to-be-reset');
+    await expect.poll(() => status(again), SETTLE).toBe('offline');
+    await again.getByTestId('stage-reset').click();
+    const dialog = again.getByTestId('reset-dialog');
+    await dialog.getByText('Reset this section?').waitFor();
+    await dialog.getByTestId('confirm-action').click();
+    await expect.poll(() => twitter(again).inputValue(), SETTLE).toBe('https://twitter.com/offline-edit');
+    await expect.poll(() => status(again), SETTLE).toBe('saved');
+    await context.setOffline(false);
+  });
+
+  it('an ended session mid-edit: signing in again in the modal keeps the edit and it reaches the server', async () => {
+    const page = await openStage('social-feeds');
+    // The session ends on the server (as when it expires): the next request gets a 401.
+    await page.evaluate(() => fetch('/api/logout', { method: 'POST' }));
+    await youtube(page).fill('https://youtube.com/after-expiry');
+    const modal = page.getByTestId('session-modal');
+    await modal.waitFor({ state: 'visible' });
+    await expect.poll(() => status(page), SETTLE).toBe('offline');
+
+    const form = page.getByTestId('session-login-form');
+    await form.locator('input[name="email"]').fill('dealer@demo.test');
+    await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    const put = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/configs/') && r.status() === 200);
+    await form.getByRole('button', { name: 'Login' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await put;
+    await expect.poll(() => status(page), SETTLE).toBe('saved');
+    expect(hashPath(page)).toBe(`/configurator/${configId}/social-feeds`);
+
+    await page.reload();
+    await expect.poll(() => youtube(page).inputValue(), SETTLE).toBe('https://youtube.com/after-expiry');
+  });
+
+  it('two people on one stage: the second gets the conflict screen naming the changed field, and "Keep my edits on top" saves both', async () => {
+    const first = await openStage('social-feeds');
+    const second = await openStage('social-feeds');
+
+    await twitter(first).fill('https://twitter.com/first-person');
+    await expect.poll(() => status(first), SETTLE).toBe('saved');
+
+    await youtube(second).fill('https://youtube.com/second-person');
+    const conflict = second.getByTestId('stage-conflict');
+    await conflict.waitFor();
+    const row = conflict.locator('[data-testid="conflict-row"][data-field="/group/twitter"]');
+    await expect(row.locator('td').first().textContent()).resolves.toContain('Twitter');
+    await expect(row.getByTestId('conflict-current').textContent()).resolves.toBe('https://twitter.com/first-person');
+    await expect(row.getByTestId('conflict-mine').textContent()).resolves.toBe('https://twitter.com/offline-edit');
+
+    await conflict.getByTestId('conflict-keep').click();
+    await expect.poll(() => status(second), SETTLE).toBe('saved');
+    await expect.poll(() => twitter(second).inputValue(), SETTLE).toBe('https://twitter.com/first-person');
+    await expect.poll(() => youtube(second).inputValue(), SETTLE).toBe('https://youtube.com/second-person');
+
+    await first.reload();
+    await expect.poll(() => twitter(first).inputValue(), SETTLE).toBe('https://twitter.com/first-person');
+    await expect.poll(() => youtube(first).inputValue(), SETTLE).toBe('https://youtube.com/second-person');
+  });
+
+  it('lists the stage history and Restore (confirmed) brings the old data back as a new revision', async () => {
+    const page = await openStage('social-feeds');
+    await page.getByTestId('stage-history').click();
+    const panel = page.getByTestId('history-panel');
+    const items = panel.getByTestId('history-item');
+    await expect.poll(() => items.count(), SETTLE).toBeGreaterThanOrEqual(4);
+    const newest = items.first();
+    await expect(newest.getByTestId('history-change').first().textContent()).resolves.toContain('Group feeds › YouTube');
+
+    await newest.getByTestId('history-restore').click();
+    await page.getByTestId('restore-dialog').getByTestId('confirm-action').click();
+    await expect.poll(() => page.getByText('Earlier version restored').count(), SETTLE).toBeGreaterThan(0);
+    // The newest revision set YouTube: restoring it puts back the value before it.
+    await expect.poll(() => youtube(page).inputValue(), SETTLE).toBe('https://youtube.com/after-expiry');
+    await expect.poll(() => twitter(page).inputValue(), SETTLE).toBe('https://twitter.com/first-person');
+
+    await page.getByTestId('stage-history').click();
+    await expect.poll(() => panel.getByTestId('history-item').first().textContent(), SETTLE).toContain('Restored');
+  });
+
+  it('staff open the internal route with internal notes and reopen a submitted stage; dealers are refused the internal route', async () => {
+    const dealer = await openStage('franchises');
+    await dealer.getByTestId('stage-readonly').waitFor();
+    await dealer.goto(`${e2e.server.url}/#/configurator/${configId}/internal/franchises`);
+    await dealer.waitForURL(/#\/dashboard/);
+
+    const staff = await openStage('internal/franchises', { email: 'admin@demo.test' });
+    await staff.getByTestId('stage-internal').waitFor();
+    await staff.getByTestId('internal-notes').fill('Checked the franchise list with the dealer.');
+    await expect.poll(() => status(staff), SETTLE).toBe('saved');
+    await staff.reload();
+    await expect.poll(() => staff.getByTestId('internal-notes').inputValue(), SETTLE).toBe('Checked the franchise list with the dealer.');
+
+    await staff.goto(`${e2e.server.url}/#/configurator/${configId}/franchises`);
+    await staff.getByTestId('stage-reopen').click();
+    await expect.poll(() => staff.getByText('Configurator Updated').count(), SETTLE).toBeGreaterThan(0);
+    await expect.poll(() => staff.locator('[data-state]').first().getAttribute('data-state'), SETTLE).toBe('draft');
+
+    // Back with the dealer as a draft they can edit.
+    await dealer.goto(`${e2e.server.url}/#/configurator/${configId}/franchises`);
+    await dealer.getByTestId('stage-submit').waitFor();
+    await expect(dealer.getByTestId('stage-readonly').count()).resolves.toBe(0);
+  });
+});

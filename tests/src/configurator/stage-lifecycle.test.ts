@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { getStageUi } from '../../../engine/react';
+import { pointerLabel } from '../../../src/configurator/stage/labels';
+import { stageAbilities } from '../../../src/configurator/stage/lifecycle';
+
+const DEALER = ['view configs', 'edit configs'];
+const STAFF = ['view configs', 'manage configs'];
+
+describe('what the stage page offers (engine lifecycle table)', () => {
+  it('a dealer drafts and submits; a submitted stage is read-only; a completed one is only re-submitted', () => {
+    expect(stageAbilities('draft', DEALER)).toEqual({ readonly: false, autosaveState: 'draft', canSubmit: true, canComplete: false, canReopen: false });
+    expect(stageAbilities('submitted', DEALER).readonly).toBe(true);
+    expect(stageAbilities('completed', DEALER)).toMatchObject({ readonly: false, autosaveState: null, canSubmit: true });
+  });
+
+  it('staff may save a submitted stage as it is, complete it or reopen it', () => {
+    expect(stageAbilities('submitted', STAFF)).toEqual({ readonly: false, autosaveState: 'submitted', canSubmit: false, canComplete: true, canReopen: true });
+    expect(stageAbilities('completed', STAFF)).toMatchObject({ autosaveState: 'completed', canReopen: false });
+  });
+
+  it('a user who may only view gets a read-only stage', () => {
+    expect(stageAbilities('draft', ['view configs']).readonly).toBe(true);
+  });
+});
+
+describe('field labels for JSON pointers', () => {
+  const t = (key: string) => ({ 'configurator:fields.groupFeeds': 'Group feeds', 'configurator:fields.twitter': 'Twitter', 'configurator:fields.franchiseFeeds': 'Franchise feeds', 'configurator:fields.links': 'Links' })[key] ?? key;
+  it('uses the schema titles through $refs, with 1-based row numbers', () => {
+    const schema = getStageUi('social-feeds').schema;
+    expect(pointerLabel(schema, '/group/twitter', t)).toBe('Group feeds › Twitter');
+    expect(pointerLabel(schema, '/feeds/1/links/twitter', t)).toBe('Franchise feeds 2 › Links › Twitter');
+  });
+});
