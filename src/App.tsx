@@ -1,4 +1,4 @@
-import { AdminContext, AdminUI, CustomRoutes, localStorageStore, type I18nProvider } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, localStorageStore, Resource, type I18nProvider } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { authProvider } from './auth/authProvider';
 import { dataProvider } from './data/dataProvider';
@@ -6,6 +6,8 @@ import { LiveI18nContext } from './i18n/LiveI18nContext';
 import { AppLayout } from './layout/AppLayout';
 import { Growl } from './layout/Growl';
 import NotFoundPage from './pages/app/NotFoundPage';
+import companies from './resources/companies';
+import users from './resources/users';
 import { appRoutes } from './routing/routeElements';
 import { themeFor } from './theme';
 
@@ -39,6 +41,9 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           disableTelemetry
         >
           <CustomRoutes>{appRoutes}</CustomRoutes>
+          {/* Resource descriptors, react-admin's demo style; the spec's paths win over these (routeElements.tsx). */}
+          <Resource name="companies" {...companies} />
+          <Resource name="users" {...users} />
         </AdminUI>
       </LiveI18nContext>
     </AdminContext>

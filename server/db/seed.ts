@@ -6,6 +6,7 @@ import {
 import { DEMO_COMPANIES, DEMO_USERS, PERMISSIONS, ROLES, TAXONOMIES, TERMS } from './seed-data';
 import { hashPassword } from '../services/passwords';
 import { seedDemoConfigs } from './seed-configs';
+import { seedDemoCompanies } from './seed-companies';
 
 export interface SeedOptions {
   /** Create the demo users and companies. */
@@ -85,6 +86,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
           usersByEmail.set(u.email, { id: row.id, roleId: u.roleId });
         }
         await seedDemoConfigs(tx, companyIds, usersByEmail);
+        await seedDemoCompanies(tx as unknown as Db, demoHash);
       }
       return true;
     });

@@ -1,21 +1,87 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getCompany } from '../services/companies';
-import { companySchema, errors } from './schemas';
+import type { CompanyInput } from '../services/companies-fields';
+import { listCompanies, type CompanyListQuery } from '../services/companies-list';
+import { assignUser, createCompany, deleteCompany, removeUser, updateCompany } from '../services/companies-write';
+import type { Viewer } from '../services/tenancy';
+import * as s from './companies-schemas';
+import { errors } from './schemas';
 
-/** GET /companies/{id} (numeric id or guid); the rest of the companies API comes with its issue. */
+const viewerOf = (request: FastifyRequest): Viewer => ({ id: request.user!.id, permissions: request.permissionNames ?? new Set() });
+
+type Id = { Params: { id: string } };
+type CompanyUser = { Params: { id: string; userId: number } };
+
+/**
+ * The companies API (spec section 7). Reading needs only a session: tenancy in every query keeps a
+ * dealer to their own company, and staff with 'view companies' see all. Every write needs 'create
+ * companies' (the one company-management permission of section 6 and the seed's roles).
+ */
 export default async function companyRoutes(app: FastifyInstance) {
-  app.get<{ Params: { id: string } }>(
-    '/companies/:id',
+  const { authenticate, requirePermission } = app.auth;
+  const manage = requirePermission('create companies');
+  const doc = (summary: string) => ({ tags: ['companies'], summary, security: [{ bearer: [] }] });
+
+  app.get<{ Querystring: CompanyListQuery }>(
+    '/companies',
     {
-      preHandler: app.auth.authenticate,
+      preHandler: authenticate,
       schema: {
-        tags: ['companies'],
-        summary: 'A company with meta, users and taxonomies.term (own company, or with view companies)',
-        security: [{ bearer: [] }],
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
-        response: { 200: companySchema, ...errors(401, 404) },
+        ...doc('Companies the user may see: ra-data-simple-rest (sort, range, filter {q, status, stage, lang, id, user_id, type, region, partner, make}) or the company search (q or name, status, stage, page, perPage); total in Content-Range'),
+        querystring: s.listQuery,
+        response: { 200: { type: 'array', items: s.companySummary }, ...errors(400, 401) },
       },
     },
+    async (request, reply) => {
+      const page = await listCompanies(app, viewerOf(request), request.query);
+      // ra-data-simple-rest reads the total from Content-Range; X-Total-Count for other clients.
+      reply
+        .header('content-range', `companies ${page.start}-${page.end}/${page.total}`)
+        .header('x-total-count', String(page.total))
+        .header('access-control-expose-headers', 'Content-Range, X-Total-Count');
+      return page.items;
+    },
+  );
+
+  app.get<Id>(
+    '/companies/:id',
+    {
+      preHandler: authenticate,
+      schema: { ...doc('A company with meta, users and taxonomies.term (own company, or with view companies)'), params: s.params.company, response: { 200: s.companyDetail, ...errors(401, 404) } },
+    },
     async (request) => getCompany(app, request.user!, request.permissionNames!, request.params.id),
+  );
+
+  app.post<{ Body: CompanyInput }>(
+    '/companies',
+    { preHandler: manage, schema: { ...doc("Create a company ('Company Created')"), body: s.companyBody, response: { 201: s.companyDetail, ...errors(400, 401, 403, 413, 422) } } },
+    async (request, reply) => reply.status(201).send(await createCompany(app, request.body)),
+  );
+
+  app.put<Id & { Body: CompanyInput }>(
+    '/companies/:id',
+    {
+      preHandler: manage,
+      schema: { ...doc("Update a company by id or guid: the fields sent ('Company Updated')"), params: s.params.company, body: s.companyBody, response: { 200: s.companyDetail, ...errors(400, 401, 403, 404, 413, 422) } },
+    },
+    async (request) => updateCompany(app, viewerOf(request), request.params.id, request.body),
+  );
+
+  app.delete<Id>(
+    '/companies/:id',
+    { preHandler: manage, schema: { ...doc('Delete a company (its configs, terms and meta go with it; its users stay)'), params: s.params.company, response: { 200: s.deleteResponse, ...errors(401, 403, 404) } } },
+    async (request) => deleteCompany(app, viewerOf(request), request.params.id),
+  );
+
+  app.put<CompanyUser>(
+    '/companies/:id/user/:userId',
+    { preHandler: manage, schema: { ...doc("Assign a user to a company ('User Added'; 409 'User is already assigned')"), params: s.params.companyUser, response: { 200: s.companyDetail, ...errors(400, 401, 403, 404, 409) } } },
+    async (request) => assignUser(app, viewerOf(request), request.params.id, request.params.userId),
+  );
+
+  app.delete<CompanyUser>(
+    '/companies/:id/user/:userId',
+    { preHandler: manage, schema: { ...doc("Remove a user from a company ('User Removed')"), params: s.params.companyUser, response: { 200: s.companyDetail, ...errors(400, 401, 403, 404) } } },
+    async (request) => removeUser(app, viewerOf(request), request.params.id, request.params.userId),
   );
 }

@@ -1,5 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../services/current-user';
+import { createUser, getUser, updateUser, type UserInput } from '../services/users-admin';
+import { listUsers, type UserListQuery } from '../services/users-list';
 import { companySchema, errors, nullableString } from './schemas';
 
 // Listing every field keeps secrets out: fast-json-stringify drops anything not named here.
@@ -29,8 +31,98 @@ const currentUserResponse = {
   },
 } as const;
 
-/** GET /users/current (bearer). */
+const userSummary = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' }, guid: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, position: nullableString,
+    telephone: nullableString, status: { type: 'string' }, primary: { type: 'boolean' }, created_at: { type: 'string' },
+  },
+} as const;
+
+const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
+/** A user write; unknown fields are refused (400 naming the field), not dropped. */
+const userBody = (creating: boolean) =>
+  ({
+    type: 'object',
+    ...(creating ? { required: ['name', 'email'] } : {}),
+    properties: {
+      name: { type: 'string', minLength: 4, maxLength: 150 },
+      email: { type: 'string', format: 'email', maxLength: 254 },
+      telephone: text(50),
+      position: text(150),
+      avatar: text(500),
+      country: { type: ['string', 'null'], pattern: '^[A-Z]{2}$' },
+      primary: { type: 'boolean' },
+      foc_approver: { type: 'boolean' },
+      roles: { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+      company_id: { type: ['integer', 'null'], minimum: 1, maximum: 2_147_483_647 },
+      ...(creating ? {} : { status: { type: 'string', enum: ['active', 'disabled'] } }),
+    },
+    additionalProperties: { not: {} },
+  }) as const;
+const userDetail = {
+  type: 'object',
+  properties: {
+    ...userSummary.properties, avatar: nullableString, country: nullableString, foc_approver: { type: 'boolean' }, company_id: { type: ['integer', 'null'] },
+    roles: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
+    companies: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
+    message: { type: 'string' },
+  },
+} as const;
+const userParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } } as const;
+
+/** GET /users/current (bearer); GET and POST /users, GET and PUT /users/{id}. */
 export default async function userRoutes(app: FastifyInstance) {
+  app.get<{ Querystring: UserListQuery }>(
+    '/users',
+    {
+      preHandler: app.auth.requirePermission('list users'),
+      schema: {
+        tags: ['users'],
+        summary: 'Users the caller may see (ra-data-simple-rest: sort, range, filter {q, id, company_id, status}); total in Content-Range',
+        security: [{ bearer: [] }],
+        querystring: {
+          type: 'object',
+          properties: { sort: { type: 'string', maxLength: 200 }, range: { type: 'string', maxLength: 100 }, filter: { type: 'string', maxLength: 10_000 } },
+          additionalProperties: { not: {} },
+        },
+        response: { 200: { type: 'array', items: userSummary }, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const page = await listUsers(app, { id: request.user!.id, permissions: request.permissionNames ?? new Set() }, request.query);
+      reply.header('content-range', `users ${page.start}-${page.end}/${page.total}`).header('access-control-expose-headers', 'Content-Range');
+      return page.items;
+    },
+  );
+
+  const viewerOf = (request: FastifyRequest) => ({ id: request.user!.id, permissions: request.permissionNames ?? new Set<string>() });
+  const doc = (summary: string) => ({ tags: ['users'], summary, security: [{ bearer: [] }] });
+
+  app.post<{ Body: UserInput }>(
+    '/users',
+    {
+      preHandler: app.auth.requirePermission('create users'),
+      schema: { ...doc("Create a user with a generated password and a welcome mail to set their own ('User Created')"), body: userBody(true), response: { 201: userDetail, ...errors(400, 401, 403, 413, 422) } },
+    },
+    async (request, reply) => reply.status(201).send(await createUser(app, request.body)),
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/users/:id',
+    { preHandler: app.auth.authenticate, schema: { ...doc('A user: yourself, or one you may list'), params: userParams, response: { 200: userDetail, ...errors(400, 401, 404) } } },
+    async (request) => getUser(app, viewerOf(request), request.params.id),
+  );
+
+  app.put<{ Params: { id: number }; Body: UserInput }>(
+    '/users/:id',
+    {
+      preHandler: app.auth.authenticate,
+      schema: { ...doc("Update your own profile, or (create users) anyone's; disabling ends their sessions ('User Updated')"), params: userParams, body: userBody(false), response: { 200: userDetail, ...errors(400, 401, 403, 404, 413, 422) } },
+    },
+    async (request) => updateUser(app, viewerOf(request), request.params.id, request.body),
+  );
+
   app.get(
     '/users/current',
     {

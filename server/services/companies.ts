@@ -1,27 +1,52 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companies, companyMeta, companyTerms, companyUsers, taxonomies, terms, users } from '../db/schema';
 import { httpError } from '../http/errors';
 import { serverMessages } from '../messages';
 import type { UserRow } from '../plugins/auth';
+import { COMPANY_TAXONOMIES, companyFields, type CompanyTaxonomy } from './companies-fields';
+import { companyScope } from './tenancy';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The condition that finds a company by numeric id or guid; null for a key that is neither (not found). */
+export function companyKey(idOrGuid: number | string) {
+  const key = String(idOrGuid);
+  return GUID.test(key) ? eq(companies.guid, key) : /^\d{1,9}$/.test(key) ? eq(companies.id, Number(key)) : null;
+}
+
+export type TaxonomyLink = { id: number; taxonomy: string; term: { id: number; name: string; slug: string } };
+
+/** The taxonomy links of some companies, by company id, in the API's `taxonomies[]` shape. */
+export async function taxonomiesOf(app: FastifyInstance, companyIds: number[]): Promise<Map<number, TaxonomyLink[]>> {
+  const out = new Map<number, TaxonomyLink[]>(companyIds.map((id) => [id, []]));
+  if (!companyIds.length) return out;
+  const rows = await app.db
+    .select({ companyId: companyTerms.companyId, id: companyTerms.id, taxonomy: taxonomies.slug, termId: terms.id, name: terms.name, slug: terms.slug })
+    .from(companyTerms)
+    .innerJoin(terms, eq(terms.id, companyTerms.termId))
+    .innerJoin(taxonomies, eq(taxonomies.id, terms.taxonomyId))
+    .where(inArray(companyTerms.companyId, companyIds))
+    .orderBy(asc(companyTerms.id));
+  for (const t of rows) out.get(t.companyId)?.push({ id: t.id, taxonomy: t.taxonomy, term: { id: t.termId, name: t.name, slug: t.slug } });
+  return out;
+}
+
+/** The term ids of a company by taxonomy (`terms.region: [7]`): what the edit form binds its inputs to. */
+export function termIdsByTaxonomy(links: TaxonomyLink[]): Record<CompanyTaxonomy, number[]> {
+  const out = Object.fromEntries(COMPANY_TAXONOMIES.map((t) => [t, [] as number[]])) as Record<CompanyTaxonomy, number[]>;
+  for (const link of links) if (link.taxonomy in out) out[link.taxonomy as CompanyTaxonomy].push(link.term.id);
+  return out;
+}
 
 /** A company with meta, taxonomies.term and users, in the API's shape; null when there is none. */
 export async function loadCompany(app: FastifyInstance, idOrGuid: number | string) {
   const db = app.db;
-  const key = String(idOrGuid);
-  const where = GUID.test(key) ? eq(companies.guid, key) : /^\d{1,9}$/.test(key) ? eq(companies.id, Number(key)) : null;
+  const where = companyKey(idOrGuid);
   if (!where) return null;
   const [c] = await db.select().from(companies).where(where);
   if (!c) return null;
-  const taxonomyRows = await db
-    .select({ id: companyTerms.id, taxonomy: taxonomies.slug, termId: terms.id, name: terms.name, slug: terms.slug })
-    .from(companyTerms)
-    .innerJoin(terms, eq(terms.id, companyTerms.termId))
-    .innerJoin(taxonomies, eq(taxonomies.id, terms.taxonomyId))
-    .where(eq(companyTerms.companyId, c.id))
-    .orderBy(asc(companyTerms.id));
+  const links = (await taxonomiesOf(app, [c.id])).get(c.id) ?? [];
   const members = await db
     .select({ id: users.id, guid: users.guid, name: users.name, email: users.email, primary: users.primary })
     .from(companyUsers)
@@ -33,25 +58,7 @@ export async function loadCompany(app: FastifyInstance, idOrGuid: number | strin
     .from(companyMeta)
     .where(eq(companyMeta.companyId, c.id))
     .orderBy(asc(companyMeta.id));
-  return {
-    id: c.id,
-    guid: c.guid,
-    name: c.name,
-    lang: c.lang,
-    stage: c.stage,
-    status: c.status,
-    contact_name: c.contactName,
-    contact_number: c.contactNumber,
-    fsa_number: c.fsaNumber,
-    reg_number: c.regNumber,
-    vat_number: c.vatNumber,
-    website_address: c.websiteAddress,
-    address: { line1: c.addressLine1, line2: c.addressLine2, line3: c.addressLine3 },
-    reg_address: { line1: c.regAddressLine1, line2: c.regAddressLine2, line3: c.regAddressLine3 },
-    meta,
-    taxonomies: taxonomyRows.map((t) => ({ id: t.id, taxonomy: t.taxonomy, term: { id: t.termId, name: t.name, slug: t.slug } })),
-    users: members,
-  };
+  return { ...companyFields(c), meta, taxonomies: links, terms: termIdsByTaxonomy(links), users: members };
 }
 
 /**
@@ -59,14 +66,12 @@ export async function loadCompany(app: FastifyInstance, idOrGuid: number | strin
  * the user may not see is a 404, the same as one that does not exist (tenancy in the query).
  */
 export async function getCompany(app: FastifyInstance, user: UserRow, permissions: ReadonlySet<string>, idOrGuid: string) {
-  const company = await loadCompany(app, idOrGuid);
-  if (company) {
-    const [member] = await app.db
-      .select({ userId: companyUsers.userId })
-      .from(companyUsers)
-      .where(and(eq(companyUsers.companyId, company.id), eq(companyUsers.userId, user.id)));
-    // The permissions came with the user in authenticate's one query: no second round trip.
-    if (member || permissions.has('view companies')) return company;
-  }
-  throw httpError(404, serverMessages.not_found);
+  const where = companyKey(idOrGuid);
+  // The permissions came with the user in authenticate's one query: no second round trip.
+  const [visible] = where
+    ? await app.db.select({ id: companies.id }).from(companies).where(and(where, companyScope({ id: user.id, permissions }, companies.id)))
+    : [];
+  const company = visible ? await loadCompany(app, visible.id) : null;
+  if (!company) throw httpError(404, serverMessages.not_found);
+  return company;
 }

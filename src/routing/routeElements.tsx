@@ -1,6 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import LoginPage from '../pages/auth/LoginPage';
+import companies from '../resources/companies';
+import users from '../resources/users';
 import RegisterPage from '../pages/auth/RegisterPage';
 import { session } from '../session/session';
 import { RouteGuard, type Preload } from './RouteGuard';
@@ -19,6 +21,7 @@ const TermsConditions = lazy(() => import('../pages/static/TermsConditionsPage')
 const PrivacyPolicy = lazy(() => import('../pages/static/PrivacyPolicyPage'));
 const ConfigList = lazy(() => import('../configurator/ConfigListPage'));
 const ConfigDashboard = lazy(() => import('../configurator/ConfigDashboardPage'));
+const ConfigOverview = lazy(() => import('../configurator/ConfigOverviewPage'));
 const ConfigStage = lazy(() => import('../configurator/ConfigStagePage'));
 
 /** `/configurator/{id}` redirects to that config's dashboard (spec section 2). */
@@ -50,8 +53,17 @@ const PAGES: Record<string, Page> = {
   Config: ConfigList,
   'Config Redirect': ConfigRedirect,
   'Config Dashboard': ConfigDashboard,
+  'Config Overview': ConfigOverview,
   'Config Stage': ConfigStage,
+  // The same page: it shows internal notes on the internal route (the route needs manage configs).
+  'Config Internal Stage': ConfigStage,
   'Roles & Permissions Redirect': RolesRedirect,
+  Companies: companies.list,
+  'Company Create': companies.create,
+  'Company Profile': companies.edit,
+  Users: users.list,
+  'User Create': users.create,
+  'User Profile': users.edit,
 };
 
 /** What a route loads before showing; a 403/404 stops the navigation (spec section 2). */

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { terms } from './taxonomies';
 
@@ -24,7 +24,14 @@ export const companies = pgTable('companies', {
   regAddressLine3: text('reg_address_line3'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [
+  // The companies list's sort and filter columns (GET /companies): name first, the id breaks ties.
+  index('companies_name_idx').on(t.name, t.id),
+  index('companies_status_name_idx').on(t.status, t.name),
+  index('companies_stage_name_idx').on(t.stage, t.name),
+  index('companies_created_at_idx').on(t.createdAt, t.id),
+  index('companies_updated_at_idx').on(t.updatedAt, t.id),
+]);
 
 export const companyUsers = pgTable(
   'company_users',
@@ -36,7 +43,8 @@ export const companyUsers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.userId] })],
+  // By user: tenancy ("the companies this user is a member of") runs on every dealer query.
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index('company_users_user_idx').on(t.userId)],
 );
 
 /** The company's taxonomy links; the row id is what the API calls `taxonomies[].id`. */
@@ -51,7 +59,8 @@ export const companyTerms = pgTable(
       .notNull()
       .references(() => terms.id, { onDelete: 'cascade' }),
   },
-  (t) => [uniqueIndex('company_terms_company_term_idx').on(t.companyId, t.termId)],
+  // By term: the list's taxonomy filters (companies with region UK, make BMW...).
+  (t) => [uniqueIndex('company_terms_company_term_idx').on(t.companyId, t.termId), index('company_terms_term_idx').on(t.termId, t.companyId)],
 );
 
 /** Free key/value pairs of a company (logo and the like). */

@@ -1,0 +1,126 @@
+/**
+ * Company writes (spec section 7): POST /companies, PUT /companies/{guid}, DELETE /companies/{id}
+ * and the user assignment calls. Each write checks its input first and then changes the company,
+ * its terms and meta in one transaction, so a refused write leaves nothing behind.
+ */
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { engineT } from '../../engine';
+import type { Tx } from '../db/database';
+import { companies, companyMeta, companyTerms, companyUsers, taxonomies, terms, users } from '../db/schema';
+import { httpError, type ErrorDetail } from '../http/errors';
+import { serverMessages } from '../messages';
+import { companyKey, loadCompany } from './companies';
+import { COMPANY_TAXONOMIES, companyColumns, type CompanyInput, type CompanyTaxonomy } from './companies-fields';
+import { companyScope, type Viewer } from './tenancy';
+
+const t = engineT('en-GB');
+const URL_FORMAT = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+
+/** The company a writer may touch (tenancy in the query); 404 as if it did not exist otherwise. */
+async function findWritable(app: FastifyInstance, viewer: Viewer, idOrGuid: string) {
+  const where = companyKey(idOrGuid);
+  const [row] = where ? await app.db.select({ id: companies.id, guid: companies.guid, name: companies.name }).from(companies).where(and(where, companyScope(viewer, companies.id))) : [];
+  if (!row) throw httpError(404, serverMessages.not_found);
+  return row;
+}
+
+/**
+ * The checks a schema cannot word as the spec does: the required name, the URL format, meta keys
+ * named once, and term ids that belong to the taxonomy they are sent under.
+ */
+async function check(app: FastifyInstance, input: CompanyInput, creating: boolean): Promise<void> {
+  const problems: ErrorDetail[] = [];
+  if ((creating || input.name !== undefined) && !input.name?.trim()) problems.push({ detail: serverMessages.companies.name_required, field: 'name' });
+  const website = input.website_address?.trim();
+  if (website && !URL_FORMAT.test(website)) problems.push({ detail: t('validation:generic.url'), field: 'website_address' });
+  const keys = (input.meta ?? []).map((m) => m.meta_key);
+  const duplicate = keys.find((k, i) => keys.indexOf(k) !== i);
+  if (duplicate) problems.push({ detail: t('validation:field.duplicate', { attribute: 'meta_key' }), field: 'meta' });
+  const sent = COMPANY_TAXONOMIES.flatMap((taxonomy) => (input.terms?.[taxonomy] ?? []).map((id) => ({ taxonomy, id })));
+  if (sent.length) {
+    const found = await app.db
+      .select({ id: terms.id, taxonomy: taxonomies.slug })
+      .from(terms)
+      .innerJoin(taxonomies, eq(taxonomies.id, terms.taxonomyId))
+      .where(inArray(terms.id, [...new Set(sent.map((s) => s.id))]));
+    const taxonomyOf = new Map(found.map((f) => [f.id, f.taxonomy]));
+    const wrong = sent.find((s) => taxonomyOf.get(s.id) !== s.taxonomy);
+    if (wrong) problems.push({ detail: serverMessages.invalid_terms, field: `terms.${wrong.taxonomy}` });
+  }
+  if (problems.length) throw httpError(422, problems[0].detail, problems);
+}
+
+/** Replaces the links of the taxonomies the body names (others are kept: a PUT of `region` leaves the makes alone). */
+async function writeTerms(tx: Tx, companyId: number, input: CompanyInput['terms']) {
+  if (!input) return;
+  const named = COMPANY_TAXONOMIES.filter((taxonomy) => input[taxonomy] !== undefined);
+  if (!named.length) return;
+  const keep = named.flatMap((taxonomy) => input[taxonomy] ?? []);
+  const inNamed = sql`${companyTerms.termId} IN (SELECT ${terms.id} FROM ${terms} INNER JOIN ${taxonomies} ON ${taxonomies.id} = ${terms.taxonomyId} WHERE ${inArray(taxonomies.slug, named as CompanyTaxonomy[])})`;
+  await tx.delete(companyTerms).where(and(eq(companyTerms.companyId, companyId), inNamed, keep.length ? notInArray(companyTerms.termId, keep) : undefined));
+  if (keep.length) await tx.insert(companyTerms).values(keep.map((termId) => ({ companyId, termId }))).onConflictDoNothing();
+}
+
+/** Replaces the meta list when the body sends one (the form sends the whole list, logo included). */
+async function writeMeta(tx: Tx, companyId: number, meta: CompanyInput['meta']) {
+  if (meta === undefined) return;
+  await tx.delete(companyMeta).where(eq(companyMeta.companyId, companyId));
+  const rows = (meta ?? []).map((m) => ({ companyId, metaKey: m.meta_key, metaValue: m.meta_value?.trim() || null }));
+  if (rows.length) await tx.insert(companyMeta).values(rows);
+}
+
+/** POST /companies: 'Company Created', with the new company. */
+export async function createCompany(app: FastifyInstance, input: CompanyInput) {
+  await check(app, input, true);
+  const id = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(companies)
+      .values({ ...companyColumns(input), name: input.name!.trim() })
+      .returning({ id: companies.id });
+    await writeTerms(tx, row.id, input.terms);
+    await writeMeta(tx, row.id, input.meta);
+    return row.id;
+  });
+  return { ...(await loadCompany(app, id))!, message: serverMessages.companies.created };
+}
+
+/** PUT /companies/{id|guid}: changes the fields sent; 'Company Updated', with the company as it is now. */
+export async function updateCompany(app: FastifyInstance, viewer: Viewer, idOrGuid: string, input: CompanyInput) {
+  const { id } = await findWritable(app, viewer, idOrGuid);
+  await check(app, input, false);
+  await app.db.transaction(async (tx) => {
+    await tx.update(companies).set({ ...companyColumns(input), updatedAt: new Date() }).where(eq(companies.id, id));
+    await writeTerms(tx, id, input.terms);
+    await writeMeta(tx, id, input.meta);
+  });
+  return { ...(await loadCompany(app, id))!, message: serverMessages.companies.updated };
+}
+
+/** DELETE /companies/{id}: the company and what hangs off it (links, meta, configs) go; its users stay. */
+export async function deleteCompany(app: FastifyInstance, viewer: Viewer, idOrGuid: string) {
+  const company = await findWritable(app, viewer, idOrGuid);
+  await app.db.delete(companies).where(eq(companies.id, company.id));
+  return company;
+}
+
+/** PUT /companies/{guid}/user/{userId}: 'User Added'; 409 'User is already assigned'. */
+export async function assignUser(app: FastifyInstance, viewer: Viewer, idOrGuid: string, userId: number) {
+  const company = await findWritable(app, viewer, idOrGuid);
+  const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw httpError(404, serverMessages.companies.unknown_user, [{ detail: serverMessages.companies.unknown_user, field: 'userId' }]);
+  const added = await app.db.insert(companyUsers).values({ companyId: company.id, userId }).onConflictDoNothing().returning({ userId: companyUsers.userId });
+  if (!added.length) throw httpError(409, serverMessages.companies.user_already_assigned, [{ detail: serverMessages.companies.user_already_assigned, field: 'userId' }]);
+  return { ...(await loadCompany(app, company.id))!, message: serverMessages.companies.user_added };
+}
+
+/** DELETE /companies/{guid}/user/{userId}: 'User Removed'; 404 when the user is not assigned. */
+export async function removeUser(app: FastifyInstance, viewer: Viewer, idOrGuid: string, userId: number) {
+  const company = await findWritable(app, viewer, idOrGuid);
+  const removed = await app.db
+    .delete(companyUsers)
+    .where(and(eq(companyUsers.companyId, company.id), eq(companyUsers.userId, userId)))
+    .returning({ userId: companyUsers.userId });
+  if (!removed.length) throw httpError(404, serverMessages.companies.user_not_assigned, [{ detail: serverMessages.companies.user_not_assigned, field: 'userId' }]);
+  return { ...(await loadCompany(app, company.id))!, message: serverMessages.companies.user_removed };
+}

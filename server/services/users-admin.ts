@@ -1,0 +1,168 @@
+/**
+ * Staff administration of users (spec section 7: POST /users, GET/PUT/DELETE /users/{id}).
+ * Creating a user gives them a generated password (spec section 5: 20-24 characters) they never
+ * need to know, and a welcome mail through the outbox with a `/#/password/set/{token}` link, in
+ * the same transaction. Disabling a user ends their sessions at once (every instance checks the
+ * session on every request). Anyone edits their own profile, but not their roles or status.
+ */
+import { randomInt } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../db/database';
+import { companies, companyUsers, roles, userRoles, users } from '../db/schema';
+import { httpError } from '../http/errors';
+import { serverMessages } from '../messages';
+import { hashPassword } from './passwords';
+import { createPasswordSetInvite } from './password-tokens';
+import { revokeAllSessions } from './sessions';
+import { seesAllCompanies, type Viewer } from './tenancy';
+
+// Spec section 5: numbers and symbols, but no colon, semicolon, dot, caret or comma.
+const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const DIGITS = '23456789';
+const SYMBOLS = '!#$%&*+-=?@_~';
+
+/**
+ * A password of 20-24 characters with at least one digit and one symbol, from a CSPRNG.
+ *
+ * @example generatePassword() // 'q7H~kd2R-x9PzW!mT4eA'
+ */
+export function generatePassword(): string {
+  const length = 20 + randomInt(5);
+  const all = LETTERS + DIGITS + SYMBOLS;
+  const chars = [DIGITS[randomInt(DIGITS.length)], SYMBOLS[randomInt(SYMBOLS.length)]];
+  while (chars.length < length) chars.push(all[randomInt(all.length)]);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}
+
+export interface UserInput {
+  name?: string;
+  email?: string;
+  telephone?: string | null;
+  position?: string | null;
+  avatar?: string | null;
+  country?: string | null;
+  primary?: boolean;
+  foc_approver?: boolean;
+  roles?: number[];
+  company_id?: number | null;
+  status?: 'active' | 'disabled';
+}
+
+/** A user in the API's shape, with roles and company ids; null when there is none. */
+export async function loadUser(app: FastifyInstance, id: number) {
+  const [u] = await app.db.select().from(users).where(eq(users.id, id));
+  if (!u) return null;
+  const roleRows = await app.db.select({ id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, id));
+  const companyRows = await app.db.select({ id: companies.id, name: companies.name }).from(companyUsers).innerJoin(companies, eq(companies.id, companyUsers.companyId)).where(eq(companyUsers.userId, id));
+  return {
+    id: u.id, guid: u.guid, name: u.name, email: u.email, telephone: u.telephone, position: u.position, avatar: u.avatar, country: u.country,
+    primary: u.primary, foc_approver: u.focApprover, status: u.status, roles: roleRows, companies: companyRows,
+    company_id: companyRows[0]?.id ?? null, created_at: u.createdAt.toISOString(),
+  };
+}
+
+/** Whether the viewer may see this user: themselves, or 'list users' and a company in common (or all companies). */
+async function visible(app: FastifyInstance, viewer: Viewer, id: number): Promise<boolean> {
+  if (viewer.id === id) return true;
+  if (!viewer.permissions.has('list users') && !viewer.permissions.has('create users')) return false;
+  if (seesAllCompanies(viewer)) return true;
+  const shared = await app.db
+    .select({ companyId: companyUsers.companyId })
+    .from(companyUsers)
+    .where(and(eq(companyUsers.userId, id), inArray(companyUsers.companyId, app.db.select({ id: companyUsers.companyId }).from(companyUsers).where(eq(companyUsers.userId, viewer.id)))));
+  return shared.length > 0;
+}
+
+async function checkRefs(app: FastifyInstance, input: UserInput) {
+  if (input.roles?.length) {
+    const found = await app.db.select({ id: roles.id }).from(roles).where(inArray(roles.id, input.roles));
+    if (found.length !== new Set(input.roles).size) throw httpError(422, serverMessages.users.unknown_role, [{ detail: serverMessages.users.unknown_role, field: 'roles' }]);
+  }
+  if (input.company_id) {
+    const [c] = await app.db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.company_id));
+    if (!c) throw httpError(422, serverMessages.users.unknown_company, [{ detail: serverMessages.users.unknown_company, field: 'company_id' }]);
+  }
+}
+
+const emailTaken = () => httpError(422, serverMessages.email_taken, [{ detail: serverMessages.email_taken, field: 'email' }]);
+
+async function writeLinks(tx: Tx, userId: number, input: UserInput) {
+  if (input.roles) {
+    await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+    if (input.roles.length) await tx.insert(userRoles).values([...new Set(input.roles)].map((roleId) => ({ userId, roleId })));
+  }
+  if (input.company_id !== undefined) {
+    await tx.delete(companyUsers).where(eq(companyUsers.userId, userId));
+    if (input.company_id) await tx.insert(companyUsers).values({ userId, companyId: input.company_id });
+  }
+}
+
+/** POST /users: 'User Created'; role id 1 by default (spec section 3), country GB. */
+export async function createUser(app: FastifyInstance, input: UserInput) {
+  const email = input.email!.trim().toLowerCase();
+  await checkRefs(app, input);
+  if ((await app.db.select({ id: users.id }).from(users).where(eq(users.email, email))).length) throw emailTaken();
+  const passwordHash = await hashPassword(generatePassword());
+  const id = await app.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(users)
+      .values({
+        name: input.name!.trim(), email, passwordHash, telephone: input.telephone?.trim() || null, position: input.position?.trim() || null,
+        avatar: input.avatar?.trim() || null, country: input.country || 'GB', primary: input.primary ?? false, focApprover: input.foc_approver ?? false,
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id, name: users.name, email: users.email });
+    // Two creations of one email at once: the unique index decides, the loser is told as above.
+    if (!inserted.length) throw emailTaken();
+    const [row] = inserted;
+    await writeLinks(tx, row.id, { ...input, roles: input.roles?.length ? input.roles : [1] });
+    await createPasswordSetInvite(app, tx, row);
+    return row.id;
+  });
+  return { ...(await loadUser(app, id))!, message: serverMessages.users.created };
+}
+
+/** GET /users/{id}: yourself, or a user you may list (tenancy); others are a 404. */
+export async function getUser(app: FastifyInstance, viewer: Viewer, id: number) {
+  const user = (await visible(app, viewer, id)) ? await loadUser(app, id) : null;
+  if (!user) throw httpError(404, serverMessages.not_found);
+  return user;
+}
+
+/**
+ * PUT /users/{id}: 'User Updated'. Your own profile without 'create users': name, email, telephone,
+ * position, avatar, country only. Disabling ends the user's sessions in the same transaction; you
+ * cannot disable yourself or take away your own roles.
+ */
+export async function updateUser(app: FastifyInstance, viewer: Viewer, id: number, input: UserInput) {
+  const self = viewer.id === id;
+  const manager = viewer.permissions.has('create users');
+  if (!(await visible(app, viewer, id)) || !(await loadUser(app, id))) throw httpError(404, serverMessages.not_found);
+  if (!self && !manager) throw httpError(403, serverMessages.access_denied);
+  const privileged = (['roles', 'status', 'primary', 'foc_approver', 'company_id'] as const).filter((k) => input[k] !== undefined);
+  if (privileged.length && (!manager || (self && (input.roles !== undefined || input.status === 'disabled')))) {
+    throw httpError(403, serverMessages.access_denied, [{ detail: serverMessages.access_denied, field: privileged[0] }]);
+  }
+  await checkRefs(app, input);
+  const email = input.email?.trim().toLowerCase();
+  if (email && (await app.db.select({ id: users.id }).from(users).where(eq(users.email, email))).some((u) => u.id !== id)) throw emailTaken();
+  await app.db.transaction(async (tx) => {
+    const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    if (input.name !== undefined) set.name = input.name.trim();
+    if (email) set.email = email;
+    for (const key of ['telephone', 'position', 'avatar'] as const) if (input[key] !== undefined) set[key] = input[key]?.trim() || null;
+    if (input.country) set.country = input.country;
+    if (input.primary !== undefined) set.primary = input.primary;
+    if (input.foc_approver !== undefined) set.focApprover = input.foc_approver;
+    if (input.status) set.status = input.status;
+    await tx.update(users).set(set).where(eq(users.id, id));
+    await writeLinks(tx, id, input);
+    if (input.status === 'disabled') await revokeAllSessions(tx as never, id);
+  });
+  return { ...(await loadUser(app, id))!, message: serverMessages.users.updated };
+}

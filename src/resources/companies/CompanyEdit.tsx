@@ -1,0 +1,79 @@
+import { Box, Divider } from '@mui/material';
+import {
+  DeleteButton, Edit, FunctionField, Labeled, SaveButton, TextField, Toolbar, useNotify, type RaRecord,
+} from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { PageHeading } from '../../pages/app/PageHeading';
+import { CompanyForm, toCompanyBody } from './CompanyForm';
+import { CompanyUsers } from './CompanyUsers';
+import { useCompanyAbilities } from './useCompanyAbilities';
+
+type Link = { taxonomy: string; term: { name: string } };
+const termNames = (record: RaRecord, taxonomy: string) =>
+  ((record.taxonomies ?? []) as Link[]).filter((l) => l.taxonomy === taxonomy).map((l) => l.term.name).join(', ');
+
+/** The profile for staff who may view but not manage companies: the same fields, read only. */
+function CompanyDetails() {
+  const { t } = useTranslation();
+  const fields = ['name', 'website_address', 'contact_name', 'contact_number', 'reg_number', 'vat_number', 'fsa_number', 'lang', 'stage', 'status'];
+  return (
+    <Box sx={{ p: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }} data-testid="company-details">
+      {fields.map((f) => (
+        <Labeled key={f} source={f}>
+          <TextField source={f} emptyText="—" />
+        </Labeled>
+      ))}
+      {(['address', 'reg_address'] as const).map((f) => (
+        <Labeled key={f} label={`companiesAdmin.sections.${f === 'address' ? 'address' : 'regAddress'}`}>
+          <FunctionField render={(r: RaRecord) => [r[f]?.line1, r[f]?.line2, r[f]?.line3].filter(Boolean).join(', ') || '—'} />
+        </Labeled>
+      ))}
+      {['type', 'region', 'partner', 'make'].map((taxonomy) => (
+        <Labeled key={taxonomy} label={t(`resources.companies.fields.terms.${taxonomy}`)}>
+          <FunctionField render={(r: RaRecord) => termNames(r, taxonomy) || '—'} />
+        </Labeled>
+      ))}
+    </Box>
+  );
+}
+
+function EditToolbar() {
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      <DeleteButton mutationMode="pessimistic" redirect="list" />
+    </Toolbar>
+  );
+}
+
+/**
+ * `/companies/profile/{id}` (and react-admin's `/companies/{id}`): the company's profile. Staff who
+ * may manage companies edit it ('Company Updated', pessimistic so the server's field messages land
+ * on the inputs) and delete it; others see it read only. The users panel sits below the form.
+ */
+export default function CompanyEdit() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation(['common', 'errors']);
+  const notify = useNotify();
+  const { manage } = useCompanyAbilities();
+  return (
+    <>
+      <PageHeading />
+      <Edit
+        resource="companies"
+        id={id}
+        actions={false}
+        mutationMode="pessimistic"
+        transform={toCompanyBody}
+        redirect={false}
+        queryOptions={{ meta: { cache: false } }}
+        mutationOptions={{ onSuccess: () => notify(t('errors:companies.updated'), { type: 'success' }) }}
+      >
+        {manage ? <CompanyForm toolbar={<EditToolbar />} /> : <CompanyDetails />}
+        <Divider />
+        <CompanyUsers canManage={manage} />
+      </Edit>
+    </>
+  );
+}

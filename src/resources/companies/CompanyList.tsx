@@ -1,0 +1,143 @@
+import BusinessIcon from '@mui/icons-material/Business';
+import { Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  BulkDeleteButton, CreateButton, Datagrid, downloadCSV, ExportButton, FilterButton, FunctionField, List, NumberField,
+  SearchInput, SelectInput, SimpleList, TextField, TopToolbar, useGetList, type Exporter, type RaRecord,
+} from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../i18n/format';
+import { PageHeading } from '../../pages/app/PageHeading';
+import { STAGES, STATUSES, useCompanyTerms, type Taxonomy } from './choices';
+import { profilePath } from './paths';
+import { useCompanyAbilities } from './useCompanyAbilities';
+
+type Link = { taxonomy: string; term: { id: number; name: string } };
+type CompanyRow = RaRecord & {
+  name: string; stage: string; status: string; lang: string; users_count: number; created_at: string; updated_at: string;
+  contact_name: string | null; contact_number: string | null; website_address: string | null;
+  address: { line1: string | null; line2: string | null; line3: string | null };
+  taxonomies: Link[];
+};
+const termNames = (record: CompanyRow, taxonomy: Taxonomy) => record.taxonomies.filter((l) => l.taxonomy === taxonomy).map((l) => l.term.name);
+
+/**
+ * A CSV cell: quoted when it holds a separator, quote or line break; a leading = + - @ is defused so
+ * a spreadsheet never runs it as a formula.
+ *
+ * @example csvCell('Garage "du" Lac') // '"Garage ""du"" Lac"'
+ */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@]/.test(text)) text = `'${text}`;
+  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** CSV of what the list shows, one column per taxonomy, through react-admin's exporter and downloadCSV. */
+const exporter: Exporter<CompanyRow> = (records) => {
+  const rows = records.map((r) => ({
+    id: r.id, name: r.name, stage: r.stage, status: r.status, lang: r.lang,
+    type: termNames(r, 'type').join('; '), region: termNames(r, 'region').join('; '), make: termNames(r, 'make').join('; '), partner: termNames(r, 'partner').join('; '),
+    contact_name: r.contact_name, contact_number: r.contact_number, website_address: r.website_address,
+    address: [r.address.line1, r.address.line2, r.address.line3].filter(Boolean).join(', '),
+    users: r.users_count, created_at: formatDate(r.created_at),
+  }));
+  const header = rows.length ? Object.keys(rows[0]) : ['id', 'name'];
+  const lines = [header.join(','), ...rows.map((row) => header.map((key) => csvCell(row[key as keyof typeof row])).join(','))];
+  downloadCSV(lines.join('\r\n'), 'companies');
+};
+
+function Empty() {
+  const { t } = useTranslation();
+  const { manage } = useCompanyAbilities();
+  return (
+    <Box sx={{ textAlign: 'center', py: 6 }} data-testid="companies-empty">
+      <BusinessIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
+      <Typography variant="h6" component="p">
+        {t('companiesAdmin.empty.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t(manage ? 'companiesAdmin.empty.create' : 'companiesAdmin.empty.wait')}
+      </Typography>
+      {manage ? <CreateButton resource="companies" to="/companies/create" variant="contained" /> : null}
+    </Box>
+  );
+}
+
+function Actions({ manage }: { manage: boolean }) {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {manage ? <CreateButton to="/companies/create" /> : null}
+      <ExportButton maxResults={1000} />
+    </TopToolbar>
+  );
+}
+
+/**
+ * `/companies`: the companies the user may see, react-admin style: search (hidden for a user who
+ * sees a single company, spec section 6), filters by status, stage and taxonomy terms with saved
+ * queries, sort by column, pages, CSV export and bulk delete for those who may manage companies.
+ * A row opens the spec's profile path.
+ */
+export default function CompanyList() {
+  const { t } = useTranslation();
+  const { manage } = useCompanyAbilities();
+  const terms = useCompanyTerms();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // How many companies this user can see at all: one means no company search.
+  const { total: visible } = useGetList('companies', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+  const single = visible !== undefined && visible <= 1;
+  const termFilter = (taxonomy: Taxonomy) => (
+    <SelectInput key={taxonomy} source={taxonomy} label={`resources.companies.fields.terms.${taxonomy}`} choices={terms[taxonomy]} translateChoice={false} />
+  );
+  const filters = [
+    ...(single ? [] : [<SearchInput key="q" source="q" alwaysOn placeholder={t('companiesAdmin.search')} />]),
+    <SelectInput key="status" source="status" choices={STATUSES.map((id) => ({ id, name: `companiesAdmin.statuses.${id}` }))} />,
+    <SelectInput key="stage" source="stage" choices={STAGES.map((id) => ({ id, name: `companiesAdmin.stages.${id}` }))} />,
+    termFilter('region'),
+    termFilter('type'),
+    termFilter('make'),
+    termFilter('partner'),
+  ];
+  const rowClick = (id: RaRecord['id']) => profilePath(id);
+  return (
+    <>
+      <PageHeading />
+      <List
+        resource="companies"
+        title={t('routes.companies')}
+        filters={filters}
+        sort={{ field: 'name', order: 'ASC' }}
+        perPage={25}
+        actions={<Actions manage={manage} />}
+        exporter={exporter}
+        empty={<Empty />}
+        storeKey="companies.list"
+        sx={{ '& .RaList-content': { overflowX: 'auto' } }}
+      >
+        {phone ? (
+          <SimpleList<CompanyRow>
+            primaryText={(r) => r.name}
+            secondaryText={(r) => [termNames(r, 'region').join(', '), t(`companiesAdmin.stages.${r.stage}`)].filter(Boolean).join(' · ')}
+            tertiaryText={(r) => t(`companiesAdmin.statuses.${r.status}`)}
+            linkType={(r) => profilePath(r.id)}
+          />
+        ) : (
+          <Datagrid rowClick={rowClick} bulkActionButtons={manage ? <BulkDeleteButton mutationMode="pessimistic" /> : false} data-testid="companies-table">
+            <TextField source="name" />
+            <FunctionField<CompanyRow> label="resources.companies.fields.terms.region" render={(r) => termNames(r, 'region').join(', ')} sortable={false} />
+            <FunctionField<CompanyRow> label="resources.companies.fields.terms.type" render={(r) => termNames(r, 'type').join(', ')} sortable={false} />
+            <FunctionField<CompanyRow> source="stage" render={(r) => t(`companiesAdmin.stages.${r.stage}`)} />
+            <FunctionField<CompanyRow>
+              source="status"
+              render={(r) => <Chip size="small" label={t(`companiesAdmin.statuses.${r.status}`)} color={r.status === 'active' ? 'success' : 'default'} variant="outlined" />}
+            />
+            <TextField source="contact_name" />
+            <NumberField source="users_count" sortable={false} />
+            <FunctionField<CompanyRow> source="created_at" render={(r) => formatDate(r.created_at)} />
+          </Datagrid>
+        )}
+      </List>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { Box } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import {
+  AutocompleteInput, BooleanInput, ReferenceInput, SelectArrayInput, SelectInput, SimpleForm, TextInput, email, useTranslate, type RaRecord,
+} from 'react-admin';
+import { http } from '../../http';
+
+const COUNTRIES = ['GB', 'AU', 'BE', 'FR', 'NL', 'ZA', 'IE'] as const;
+const WRITABLE = ['name', 'email', 'telephone', 'position', 'avatar', 'country', 'primary', 'foc_approver', 'roles', 'company_id', 'status'] as const;
+
+/**
+ * The form values as the API's write body: only the fields the caller may send (`allowed`), roles as
+ * ids, blank text as null.
+ *
+ * @example toUserBody({ id: 1, name: 'Nina New', roles: [{ id: 1, name: 'Client' }] }, ['name', 'roles']) // { name: 'Nina New', roles: [1] }
+ */
+export function toUserBody(values: Partial<RaRecord>, allowed: readonly string[] = WRITABLE): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key of WRITABLE) {
+    if (!allowed.includes(key) || values[key] === undefined) continue;
+    const value = values[key];
+    if (key === 'roles') body.roles = (value as Array<number | { id: number }>).map((r) => (typeof r === 'object' ? r.id : Number(r)));
+    else body[key] = value === '' ? null : value;
+  }
+  return body;
+}
+
+/** Roles to choose from (GET /roles, 'view permissions'); empty for those who may not see them. */
+function useRoles(enabled: boolean) {
+  const { data } = useQuery({
+    queryKey: ['roles', 'choices'],
+    queryFn: async ({ signal }) => (await http.get<Array<{ id: number; name: string }>>('/roles', { signal, notify: false })) ?? [],
+    enabled,
+  });
+  return data ?? [];
+}
+
+/**
+ * A user's fields: name, email, telephone, position, avatar, country (default GB), and for those who
+ * manage users the roles, company, primary and variation-approver flags (and status on edit).
+ */
+export function UserForm({ manage, editing, toolbar }: { manage: boolean; editing: boolean; toolbar?: React.ReactElement | false }) {
+  const translate = useTranslate();
+  const roles = useRoles(manage);
+  const required = (field: string) => (value: unknown) =>
+    typeof value === 'string' && value.trim() ? undefined : { message: 'validation:field.required', args: { attribute: translate(`resources.users.fields.${field}`).toLowerCase() } };
+  const minLength = (length: number) => (value: unknown) => (typeof value === 'string' && value.trim().length < length ? { message: 'validation:generic.minLength', args: { length } } : undefined);
+  return (
+    <SimpleForm warnWhenUnsavedChanges toolbar={toolbar} sx={{ maxWidth: 900 }}>
+      <Box sx={{ display: 'grid', width: '100%', gap: { xs: 0, md: 2 }, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <TextInput source="name" validate={[required('name'), minLength(4)]} />
+        <TextInput source="email" type="email" validate={[required('email'), email('validation:generic.email')]} />
+        <TextInput source="telephone" />
+        <TextInput source="position" />
+        <TextInput source="avatar" />
+        <SelectInput source="country" choices={COUNTRIES.map((id) => ({ id, name: `usersAdmin.countries.${id}` }))} />
+        {manage ? (
+          <>
+            <SelectArrayInput source="roles" choices={roles} format={(v: Array<number | { id: number }> = []) => v.map((r) => (typeof r === 'object' ? r.id : r))} translateChoice={false} />
+            <ReferenceInput source="company_id" reference="companies" sort={{ field: 'name', order: 'ASC' }}>
+              <AutocompleteInput filterToQuery={(q: string) => ({ q })} />
+            </ReferenceInput>
+            <BooleanInput source="primary" />
+            <BooleanInput source="foc_approver" />
+            {editing ? <SelectInput source="status" choices={['active', 'disabled'].map((id) => ({ id, name: `usersAdmin.statuses.${id}` }))} /> : null}
+          </>
+        ) : null}
+      </Box>
+    </SimpleForm>
+  );
+}

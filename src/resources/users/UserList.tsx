@@ -1,0 +1,54 @@
+import { Chip, useMediaQuery, type Theme } from '@mui/material';
+import {
+  CreateButton, Datagrid, EmailField, ExportButton, FilterButton, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, TopToolbar, type RaRecord,
+} from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../i18n/format';
+import { PageHeading } from '../../pages/app/PageHeading';
+import { userProfilePath } from './paths';
+import { useUserAbilities } from './useUserAbilities';
+
+type UserRow = RaRecord & { name: string; email: string; position: string | null; status: string; created_at: string };
+
+/** `/users`: search by name or email, status filter, sort, pages, CSV export (react-admin's default exporter). */
+export default function UserList() {
+  const { t } = useTranslation();
+  const { manage } = useUserAbilities();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={t('usersAdmin.search')} />,
+    <SelectInput key="status" source="status" choices={['active', 'disabled'].map((id) => ({ id, name: `usersAdmin.statuses.${id}` }))} />,
+  ];
+  return (
+    <>
+      <PageHeading />
+      <List
+        resource="users"
+        title={t('routes.users')}
+        filters={filters}
+        sort={{ field: 'name', order: 'ASC' }}
+        perPage={25}
+        storeKey="users.list"
+        actions={
+          <TopToolbar>
+            <FilterButton />
+            {manage ? <CreateButton to="/users/create" /> : null}
+            <ExportButton maxResults={1000} />
+          </TopToolbar>
+        }
+      >
+        {phone ? (
+          <SimpleList<UserRow> primaryText={(r) => r.name} secondaryText={(r) => r.email} linkType={(r) => userProfilePath(r.id)} />
+        ) : (
+          <Datagrid rowClick={(id) => userProfilePath(id)} bulkActionButtons={false}>
+            <TextField source="name" />
+            <EmailField source="email" />
+            <TextField source="position" emptyText="—" />
+            <FunctionField<UserRow> source="status" render={(r) => <Chip size="small" variant="outlined" color={r.status === 'active' ? 'success' : 'default'} label={t(`usersAdmin.statuses.${r.status}`)} />} />
+            <FunctionField<UserRow> source="created_at" render={(r) => formatDate(r.created_at)} />
+          </Datagrid>
+        )}
+      </List>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import PeopleIcon from '@mui/icons-material/People';
+import { lazy } from 'react';
+import type { RaRecord } from 'react-admin';
+
+// The screens load when first opened: the sign-in page carries none of them.
+const UserList = lazy(() => import('./UserList'));
+const UserCreate = lazy(() => import('./UserCreate'));
+const UserEdit = lazy(() => import('./UserEdit'));
+
+/**
+ * The users resource, spread into `<Resource name="users" {...users} />`. The spec's paths
+ * (`/users`, `/users/create`, `/users/profile/{id}`) show these screens through their guarded named
+ * routes (routing/routeElements.tsx); the profile is open to any signed-in user for their own account.
+ */
+const users = {
+  list: UserList,
+  create: UserCreate,
+  edit: UserEdit,
+  icon: PeopleIcon,
+  recordRepresentation: (record: RaRecord) => String(record.name ?? record.email ?? ''),
+};
+export default users;

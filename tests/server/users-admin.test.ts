@@ -1,0 +1,105 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
+import { generatePassword } from '../../server/services/users-admin';
+import { startTestServer, type TestServer } from '../support/server';
+import { call, login, type Reply } from './helpers';
+
+type User = { id: number; name: string; email: string; status: string; country: string; roles: Array<{ id: number; name: string }>; companies: Array<{ name: string }>; message?: string };
+
+let server: TestServer;
+const tokens: Record<'dealerA' | 'dealerB' | 'pm' | 'admin', string> = {} as never;
+const ids: Record<string, number> = {};
+type Who = keyof typeof tokens | 'anonymous';
+const as = <T = User>(who: Who, method: string, path: string, body?: unknown): Promise<Reply<T>> =>
+  call<T>(server, method, path, { token: who === 'anonymous' ? undefined : tokens[who], body });
+const userCount = async () => (await server.database.db.select({ n: count() }).from(users))[0].n;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const emails = { dealerA: 'dealer@demo.test', dealerB: 'dealer2@demo.test', pm: 'pm@demo.test', admin: 'admin@demo.test' } as const;
+  for (const [who, email] of Object.entries(emails)) {
+    tokens[who as keyof typeof tokens] = (await login(server, email)).token;
+    ids[who] = (await as<{ user: { id: number } }>(who as Who, 'GET', '/api/users/current')).body.user.id;
+  }
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('generated passwords (spec section 5)', () => {
+  it('are 20-24 characters with numbers and symbols, never : ; . ^ ,', () => {
+    for (let i = 0; i < 200; i++) {
+      const p = generatePassword();
+      expect(p.length).toBeGreaterThanOrEqual(20);
+      expect(p.length).toBeLessThanOrEqual(24);
+      expect(p).toMatch(/\d/);
+      expect(p).toMatch(/[^A-Za-z0-9]/);
+      expect(p).not.toMatch(/[:;.^,]/);
+    }
+  });
+});
+
+describe('POST /api/users', () => {
+  it("creates a user ('User Created') with the default role and country, and mails a /#/password/set/ link", async () => {
+    for (const who of ['anonymous', 'dealerA', 'pm'] as const) {
+      expect((await as(who, 'POST', '/api/users', { name: 'Nope Person', email: `nope-${who}@example.test` })).status, who).toBe(who === 'anonymous' ? 401 : 403);
+    }
+    const companies = (await as<Array<{ id: number; name: string }>>('admin', 'GET', '/api/companies?filter=%7B%22q%22%3A%22Harbour%22%7D')).body;
+    const r = await as('admin', 'POST', '/api/users', { name: 'Nina New', email: 'Nina@Example.test', position: 'Sales', company_id: companies[0].id });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ name: 'Nina New', email: 'nina@example.test', country: 'GB', status: 'active', message: 'User Created', roles: [{ id: 1, name: 'Client' }], companies: [{ name: 'Harbour Cars' }] });
+    const mail = await server.mail.waitFor('nina@example.test');
+    const link = /https?:\/\/\S+\/#\/password\/set\/([A-Za-z0-9_-]+)/.exec(mail.text);
+    expect(link).not.toBeNull();
+    // The link works: the new user sets a password and signs in.
+    const set = await call(server, 'POST', '/api/password/set', { body: { token: link![1], email: 'nina@example.test', password: 'Fresh-pass-2026', password_confirmation: 'Fresh-pass-2026' } });
+    expect(set.status).toBe(200);
+    expect((await call(server, 'POST', '/api/login', { body: { email: 'nina@example.test', password: 'Fresh-pass-2026' } })).status).toBe(200);
+    ids.nina = r.body.id;
+  });
+
+  it.each([
+    ['a short name', { name: 'Al', email: 'a@example.test' }, 400, 'Must be at least 4 characters long'],
+    ['an invalid email', { name: 'Alan Able', email: 'not-an-email' }, 400, 'Must be a valid email.'],
+    ['a missing email', { name: 'Alan Able' }, 400, 'This field is required.'],
+    ['an unknown field', { name: 'Alan Able', email: 'a@example.test', password_hash: 'x' }, 400, 'password_hash is not valid'],
+    ['a taken email', { name: 'Alan Able', email: 'DEALER@demo.test' }, 422, 'The email has already been taken.'],
+    ['a role that does not exist', { name: 'Alan Able', email: 'a@example.test', roles: [999] }, 422, 'Please choose an existing role.'],
+    ['a company that does not exist', { name: 'Alan Able', email: 'a@example.test', company_id: 99999 }, 422, 'Please choose an existing company.'],
+  ])('refuses %s in the spec words, writing nothing', async (_, body, status, message) => {
+    const before = await userCount();
+    const r = await as<{ message: string }>('admin', 'POST', '/api/users', body);
+    expect(r.status).toBe(status);
+    expect(r.body.message).toBe(message);
+    expect(await userCount()).toBe(before);
+  });
+});
+
+describe('GET and PUT /api/users/{id}', () => {
+  it('shows a user to themselves and to those who may list users; hides them from other dealers', async () => {
+    const expected: Record<Who, number> = { anonymous: 401, dealerA: 200, dealerB: 404, pm: 200, admin: 200 };
+    for (const [who, status] of Object.entries(expected) as Array<[Who, number]>) expect((await as(who, 'GET', `/api/users/${ids.dealerA}`)).status, who).toBe(status);
+  });
+
+  it("lets anyone edit their own profile ('User Updated') but not their roles, and only create users holders edit others", async () => {
+    const own = await as('dealerA', 'PUT', `/api/users/${ids.dealerA}`, { telephone: '0113 496 0000', position: 'Owner' });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ message: 'User Updated', position: 'Owner' });
+    expect((await as('dealerA', 'PUT', `/api/users/${ids.dealerA}`, { roles: [2] })).status).toBe(403);
+    expect((await as('dealerB', 'PUT', `/api/users/${ids.dealerA}`, { name: 'Taken Over' })).status).toBe(404);
+    expect((await as('pm', 'PUT', `/api/users/${ids.dealerA}`, { name: 'Taken Over' })).status).toBe(403);
+    expect((await as('admin', 'PUT', `/api/users/${ids.dealerA}`, { email: 'dealer2@demo.test' })).status).toBe(422);
+    expect((await as('admin', 'PUT', `/api/users/${ids.admin}`, { status: 'disabled' })).status).toBe(403);
+    expect((await as('admin', 'GET', `/api/users/${ids.dealerA}`)).body.name).toBe('Dana Dealer');
+  });
+
+  it("disabling a user ends their sessions at once", async () => {
+    const nina = await login(server, 'nina@example.test', 'Fresh-pass-2026');
+    expect((await call(server, 'GET', '/api/users/current', { token: nina.token })).status).toBe(200);
+    const r = await as('admin', 'PUT', `/api/users/${ids.nina}`, { status: 'disabled' });
+    expect(r.body).toMatchObject({ status: 'disabled', message: 'User Updated' });
+    expect((await call(server, 'GET', '/api/users/current', { token: nina.token })).status).toBe(401);
+    expect((await call(server, 'POST', '/api/login/refresh', { cookie: nina.cookie })).status).toBe(401);
+  });
+});
