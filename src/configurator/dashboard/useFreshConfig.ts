@@ -12,15 +12,18 @@ export function useFreshConfig(id: string): UseConfig {
     let last = Date.now();
     const again = () => {
       // Focus and visibilitychange often fire together: one request is enough.
-      if (document.visibilityState !== 'visible' || Date.now() - last < 1000) return;
+      if (Date.now() - last < 1000) return;
       last = Date.now();
       void reload();
     };
+    // Focus means the user is looking at the page, whatever visibilityState says (a headless or
+    // embedded window may never report 'visible'); a tab shown again counts only when visible.
+    const shown = () => document.visibilityState === 'visible' && again();
     window.addEventListener('focus', again);
-    document.addEventListener('visibilitychange', again);
+    document.addEventListener('visibilitychange', shown);
     return () => {
       window.removeEventListener('focus', again);
-      document.removeEventListener('visibilitychange', again);
+      document.removeEventListener('visibilitychange', shown);
     };
   }, [reload]);
   return state;
