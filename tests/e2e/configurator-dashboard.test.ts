@@ -111,7 +111,7 @@ describe('configurator dashboard, overview and list (browser)', () => {
       .poll(async () => {
         await dealer.evaluate(() => window.dispatchEvent(new Event('focus')));
         return dealer.getByTestId('section-extras').count();
-      }, { timeout: 15_000, intervals: [1_100] })
+      }, { timeout: 15_000, interval: 1_100 })
       .toBe(1);
   });
 
