@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getCompany } from '../services/companies';
 import type { CompanyInput } from '../services/companies-fields';
+import { sendPage } from '../http/simple-rest';
 import { listCompanies, type CompanyListQuery } from '../services/companies-list';
 import { assignUser, createCompany, deleteCompany, removeUser, updateCompany } from '../services/companies-write';
 import type { Viewer } from '../services/tenancy';
@@ -35,12 +36,7 @@ export default async function companyRoutes(app: FastifyInstance) {
     async (request, reply) => {
       // Per user and query, until the next write (server/db/read-cache.ts; PGlite only).
       const page = await app.database.reads.read(`companies:${request.user!.id}:${JSON.stringify(request.query)}`, () => listCompanies(app, viewerOf(request), request.query));
-      // ra-data-simple-rest reads the total from Content-Range; X-Total-Count for other clients.
-      reply
-        .header('content-range', `companies ${page.start}-${page.end}/${page.total}`)
-        .header('x-total-count', String(page.total))
-        .header('access-control-expose-headers', 'Content-Range, X-Total-Count');
-      return page.items;
+      return sendPage(reply, 'companies', page);
     },
   );
 

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   archiveConfig, changeConfigStages, configCatalogue, createConfig, deleteConfig, getConfig, listConfigs, paginateConfigs,
   writeConfigStage, type CreateConfigBody, type StageWriteBody,
 } from '../services/configs';
+import { sendPage } from '../http/simple-rest';
 import { configHistory, restoreRevision, type RestoreBody } from '../services/configs-history';
-import type { ListPage, ListQuery } from '../services/configs-list';
+import type { ListQuery } from '../services/configs-list';
 import { mailConfigContact, type MailType } from '../services/configs-mail';
 import { StaleVersionError } from '../services/configs-store';
 import type { Viewer } from '../services/tenancy';
@@ -17,11 +18,6 @@ const viewerOf = (request: FastifyRequest): Viewer & { name: string } => ({
   permissions: request.permissionNames ?? new Set(),
 });
 
-/** ra-data-simple-rest reads the total from Content-Range; X-Total-Count for other clients. */
-function sendPage(reply: FastifyReply, page: ListPage) {
-  reply.header('content-range', `configs ${page.start}-${page.end}/${page.total}`).header('x-total-count', String(page.total));
-  return page.items;
-}
 
 type Id = { Params: { id: string } };
 type CompanyConfig = { Params: { companyId: string; configId: string } };
@@ -47,7 +43,7 @@ export default async function configRoutes(app: FastifyInstance) {
     '/configs',
     { preHandler: read, schema: { ...doc('Configs the user may see (ra-data-simple-rest: sort, range, filter {q, status, company_id, id, design_type, project_type})'), querystring: s.listQuery, response: { 200: { type: 'array', items: s.configSummary }, ...errors(400, 401, 403) } } },
     // Per user and query, until the next write (server/db/read-cache.ts; PGlite only).
-    async (request, reply) => sendPage(reply, await app.database.reads.read(`configs:${request.user!.id}:${JSON.stringify(request.query)}`, () => listConfigs(app, viewerOf(request), request.query))),
+    async (request, reply) => sendPage(reply, 'configs', await app.database.reads.read(`configs:${request.user!.id}:${JSON.stringify(request.query)}`, () => listConfigs(app, viewerOf(request), request.query))),
   );
 
   app.get(
@@ -103,7 +99,7 @@ export default async function configRoutes(app: FastifyInstance) {
   app.get<{ Params: { companyId: string }; Querystring: ListQuery }>(
     '/companies/:companyId/configs',
     { preHandler: read, schema: { ...doc('A company\'s configs (ra-data-simple-rest)'), params: s.params.company, querystring: s.listQuery, response: { 200: { type: 'array', items: s.configSummary }, ...errors(400, 401, 403, 404) } } },
-    async (request, reply) => sendPage(reply, await listConfigs(app, viewerOf(request), request.query, request.params.companyId)),
+    async (request, reply) => sendPage(reply, 'configs', await listConfigs(app, viewerOf(request), request.query, request.params.companyId)),
   );
 
   app.get<CompanyConfig>(

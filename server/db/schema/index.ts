@@ -5,3 +5,5 @@ export * from './companies';
 export * from './configs';
 export * from './system';
 export * from './taxonomies';
+export * from './media';
+export * from './products';

@@ -1,0 +1,116 @@
+/**
+ * The ra-data-simple-rest list protocol, shared by every list endpoint: `sort=["name","ASC"]`,
+ * `range=[0,24]` and `filter={...}` as JSON in the query string, the total in `Content-Range`.
+ * Each endpoint names its sortable columns and filter keys; anything else is a 400 in the error
+ * shape (never ignored, never truncated silently).
+ */
+import { asc, desc, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
+import { httpError } from './errors';
+
+/** react-admin's CSV export asks for 1,000 rows at once; a longer range is refused. */
+export const MAX_PAGE = 1000;
+const MAX_SEARCH = 100;
+
+export interface SimpleRestQuery {
+  sort?: string;
+  range?: string;
+  filter?: string;
+}
+export interface Range {
+  start: number;
+  end: number;
+}
+export interface Page<T> {
+  items: T[];
+  total: number;
+  start: number;
+  end: number;
+}
+
+const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647;
+
+/** `%q%` for ILIKE with the user's own `%`, `_` and `\` taken literally. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A parser whose errors carry the endpoint's own message (e.g. serverMessages.companies.bad_query). */
+export function simpleRest(message: string) {
+  const bad = (field: string) => httpError(400, message, [{ detail: message, field }]);
+
+  function json(text: string | undefined, field: string): unknown {
+    if (text === undefined || text === '') return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw bad(field);
+    }
+  }
+
+  /** The filter object; with `keys`, an unknown key is a 400 (a typo must not widen the list). */
+  function filter(text: string | undefined, keys?: Iterable<string>): Record<string, unknown> {
+    const raw = json(text, 'filter') ?? {};
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad('filter');
+    if (keys) {
+      const allowed = new Set(keys);
+      const unknown = Object.keys(raw).find((k) => !allowed.has(k));
+      if (unknown) throw bad(`filter.${unknown}`);
+    }
+    return raw as Record<string, unknown>;
+  }
+
+  /** One id or a list of ids (numbers or digit strings); undefined when absent or empty. */
+  function ids(value: unknown, field: string): number[] | undefined {
+    if (value === undefined || value === null || value === '') return undefined;
+    const list = (Array.isArray(value) ? value : [value]).map((v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v));
+    if (list.length > MAX_PAGE || !list.every(isId)) throw bad(`filter.${field}`);
+    return list;
+  }
+
+  /** A value that must be one of `allowed`; undefined when absent or empty. */
+  function oneOf<T extends string>(f: Record<string, unknown>, key: string, allowed: readonly T[]): T | undefined {
+    const value = f[key];
+    if (value === undefined || value === null || value === '') return undefined;
+    if (typeof value !== 'string' || !allowed.includes(value as T)) throw bad(`filter.${key}`);
+    return value as T;
+  }
+
+  /** A search text (trimmed, at most 100 characters); undefined when blank. */
+  function search(value: unknown, field: string): string | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'string' || value.length > MAX_SEARCH) throw bad(field);
+    return value.trim() || undefined;
+  }
+
+  /** ORDER BY for `["column","ASC|DESC"]`; `tiebreak` (the id) keeps pages from repeating or skipping rows. */
+  function sort(text: string | undefined, columns: Record<string, AnyPgColumn>, fallback: [string, 'ASC' | 'DESC'], tiebreak: AnyPgColumn): SQL[] {
+    const raw = json(text, 'sort') ?? fallback;
+    if (!Array.isArray(raw) || raw.length !== 2 || !Object.hasOwn(columns, String(raw[0])) || !/^(asc|desc)$/i.test(String(raw[1]))) throw bad('sort');
+    const column = columns[String(raw[0])];
+    const dir = /^desc$/i.test(String(raw[1])) ? desc : asc;
+    return column === tiebreak ? [dir(column)] : [dir(column), dir(tiebreak)];
+  }
+
+  /** `[start, end]`, inclusive, at most MAX_PAGE rows. */
+  function range(text: string | undefined, fallback: [number, number] = [0, 24]): Range {
+    const raw = json(text, 'range') ?? fallback;
+    if (!Array.isArray(raw) || raw.length !== 2 || !raw.every((n) => Number.isInteger(n) && n >= 0 && n <= 1e9) || raw[1] < raw[0] || raw[1] - raw[0] >= MAX_PAGE) {
+      throw bad('range');
+    }
+    return { start: raw[0], end: raw[1] };
+  }
+
+  return { bad, json, filter, ids, oneOf, search, sort, range };
+}
+
+/** The page as ra-data-simple-rest reads it: items in the body, the total in Content-Range (and X-Total-Count). */
+export function sendPage<T>(reply: FastifyReply, resource: string, page: Page<T>): T[] {
+  reply
+    .header('content-range', `${resource} ${page.start}-${page.end}/${page.total}`)
+    .header('x-total-count', String(page.total))
+    .header('access-control-expose-headers', 'Content-Range, X-Total-Count');
+  return page.items;
+}
+
+/** The Page of `items` fetched for `range` out of `total`. */
+export const pageOf = <T>(items: T[], total: number, range: Range): Page<T> => ({ items, total, start: range.start, end: range.start + Math.max(items.length - 1, 0) });
