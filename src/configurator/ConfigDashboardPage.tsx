@@ -7,7 +7,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { growl } from '../session/notifier';
 import { archiveConfig, changeStage, type ConfigStage } from './api';
 import { AddStage } from './dashboard/AddStage';
-import { ConfirmDialog } from './dashboard/ConfirmDialog';
+import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { ContactCard } from './dashboard/ContactCard';
 import { useConfigAbilities } from './dashboard/permissions';
 import { StageSections } from './dashboard/StageSections';
@@ -119,7 +119,7 @@ export default function ConfigDashboardPage() {
         open={Boolean(removing)}
         title={t('configPages.dashboard.removeTitle', { name: removing ? t(removing.title) : '' })}
         confirmLabel={t('configPages.dashboard.removeStage')}
-        danger
+        tone="error"
         onClose={() => setRemoving(null)}
         onConfirm={() => removing && change(removing.slug, 'remove')}
         testId="remove-stage-dialog"

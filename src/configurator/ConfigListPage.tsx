@@ -9,7 +9,7 @@ import { session } from '../session/session';
 import { growl } from '../session/notifier';
 import { useSession } from '../session/useSession';
 import { archiveConfig, deleteConfig, type ConfigPageQuery, type ConfigRow } from './api';
-import { ConfirmDialog } from './dashboard/ConfirmDialog';
+import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { useConfigAbilities } from './dashboard/permissions';
 import { ConfigRowCard } from './list/ConfigRowCard';
 import { CreateConfigDialog } from './list/CreateConfigDialog';
@@ -176,7 +176,7 @@ export default function ConfigListPage() {
         open={Boolean(deleting)}
         title={t('configPages.list.deleteTitle', { name: deleting?.name ?? '' })}
         confirmLabel={t('configPages.list.delete')}
-        danger
+        tone="error"
         onClose={() => setDeleting(null)}
         onConfirm={() => deleting && remove(deleting)}
         testId="config-delete-dialog"

@@ -78,7 +78,7 @@ describe('configurator stage page (browser)', () => {
     await again.getByTestId('stage-reset').click();
     const dialog = again.getByTestId('reset-dialog');
     await dialog.getByText('Reset this section?').waitFor();
-    await dialog.getByTestId('confirm-action').click();
+    await dialog.getByTestId('reset-dialog-confirm').click();
     await expect.poll(() => twitter(again).inputValue(), SETTLE).toBe('https://twitter.com/offline-edit');
     await expect.poll(() => status(again), SETTLE).toBe('saved');
     await context.setOffline(false);
@@ -142,7 +142,7 @@ describe('configurator stage page (browser)', () => {
     await expect(newest.getByTestId('history-change').first().textContent()).resolves.toContain('Group feeds › YouTube');
 
     await newest.getByTestId('history-restore').click();
-    await page.getByTestId('restore-dialog').getByTestId('confirm-action').click();
+    await page.getByTestId('restore-dialog-confirm').click();
     await expect.poll(() => page.getByText('Earlier version restored').count(), SETTLE).toBeGreaterThan(0);
     // The newest revision set YouTube: restoring it puts back the value before it.
     await expect.poll(() => youtube(page).inputValue(), SETTLE).toBe('https://youtube.com/after-expiry');

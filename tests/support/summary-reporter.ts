@@ -2,7 +2,8 @@ import type { Reporter, TestModule } from 'vitest/node';
 
 /**
  * Prints one plain closing line, `Tests: N passed, N failed, N skipped`, after vitest's own
- * summary, so CI (which reads closing lines, and does not know vitest's format) can count the run.
+ * summary, so CI (which reads closing lines, and does not know vitest's format) can count the run,
+ * and before it the slowest files, so whoever keeps `npm test` under its budget knows where to look.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -22,6 +23,11 @@ export default class SummaryReporter implements Reporter {
       if (mod.state() === 'failed' && failedHere === 0) failedHere = 1;
       failed += failedHere;
     }
+    const slowest = testModules
+      .map((mod) => ({ file: `${mod.project.name} ${mod.relativeModuleId}`, ms: mod.diagnostic().duration }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 12);
+    process.stdout.write(`\nSlowest files:\n${slowest.map((s) => `  ${(s.ms / 1000).toFixed(1).padStart(6)} s  ${s.file}`).join('\n')}\n`);
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }

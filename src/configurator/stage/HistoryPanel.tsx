@@ -8,7 +8,7 @@ import { getStageUi } from '../../../engine/react';
 import { HttpError } from '../../http';
 import { getHistory, restoreRevision, type ConfigDetail, type Revision, type WriteResponse } from '../api';
 import { StateChip } from '../parts';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { diffData } from './diff';
 import { displayValue, pointerLabel } from './labels';
 
@@ -76,7 +76,6 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [confirm, setConfirm] = useState<Revision | null>(null);
-  const [restoring, setRestoring] = useState(false);
 
   const load = useCallback(
     async (next: number, keep: Revision[]) => {
@@ -113,7 +112,6 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
 
   const restore = async () => {
     if (!confirm) return;
-    setRestoring(true);
     try {
       const answer = await restoreRevision(config, confirm.id, version());
       if (!answer) return;
@@ -123,8 +121,6 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
     } catch (err) {
       notify(err instanceof HttpError && err.status === 409 ? t('configPages.conflict') : err instanceof HttpError ? err.messages.join('\n') : t('errors:unknown_error'), { type: 'error' });
       setConfirm(null);
-    } finally {
-      setRestoring(false);
     }
   };
 
@@ -209,13 +205,14 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
       <ConfirmDialog
         open={!!confirm}
         title={t('configPages.stagePage.restoreTitle')}
-        text={`${t('configPages.stagePage.restoreText')}${unsent ? ` ${t('configPages.stagePage.restoreReplacesUnsent')}` : ''}`}
         confirmLabel={t('configPages.stagePage.restore')}
-        onConfirm={() => void restore()}
+        tone="warning"
+        onConfirm={restore}
         onClose={() => setConfirm(null)}
-        busy={restoring}
         testId="restore-dialog"
-      />
+      >
+        {`${t('configPages.stagePage.restoreText')}${unsent ? ` ${t('configPages.stagePage.restoreReplacesUnsent')}` : ''}`}
+      </ConfirmDialog>
     </Drawer>
   );
 }

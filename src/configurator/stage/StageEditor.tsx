@@ -10,7 +10,7 @@ import { UnsavedChangesPrompt } from '../../routing/UnsavedChangesPrompt';
 import { useSession } from '../../session/useSession';
 import type { ConfigDetail, WriteResponse } from '../api';
 import { StateChip } from '../parts';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { HistoryPanel } from './HistoryPanel';
 import { permissionNames, stageAbilities } from './lifecycle';
 import { SaveIndicator } from './SaveIndicator';
@@ -230,8 +230,8 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
       <ConfirmDialog
         open={confirmReset}
         title={t('configPages.stagePage.resetTitle')}
-        text={t('configPages.stagePage.resetText')}
         confirmLabel={t('configPages.stagePage.reset')}
+        tone="warning"
         onClose={() => setConfirmReset(false)}
         onConfirm={() => {
           setConfirmReset(false);
@@ -239,7 +239,9 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
           onReset();
         }}
         testId="reset-dialog"
-      />
+      >
+        {t('configPages.stagePage.resetText')}
+      </ConfirmDialog>
       <HistoryPanel
         open={historyOpen}
         onClose={() => setHistoryOpen(false)}

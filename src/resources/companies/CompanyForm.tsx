@@ -6,6 +6,9 @@ import {
 import { STAGES, STATUSES, useCompanyTerms, type Taxonomy } from './choices';
 import { httpUrl, maxChars, requiredField, uniqueMetaKeys } from './validate';
 
+/** Stable (the form resets on change of this object): a refetched record keeps the user's edits. */
+const KEEP_DIRTY = { keepDirtyValues: true } as const;
+
 const LANGS = ['en', 'fr', 'nl'] as const;
 
 /** The fields a company write sends (server/routes/companies-schemas.ts refuses any other). */
@@ -65,7 +68,7 @@ export function CompanyForm({ toolbar }: { toolbar?: React.ReactElement | false 
   const label = (field: string) => translate(`resources.companies.fields.${field}`);
   const termChoices = (taxonomy: Taxonomy) => terms[taxonomy].map((t) => ({ id: t.id, name: t.name }));
   return (
-    <SimpleForm warnWhenUnsavedChanges toolbar={toolbar} sx={{ maxWidth: 1000 }}>
+    <SimpleForm warnWhenUnsavedChanges resetOptions={KEEP_DIRTY} toolbar={toolbar} sx={{ maxWidth: 1000 }}>
       <Section title={translate('companiesAdmin.sections.details')}>
         <TextInput source="name" validate={[requiredField(label('name')), maxChars(150)]} />
         <TextInput source="website_address" validate={[httpUrl, maxChars(255)]} />

@@ -5,6 +5,9 @@ import {
 } from 'react-admin';
 import { http } from '../../http';
 
+/** Stable (the form resets on change of this object): a refetched record keeps the user's edits. */
+const KEEP_DIRTY = { keepDirtyValues: true } as const;
+
 const COUNTRIES = ['GB', 'AU', 'BE', 'FR', 'NL', 'ZA', 'IE'] as const;
 const WRITABLE = ['name', 'email', 'telephone', 'position', 'avatar', 'country', 'primary', 'foc_approver', 'roles', 'company_id', 'status'] as const;
 
@@ -46,7 +49,7 @@ export function UserForm({ manage, editing, toolbar }: { manage: boolean; editin
     typeof value === 'string' && value.trim() ? undefined : { message: 'validation:field.required', args: { attribute: translate(`resources.users.fields.${field}`).toLowerCase() } };
   const minLength = (length: number) => (value: unknown) => (typeof value === 'string' && value.trim().length < length ? { message: 'validation:generic.minLength', args: { length } } : undefined);
   return (
-    <SimpleForm warnWhenUnsavedChanges toolbar={toolbar} sx={{ maxWidth: 900 }}>
+    <SimpleForm warnWhenUnsavedChanges resetOptions={KEEP_DIRTY} toolbar={toolbar} sx={{ maxWidth: 900 }}>
       <Box sx={{ display: 'grid', width: '100%', gap: { xs: 0, md: 2 }, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <TextInput source="name" validate={[required('name'), minLength(4)]} />
         <TextInput source="email" type="email" validate={[required('email'), email('validation:generic.email')]} />
