@@ -31,6 +31,10 @@ export default defineConfig({
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 2000 },
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
+    // Two files at a time on CI's two cores (vitest's default leaves one core idle): much of a test's
+    // time is spent waiting on a server, a database or a browser. Browser files share the same two
+    // slots, each with its own server and Chromium on ephemeral ports. TEST_WORKERS overrides.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     projects: [
       {
         extends: true,
@@ -64,7 +68,6 @@ export default defineConfig({
           retry: 1,
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -12,6 +12,7 @@ const suites: Record<string, () => Promise<void>> = {
   renderer: async () => (await import('./renderer')).benchRenderer(),
   load: async () => (await import('./load')).benchLoad(),
   api: async () => (await import('./api')).benchApi(),
+  companies: async () => (await import('./companies-list')).benchCompanies(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -11,7 +11,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const BENCH_PASSWORD = 'Load-pass-2026';
 
@@ -68,10 +68,12 @@ async function createDatabase(base: string): Promise<{ url: string; drop(): Prom
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-export async function startServerProcess(opts: { databaseUrl?: string | null; users?: number } = {}): Promise<ServerProcess> {
+/** `seed`: a module whose `benchSeed(database)` runs in the server process after the demo data (e.g. bench/companies-list.ts). */
+export async function startServerProcess(opts: { databaseUrl?: string | null; users?: number; seed?: string } = {}): Promise<ServerProcess> {
   let dropDatabase = async () => {};
   let dataDir: string | null = null;
   const env: Record<string, string> = { BENCH_SERVER_PROCESS: '1', BENCH_LOAD_USERS: String(opts.users ?? 50) };
+  if (opts.seed) env.BENCH_SEED = opts.seed;
   if (opts.databaseUrl) {
     const created = await createDatabase(opts.databaseUrl);
     env.DATABASE_URL = created.url;
@@ -139,6 +141,11 @@ async function serve(): Promise<void> {
     // Dealers of the demo company (id 1): the current user comes with a company, as for a client.
     await database.db.insert(userRoles).values(rows.map((r) => ({ userId: r.id, roleId: 1 })));
     await database.db.insert(companyUsers).values(rows.map((r) => ({ userId: r.id, companyId: 1 })));
+  }
+
+  if (process.env.BENCH_SEED) {
+    const extra = (await import(pathToFileURL(process.env.BENCH_SEED).href)) as { benchSeed(d: typeof database): Promise<void> };
+    await extra.benchSeed(database);
   }
 
   const app = await buildApp({ database, logger: { level: 'warn' }, publicUrl: 'http://localhost' });

@@ -19,8 +19,11 @@ import passwordRoutes from './routes/password';
 import userRoutes from './routes/users';
 import termRoutes from './routes/terms';
 import roleRoutes from './routes/roles';
+import taxonomyRoutes from './routes/taxonomies';
 import companyRoutes from './routes/companies';
 import configRoutes from './routes/configs';
+import productRoutes from './routes/products';
+import mediaRoutes from './routes/media';
 
 export type { AppOptions } from './options';
 
@@ -73,7 +76,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, roleRoutes, companyRoutes, configRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes]) {
         await api.register(routes);
       }
     },

@@ -8,6 +8,8 @@ import { Growl } from './layout/Growl';
 import NotFoundPage from './pages/app/NotFoundPage';
 import companies from './resources/companies';
 import users from './resources/users';
+import media from './resources/media';
+import products from './resources/products';
 import { appRoutes } from './routing/routeElements';
 import { themeFor } from './theme';
 
@@ -44,6 +46,8 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           {/* Resource descriptors, react-admin's demo style; the spec's paths win over these (routeElements.tsx). */}
           <Resource name="companies" {...companies} />
           <Resource name="users" {...users} />
+          <Resource name="media" {...media} />
+          <Resource name="products" {...products} />
         </AdminUI>
       </LiveI18nContext>
     </AdminContext>

@@ -7,6 +7,8 @@ import { DEMO_COMPANIES, DEMO_USERS, PERMISSIONS, ROLES, TAXONOMIES, TERMS } fro
 import { hashPassword } from '../services/passwords';
 import { seedDemoConfigs } from './seed-configs';
 import { seedDemoCompanies } from './seed-companies';
+import { seedDemoMedia } from './seed-media';
+import { seedDemoProducts } from './seed-products';
 
 export interface SeedOptions {
   /** Create the demo users and companies. */
@@ -87,10 +89,14 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
         }
         await seedDemoConfigs(tx, companyIds, usersByEmail);
         await seedDemoCompanies(tx as unknown as Db, demoHash);
+        await seedDemoMedia(tx as unknown as Db, companyIds);
       }
       return true;
     });
   }
+
+  // Demo products whenever the catalogue is empty (also on a database seeded before products existed).
+  if (opts.demo) await seedDemoProducts(db);
 
   if (opts.admin?.email && opts.admin.password) {
     const email = opts.admin.email.trim().toLowerCase();

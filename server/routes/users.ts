@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendPage } from '../http/simple-rest';
 import { currentUser } from '../services/current-user';
-import { createUser, getUser, updateUser, type UserInput } from '../services/users-admin';
+import { createUser, deleteUser, getUser, updateUser, type UserInput } from '../services/users-admin';
 import { listUsers, type UserListQuery } from '../services/users-list';
 import { companySchema, errors, nullableString } from './schemas';
 
@@ -71,7 +72,7 @@ const userDetail = {
 } as const;
 const userParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } } as const;
 
-/** GET /users/current (bearer); GET and POST /users, GET and PUT /users/{id}. */
+/** GET /users/current (bearer); GET and POST /users, GET, PUT and DELETE /users/{id}. */
 export default async function userRoutes(app: FastifyInstance) {
   app.get<{ Querystring: UserListQuery }>(
     '/users',
@@ -91,8 +92,7 @@ export default async function userRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const page = await listUsers(app, { id: request.user!.id, permissions: request.permissionNames ?? new Set() }, request.query);
-      reply.header('content-range', `users ${page.start}-${page.end}/${page.total}`).header('access-control-expose-headers', 'Content-Range');
-      return page.items;
+      return sendPage(reply, 'users', page);
     },
   );
 
@@ -105,7 +105,7 @@ export default async function userRoutes(app: FastifyInstance) {
       preHandler: app.auth.requirePermission('create users'),
       schema: { ...doc("Create a user with a generated password and a welcome mail to set their own ('User Created')"), body: userBody(true), response: { 201: userDetail, ...errors(400, 401, 403, 413, 422) } },
     },
-    async (request, reply) => reply.status(201).send(await createUser(app, request.body)),
+    async (request, reply) => reply.status(201).send(await createUser(app, viewerOf(request), request.body)),
   );
 
   app.get<{ Params: { id: number } }>(
@@ -121,6 +121,19 @@ export default async function userRoutes(app: FastifyInstance) {
       schema: { ...doc("Update your own profile, or (create users) anyone's; disabling ends their sessions ('User Updated')"), params: userParams, body: userBody(false), response: { 200: userDetail, ...errors(400, 401, 403, 404, 413, 422) } },
     },
     async (request) => updateUser(app, viewerOf(request), request.params.id, request.body),
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/users/:id',
+    {
+      preHandler: app.auth.requirePermission('create users'),
+      schema: {
+        ...doc("Delete a user (not yourself, not the last active administrator); their sessions end at once ('User Deleted')"),
+        params: userParams,
+        response: { 200: userDetail, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => deleteUser(app, viewerOf(request), request.params.id),
   );
 
   app.get(

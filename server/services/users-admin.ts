@@ -9,7 +9,8 @@ import { randomInt } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/database';
-import { companies, companyUsers, roles, userRoles, users } from '../db/schema';
+import { companies, companyUsers, permissions, rolePermissions, roles, userRoles, users } from '../db/schema';
+import { ROLES } from '../db/seed-data';
 import { httpError } from '../http/errors';
 import { serverMessages } from '../messages';
 import { hashPassword } from './passwords';
@@ -78,10 +79,32 @@ async function visible(app: FastifyInstance, viewer: Viewer, id: number): Promis
   return shared.length > 0;
 }
 
-async function checkRefs(app: FastifyInstance, input: UserInput) {
+/**
+ * Roles given or taken away must hold no permission the viewer lacks: otherwise anyone who may
+ * create users could make themselves (through a second account) or anyone else an administrator,
+ * or strip the administrators' rights.
+ */
+async function checkRoleChange(app: FastifyInstance, viewer: Viewer, changed: number[]) {
+  if (!changed.length) return;
+  const granted = await app.db
+    .selectDistinct({ name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(inArray(rolePermissions.roleId, changed));
+  if (granted.some((p) => !viewer.permissions.has(p.name))) {
+    throw httpError(403, serverMessages.users.role_beyond_own, [{ detail: serverMessages.users.role_beyond_own, field: 'roles' }]);
+  }
+}
+
+async function checkRefs(app: FastifyInstance, input: UserInput, viewer: Viewer, currentRoles: number[] = []) {
   if (input.roles?.length) {
     const found = await app.db.select({ id: roles.id }).from(roles).where(inArray(roles.id, input.roles));
     if (found.length !== new Set(input.roles).size) throw httpError(422, serverMessages.users.unknown_role, [{ detail: serverMessages.users.unknown_role, field: 'roles' }]);
+  }
+  if (input.roles) {
+    const next = new Set(input.roles);
+    const before = new Set(currentRoles);
+    await checkRoleChange(app, viewer, [...[...next].filter((r) => !before.has(r)), ...[...before].filter((r) => !next.has(r))]);
   }
   if (input.company_id) {
     const [c] = await app.db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.company_id));
@@ -103,9 +126,9 @@ async function writeLinks(tx: Tx, userId: number, input: UserInput) {
 }
 
 /** POST /users: 'User Created'; role id 1 by default (spec section 3), country GB. */
-export async function createUser(app: FastifyInstance, input: UserInput) {
+export async function createUser(app: FastifyInstance, viewer: Viewer, input: UserInput) {
   const email = input.email!.trim().toLowerCase();
-  await checkRefs(app, input);
+  await checkRefs(app, { ...input, roles: input.roles?.length ? input.roles : [1] }, viewer);
   if ((await app.db.select({ id: users.id }).from(users).where(eq(users.email, email))).length) throw emailTaken();
   const passwordHash = await hashPassword(generatePassword());
   const id = await app.db.transaction(async (tx) => {
@@ -142,13 +165,14 @@ export async function getUser(app: FastifyInstance, viewer: Viewer, id: number) 
 export async function updateUser(app: FastifyInstance, viewer: Viewer, id: number, input: UserInput) {
   const self = viewer.id === id;
   const manager = viewer.permissions.has('create users');
-  if (!(await visible(app, viewer, id)) || !(await loadUser(app, id))) throw httpError(404, serverMessages.not_found);
+  const existing = (await visible(app, viewer, id)) ? await loadUser(app, id) : null;
+  if (!existing) throw httpError(404, serverMessages.not_found);
   if (!self && !manager) throw httpError(403, serverMessages.access_denied);
   const privileged = (['roles', 'status', 'primary', 'foc_approver', 'company_id'] as const).filter((k) => input[k] !== undefined);
   if (privileged.length && (!manager || (self && (input.roles !== undefined || input.status === 'disabled')))) {
     throw httpError(403, serverMessages.access_denied, [{ detail: serverMessages.access_denied, field: privileged[0] }]);
   }
-  await checkRefs(app, input);
+  await checkRefs(app, input, viewer, existing.roles.map((r) => r.id));
   const email = input.email?.trim().toLowerCase();
   if (email && (await app.db.select({ id: users.id }).from(users).where(eq(users.email, email))).some((u) => u.id !== id)) throw emailTaken();
   await app.db.transaction(async (tx) => {
@@ -165,4 +189,34 @@ export async function updateUser(app: FastifyInstance, viewer: Viewer, id: numbe
     if (input.status === 'disabled') await revokeAllSessions(tx as never, id);
   });
   return { ...(await loadUser(app, id))!, message: serverMessages.users.updated };
+}
+
+/** The administrator role: the one the seed gives every permission (fixed id). */
+const ADMIN_ROLE_ID = ROLES.find((r) => r.permissions === 'all')!.id;
+
+/**
+ * DELETE /users/{id} ('create users'): 'User Deleted', with the user as they were. Not yourself,
+ * and not the last active administrator (the active administrators are locked first, so two
+ * deletions at once cannot both remove "the other one"). The user's sessions, roles, company
+ * links and tokens go with the row, so their access ends on the next request on every instance.
+ */
+export async function deleteUser(app: FastifyInstance, viewer: Viewer, id: number) {
+  if (!(await visible(app, viewer, id))) throw httpError(404, serverMessages.not_found);
+  if (viewer.id === id) throw httpError(403, serverMessages.users.delete_self, [{ detail: serverMessages.users.delete_self, field: 'id' }]);
+  const user = await loadUser(app, id);
+  if (!user) throw httpError(404, serverMessages.not_found);
+  await app.db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .where(and(eq(userRoles.roleId, ADMIN_ROLE_ID), eq(users.status, 'active')))
+      .orderBy(users.id)
+      .for('update', { of: users });
+    if (admins.some((a) => a.id === id) && admins.length <= 1) throw httpError(409, serverMessages.users.last_admin, [{ detail: serverMessages.users.last_admin, field: 'id' }]);
+    await revokeAllSessions(tx as never, id);
+    const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    if (!deleted.length) throw httpError(404, serverMessages.not_found);
+  });
+  return { ...user, message: serverMessages.users.deleted };
 }

@@ -9,8 +9,25 @@ export interface PortalMethods {
   assignCompanyUser(params: { company: string; userId: Identifier }): Promise<{ data: RaRecord & { message?: string } }>;
   /** DELETE /companies/{guid}/user/{userId}: 'User Removed'. */
   removeCompanyUser(params: { company: string; userId: Identifier }): Promise<{ data: RaRecord & { message?: string } }>;
+  /** GET /roles (roles with their permissions) and GET /permissions, fresh (the grid edits them). */
+  getRolesAndPermissions(): Promise<{ data: { roles: RoleRecord[]; permissions: Array<{ id: number; name: string }> } }>;
+  /** POST /roles/{name}, optionally copying another role: 'Role Created'. */
+  createRole(params: { name: string; copyFrom?: string }): Promise<{ data: RoleRecord & { message?: string } }>;
+  /** PUT /roles/{name} with all of the role's permission names: 'Role Updated'. */
+  updateRolePermissions(params: { name: string; permissions: string[] }): Promise<{ data: RoleRecord & { message?: string } }>;
+  /** POST /products/{id}/sort {to}: the product to position `to` (1-based); 422 'Value must be more than 0' / 'Value cannot be more than N'. */
+  sortProduct(params: { id: Identifier; to: number }): Promise<{ data: RaRecord }>;
+  /** POST /products/swap {productId1, productId2}: the two products trade places. */
+  swapProducts(params: { productId1: Identifier; productId2: Identifier }): Promise<{ data: RaRecord[] }>;
 }
 export type PortalDataProvider = DataProvider & PortalMethods;
+/** A role as GET /roles answers it. */
+export interface RoleRecord {
+  id: number;
+  name: string;
+  users_count: number;
+  permissions: Array<{ id: number; name: string }>;
+}
 
 // What each react-admin method answers when its request was cancelled: nothing, in the right shape.
 const EMPTY: Partial<Record<keyof DataProvider, (params: { id?: Identifier; ids?: Identifier[]; previousData?: RaRecord }) => unknown>> = {
@@ -56,6 +73,26 @@ export function createDataProvider(client: HttpClient = http): PortalDataProvide
     ...wrapped,
     assignCompanyUser: ({ company, userId }) => send('PUT', `/companies/${path(company)}/user/${path(userId)}`),
     removeCompanyUser: ({ company, userId }) => send('DELETE', `/companies/${path(company)}/user/${path(userId)}`),
+    getRolesAndPermissions: async () => {
+      const [roles, permissions] = await Promise.all([
+        client.get<RoleRecord[]>('/roles', { cache: false, notify: false }),
+        client.get<Array<{ id: number; name: string }>>('/permissions', { notify: false }),
+      ]);
+      return { data: { roles: roles ?? [], permissions: permissions ?? [] } };
+    },
+    createRole: async ({ name, copyFrom }) => {
+      const body = await client.post<RoleRecord & { message?: string }>(`/roles/${path(name)}`, copyFrom ? { copy_from: copyFrom } : {}, { notify: false });
+      return { data: body! };
+    },
+    updateRolePermissions: async ({ name, permissions }) => {
+      const body = await client.put<RoleRecord & { message?: string }>(`/roles/${path(name)}`, { permissions }, { notify: false });
+      return { data: body! };
+    },
+    // Errors are the caller's to show (next to the position box), so no growl from the client.
+    sortProduct: async ({ id, to }) => ({ data: (await client.post<RaRecord>(`/products/${path(id)}/sort`, { to }, { notify: false })) ?? { id } }),
+    swapProducts: async ({ productId1, productId2 }) => ({
+      data: (await client.post<RaRecord[]>('/products/swap', { productId1: Number(productId1), productId2: Number(productId2) }, { notify: false })) ?? [],
+    }),
   };
 }
 

@@ -1,5 +1,5 @@
 import i18next, { type BackendModule, type InitOptions, type ReadCallback, type i18n as I18n } from 'i18next';
-import { getI18nProvider } from 'ra-i18n-i18next';
+import { convertRaTranslationsToI18next, getI18nProvider } from 'ra-i18n-i18next';
 import type { I18nProvider } from 'react-admin';
 import { deepMerge, raMessages, withManyForms, type Json } from './raMessages';
 import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, LOCALE_STORAGE_KEY, NAMESPACES, localeForTag, toLocale, type Locale } from './locales';
@@ -12,7 +12,10 @@ const files = import.meta.glob<Json>('../../locales/*/*.json', { import: 'defaul
 /**
  * One namespace of one locale as i18next gets it. For `common` that is react-admin's texts (English,
  * then the language's react-admin package) with our common.json on top, so our `ra` keys win.
- * Plurals get a `_many` form where they lack one (see withManyForms).
+ * Our common.json writes react-admin's own forms too (`"name": "Company |||| Companies"`, as
+ * react-admin's docs do); they are converted like react-admin's packages, so a confirm dialog says
+ * "Delete company Riverside Motors", never "Delete Company |||| Companies". Plurals get a `_many`
+ * form where they lack one (see withManyForms).
  *
  * @example (await loadNamespace('nl-NL', 'common')).ra // { action: { add: 'Toevoegen', ... }, ... }
  */
@@ -21,7 +24,7 @@ export async function loadNamespace(language: string, namespace: string): Promis
   const data = load ? load() : Promise.resolve({});
   if (namespace !== 'common') return withManyForms(await data);
   const [ra, ours] = await Promise.all([raMessages(language), data]);
-  return withManyForms(deepMerge(ra, ours));
+  return withManyForms(deepMerge(ra, convertRaTranslationsToI18next(ours) as Json));
 }
 
 /** i18next backend reading locales/ through loadNamespace. */

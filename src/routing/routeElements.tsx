@@ -3,6 +3,10 @@ import { Navigate, Route, useParams } from 'react-router-dom';
 import LoginPage from '../pages/auth/LoginPage';
 import companies from '../resources/companies';
 import users from '../resources/users';
+import categories, { TermList } from '../resources/categories';
+import roles from '../resources/roles';
+import media from '../resources/media';
+import products from '../resources/products';
 import RegisterPage from '../pages/auth/RegisterPage';
 import { session } from '../session/session';
 import { RouteGuard, type Preload } from './RouteGuard';
@@ -64,6 +68,14 @@ const PAGES: Record<string, Page> = {
   Users: users.list,
   'User Create': users.create,
   'User Profile': users.edit,
+  Categories: categories.list,
+  Taxonomies: TermList,
+  'Roles & Permissions': roles.list,
+  Media: media.list,
+  'Media Upload': media.create,
+  Products: products.list,
+  'Product Create': products.create,
+  'Product Edit': products.edit,
 };
 
 /** What a route loads before showing; a 403/404 stops the navigation (spec section 2). */

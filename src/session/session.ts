@@ -97,6 +97,9 @@ export class SessionController {
     if (stored && token && stored.expiresAt > now) {
       this.set({ status: 'authenticated', user: stored.user, company: stored.company, expiresAt: stored.expiresAt, modalOpen: false });
       this.schedule();
+      // Shown at once from storage, then refreshed: roles and permissions may have changed since
+      // (a reload shows the menu the server allows now). A failure leaves the stored user.
+      void this.loadCurrentSafely();
       return;
     }
     if (isRemembered() && (await this.refresh())) {

@@ -60,6 +60,10 @@ describe('companies administration (browser)', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Company Created').waitFor();
     await page.waitForURL(/#\/companies\/profile\/\d+$/);
+    // The URL changes first; the create form stays on screen until the profile's code has loaded (a
+    // router transition). Only the profile has the users panel: typing before it shows would go into
+    // the create form that is about to go away (this made the test fail about once in eight runs).
+    await page.getByTestId('company-users').waitFor();
     await expect.poll(() => page.locator('input[name="name"]').inputValue(), SETTLE).toBe('Riverside Motors');
     await expect(page.locator('input[name="address.line3"]').inputValue()).resolves.toBe('York');
 

@@ -1,6 +1,7 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
+import { companies, companyUsers, permissions, rolePermissions, roles, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/services/passwords';
 import { generatePassword } from '../../server/services/users-admin';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, login, type Reply } from './helpers';
@@ -101,5 +102,106 @@ describe('GET and PUT /api/users/{id}', () => {
     expect(r.body).toMatchObject({ status: 'disabled', message: 'User Updated' });
     expect((await call(server, 'GET', '/api/users/current', { token: nina.token })).status).toBe(401);
     expect((await call(server, 'POST', '/api/login/refresh', { cookie: nina.cookie })).status).toBe(401);
+  });
+});
+
+describe('DELETE /api/users/{id}', () => {
+  const PASSWORD = 'Keeper-pass-2026';
+  const db = () => server.database.db;
+  let demoMotors: number;
+  let keeper: string;
+
+  /** A user made by the admin in `companyId` with `roleIds`, who can sign in with PASSWORD. */
+  async function makeUser(name: string, email: string, companyId: number, roleIds: number[]) {
+    const r = await as('admin', 'POST', '/api/users', { name, email, company_id: companyId, roles: roleIds });
+    expect(r.status).toBe(201);
+    await db().update(users).set({ passwordHash: await hashPassword(PASSWORD) }).where(eq(users.id, r.body.id));
+    return r.body.id;
+  }
+
+  beforeAll(async () => {
+    [{ id: demoMotors }] = await db().select({ id: companies.id }).from(companies).where(eq(companies.name, 'Demo Motors'));
+    // A user manager who is no administrator and sees only their own company's users.
+    const [role] = await db().insert(roles).values({ name: 'User Keeper' }).returning({ id: roles.id });
+    const granted = await db().select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, ['list users', 'create users']));
+    await db().insert(rolePermissions).values(granted.map((p) => ({ roleId: role.id, permissionId: p.id })));
+    await makeUser('Kim Keeper', 'kim@example.test', demoMotors, [role.id]);
+    keeper = (await login(server, 'kim@example.test', PASSWORD)).token;
+  });
+
+  const asKeeper = <T = User>(method: string, path: string) => call<T>(server, method, path, { token: keeper });
+
+  it("deletes a user ('User Deleted'): they are gone and their sessions end at once", async () => {
+    const id = await makeUser('Dora Doomed', 'dora@example.test', demoMotors, [1]);
+    const dora = await login(server, 'dora@example.test', PASSWORD);
+    expect((await call(server, 'GET', '/api/users/current', { token: dora.token })).status).toBe(200);
+    const expected: Record<Exclude<Who, 'admin'>, number> = { anonymous: 401, dealerA: 403, dealerB: 403, pm: 403 };
+    for (const [who, status] of Object.entries(expected) as Array<[Who, number]>) expect((await as(who, 'DELETE', `/api/users/${id}`)).status, who).toBe(status);
+    const before = await userCount();
+
+    const r = await as('admin', 'DELETE', `/api/users/${id}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ id, email: 'dora@example.test', message: 'User Deleted' });
+    expect(await userCount()).toBe(before - 1);
+    expect((await call(server, 'GET', '/api/users/current', { token: dora.token })).status).toBe(401);
+    expect((await call(server, 'POST', '/api/login/refresh', { cookie: dora.cookie })).status).toBe(401);
+    expect((await call(server, 'POST', '/api/login', { body: { email: 'dora@example.test', password: PASSWORD } })).status).toBe(401);
+    expect((await as('admin', 'GET', `/api/users/${id}`)).status).toBe(404);
+    expect((await as<{ message: string }>('admin', 'DELETE', `/api/users/${id}`)).body.message).toBe('Page Not Found.');
+    expect((await as('admin', 'DELETE', '/api/users/not-a-number')).status).toBe(400);
+  });
+
+  it('refuses to delete yourself', async () => {
+    const r = await as<{ message: string }>('admin', 'DELETE', `/api/users/${ids.admin}`);
+    expect(r.status).toBe(403);
+    expect(r.body.message).toBe('You cannot delete your own account.');
+    expect((await as('admin', 'GET', '/api/users/current')).status).toBe(200);
+  });
+
+  it('keeps a user manager to the users of their own companies (404 for others)', async () => {
+    expect((await asKeeper('DELETE', `/api/users/${ids.dealerB}`)).status).toBe(404);
+    expect((await as('admin', 'GET', `/api/users/${ids.dealerB}`)).status).toBe(200);
+    const id = await makeUser('Tom Temporary', 'tom@example.test', demoMotors, [1]);
+    expect((await asKeeper('DELETE', `/api/users/${id}`)).status).toBe(200);
+  });
+
+  it('lets a user manager give or take away only roles whose permissions they hold themselves', async () => {
+    const id = await makeUser('Rita Role', 'rita@example.test', demoMotors, [1]);
+    const keeperPut = (body: unknown) => call<{ message: string }>(server, 'PUT', `/api/users/${id}`, { token: keeper, body });
+    // Administrator (every permission) and Client (view products, ...) both hold permissions the keeper lacks.
+    for (const roles of [[1, 2], []]) {
+      const r = await keeperPut({ roles });
+      expect(r.status, JSON.stringify(roles)).toBe(403);
+      expect(r.body.message).toBe('You cannot give or take away a role with permissions you do not hold yourself.');
+    }
+    const created = await call<{ message: string }>(server, 'POST', '/api/users', { token: keeper, body: { name: 'Sly Admin', email: 'sly@example.test', company_id: demoMotors, roles: [2] } });
+    expect(created.status).toBe(403);
+    expect((await db().select({ id: users.id }).from(users).where(eq(users.email, 'sly@example.test'))).length).toBe(0);
+    expect((await as('admin', 'GET', `/api/users/${id}`)).body.roles.map((r) => r.id)).toEqual([1]);
+    // The keeper's own role is within what they hold: added next to Client (unchanged), then taken away.
+    const [{ id: keeperRole }] = await db().select({ id: roles.id }).from(roles).where(eq(roles.name, 'User Keeper'));
+    expect((await keeperPut({ roles: [1, keeperRole] })).status).toBe(200);
+    expect((await keeperPut({ roles: [1], position: 'Sales' })).status).toBe(200);
+    expect((await as('admin', 'GET', `/api/users/${id}`)).body).toMatchObject({ position: 'Sales', roles: [{ id: 1 }] });
+  });
+
+  it('never deletes the last active administrator', async () => {
+    // The keeper shares Demo Motors with the administrators for this test.
+    await db().insert(companyUsers).values({ companyId: demoMotors, userId: ids.admin });
+    try {
+      const last = await asKeeper<{ message: string }>('DELETE', `/api/users/${ids.admin}`);
+      expect(last.status).toBe(409);
+      expect(last.body.message).toBe('The last active administrator cannot be deleted.');
+      expect((await as('admin', 'GET', '/api/users/current')).status).toBe(200);
+      // With a second active administrator either may go; a disabled one does not count.
+      const second = await makeUser('Ada Second', 'ada@example.test', demoMotors, [2]);
+      expect((await as('admin', 'PUT', `/api/users/${second}`, { status: 'disabled' })).status).toBe(200);
+      expect((await asKeeper('DELETE', `/api/users/${ids.admin}`)).status).toBe(409);
+      expect((await as('admin', 'PUT', `/api/users/${second}`, { status: 'active' })).status).toBe(200);
+      expect((await asKeeper('DELETE', `/api/users/${second}`)).status).toBe(200);
+      expect((await asKeeper('DELETE', `/api/users/${ids.admin}`)).status).toBe(409);
+    } finally {
+      await db().delete(companyUsers).where(and(eq(companyUsers.companyId, demoMotors), eq(companyUsers.userId, ids.admin)));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Edit, SaveButton, Toolbar, useNotify } from 'react-admin';
+import { DeleteButton, Edit, SaveButton, Toolbar, useNotify, useRedirect } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { PageHeading } from '../../pages/app/PageHeading';
@@ -7,9 +7,33 @@ import { useUserAbilities } from './useUserAbilities';
 
 const OWN = ['name', 'email', 'telephone', 'position', 'avatar', 'country'] as const;
 
+/** Save, and for someone else's profile with 'create users' a delete (confirmed; 'User Deleted', then the list). */
+function EditToolbar({ canDelete }: { canDelete: boolean }) {
+  const { t } = useTranslation(['common', 'errors']);
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      {canDelete ? (
+        <DeleteButton
+          mutationMode="pessimistic"
+          mutationOptions={{
+            onSuccess: () => {
+              notify(t('errors:users.deleted'), { type: 'success' });
+              redirect('list', 'users');
+            },
+          }}
+        />
+      ) : null}
+    </Toolbar>
+  );
+}
+
 /**
  * `/users/profile/{id}`: any signed-in user edits their own profile (not their roles or status);
- * those with 'create users' edit anyone's, and disabling a user ends their sessions at once.
+ * those with 'create users' edit anyone's and delete anyone else; disabling or deleting a user ends
+ * their sessions at once.
  */
 export default function UserEdit() {
   const { id = '' } = useParams();
@@ -32,7 +56,7 @@ export default function UserEdit() {
         queryOptions={{ meta: { cache: false } }}
         mutationOptions={{ onSuccess: () => notify(t('errors:users.updated'), { type: 'success' }) }}
       >
-        <UserForm manage={manage && !self} editing toolbar={manage || self ? <Toolbar><SaveButton /></Toolbar> : false} />
+        <UserForm manage={manage && !self} editing toolbar={manage || self ? <EditToolbar canDelete={manage && !self} /> : false} />
       </Edit>
     </>
   );

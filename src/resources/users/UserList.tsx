@@ -1,6 +1,6 @@
 import { Chip, useMediaQuery, type Theme } from '@mui/material';
 import {
-  CreateButton, Datagrid, EmailField, ExportButton, FilterButton, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, TopToolbar, type RaRecord,
+  BulkDeleteButton, CreateButton, Datagrid, EmailField, ExportButton, FilterButton, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, TopToolbar, type RaRecord,
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/format';
@@ -10,10 +10,13 @@ import { useUserAbilities } from './useUserAbilities';
 
 type UserRow = RaRecord & { name: string; email: string; position: string | null; status: string; created_at: string };
 
-/** `/users`: search by name or email, status filter, sort, pages, CSV export (react-admin's default exporter). */
+/**
+ * `/users`: search by name or email, status filter, sort, pages, CSV export (react-admin's default
+ * exporter), and bulk delete for those with 'create users' (never their own row).
+ */
 export default function UserList() {
   const { t } = useTranslation();
-  const { manage } = useUserAbilities();
+  const { manage, me } = useUserAbilities();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={t('usersAdmin.search')} />,
@@ -40,7 +43,13 @@ export default function UserList() {
         {phone ? (
           <SimpleList<UserRow> primaryText={(r) => r.name} secondaryText={(r) => r.email} linkType={(r) => userProfilePath(r.id)} />
         ) : (
-          <Datagrid rowClick={(id) => userProfilePath(id)} bulkActionButtons={false}>
+          <Datagrid
+            rowClick={(id) => userProfilePath(id)}
+            bulkActionButtons={manage ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+            // Your own account cannot be deleted (the server refuses it too).
+            isRowSelectable={(r) => r.id !== me}
+            data-testid="users-table"
+          >
             <TextField source="name" />
             <EmailField source="email" />
             <TextField source="position" emptyText="—" />

@@ -1,0 +1,211 @@
+/**
+ * The media library: uploads stored in the database (bytes and thumbnail in the `media` row, so every
+ * instance serves every file), listed per tenancy, served by guid.
+ *
+ * Tenancy: staff who see every company (services/tenancy.ts) see and manage every file. Anyone else
+ * sees the files of their own companies plus the shared ones (company_id null: the provider's
+ * library), and may upload to and delete from their own companies only, never the shared library.
+ */
+import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { companies, companyUsers, media } from '../db/schema';
+import { httpError } from '../http/errors';
+import { likePattern, pageOf, simpleRest, type Page, type SimpleRestQuery } from '../http/simple-rest';
+import { interpolate, serverMessages } from '../messages';
+import { cleanText } from './clean-text';
+import { MAX_FILES, MEDIA_MIMES, processUpload, type Processed } from './media-content';
+import { seesAllCompanies, type Viewer } from './tenancy';
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const rest = simpleRest(serverMessages.media.bad_query);
+
+/** One file as every answer lists it (never its bytes). */
+export interface MediaItem {
+  id: number;
+  guid: string;
+  filename: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  alt: string | null;
+  company_id: number | null;
+  url: string;
+  thumbnail_url: string | null;
+  created_at: string;
+}
+
+/** The file and thumbnail addresses of a guid (under /api, unauthenticated: see routes/media.ts). */
+export const fileUrl = (guid: string) => `/api/media/${guid}/file`;
+export const thumbnailUrl = (guid: string) => `/api/media/${guid}/thumbnail`;
+
+const columns = {
+  id: media.id,
+  guid: media.guid,
+  filename: media.filename,
+  mime: media.mime,
+  size: media.size,
+  width: media.width,
+  height: media.height,
+  alt: media.alt,
+  companyId: media.companyId,
+  hasThumbnail: sql<boolean>`${media.thumbnail} IS NOT NULL`.mapWith(Boolean),
+  createdAt: media.createdAt,
+};
+type Row = {
+  id: number; guid: string; filename: string; mime: string; size: number; width: number | null; height: number | null;
+  alt: string | null; companyId: number | null; hasThumbnail: boolean; createdAt: Date;
+};
+
+function itemOf(row: Row): MediaItem {
+  return {
+    id: row.id,
+    guid: row.guid,
+    filename: row.filename,
+    mime: row.mime,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    alt: row.alt,
+    company_id: row.companyId,
+    url: fileUrl(row.guid),
+    thumbnail_url: row.hasThumbnail ? thumbnailUrl(row.guid) : null,
+    created_at: new Date(row.createdAt).toISOString(),
+  };
+}
+
+const ownCompanies = (viewer: Viewer) => sql`SELECT ${companyUsers.companyId} FROM ${companyUsers} WHERE ${eq(companyUsers.userId, viewer.id)}`;
+
+/** What the viewer may see: everything, or their companies' files and the shared ones. */
+export function mediaScope(viewer: Viewer): SQL | undefined {
+  if (seesAllCompanies(viewer)) return undefined;
+  return or(isNull(media.companyId), sql`${media.companyId} IN (${ownCompanies(viewer)})`);
+}
+
+/** What the viewer may delete: everything, or their own companies' files (not the shared ones). */
+function writeScope(viewer: Viewer): SQL | undefined {
+  if (seesAllCompanies(viewer)) return undefined;
+  return sql`${media.companyId} IN (${ownCompanies(viewer)})`;
+}
+
+export interface MediaFilter {
+  q?: string;
+  mime?: string[];
+  id?: number[];
+  company_id?: number[];
+}
+
+const SORTABLE = { id: media.id, filename: media.filename, mime: media.mime, size: media.size, width: media.width, created_at: media.createdAt };
+const FILTER_KEYS = ['q', 'mime', 'id', 'company_id'];
+/** `mime` filter values: a detected type, or `image` for every image type. */
+const MIME_FILTERS = [...MEDIA_MIMES, 'image'] as const;
+
+function conditions(viewer: Viewer, f: MediaFilter): SQL | undefined {
+  return and(
+    mediaScope(viewer),
+    f.q ? ilike(media.filename, likePattern(f.q)) : undefined,
+    f.mime ? inArray(media.mime, f.mime) : undefined,
+    f.id ? inArray(media.id, f.id) : undefined,
+    f.company_id ? inArray(media.companyId, f.company_id) : undefined,
+  );
+}
+
+async function query(app: FastifyInstance, viewer: Viewer, f: MediaFilter, order: SQL[], range: { start: number; end: number }): Promise<Page<MediaItem>> {
+  const where = conditions(viewer, f);
+  const [rows, [{ total }]] = await Promise.all([
+    app.db.select(columns).from(media).where(where).orderBy(...order).limit(range.end - range.start + 1).offset(range.start),
+    app.db.select({ total: count() }).from(media).where(where),
+  ]);
+  return pageOf(rows.map(itemOf), total, range);
+}
+
+/** GET /media (ra-data-simple-rest): newest first unless sorted; filter {q, mime, id, company_id}. */
+export async function listMedia(app: FastifyInstance, viewer: Viewer, q: SimpleRestQuery): Promise<Page<MediaItem>> {
+  const raw = rest.filter(q.filter, FILTER_KEYS);
+  const mime = rest.oneOf(raw, 'mime', MIME_FILTERS);
+  const filter: MediaFilter = {
+    q: rest.search(raw.q, 'filter.q'),
+    mime: mime === 'image' ? MEDIA_MIMES.filter((t) => t.startsWith('image/')) : mime ? [mime] : undefined,
+    id: rest.ids(raw.id, 'id'),
+    company_id: rest.ids(raw.company_id, 'company_id'),
+  };
+  return query(app, viewer, filter, rest.sort(q.sort, SORTABLE, ['created_at', 'DESC'], media.id), rest.range(q.range, [0, 29]));
+}
+
+/** POST /media/page (spec section 7): {page, perPage (30), q?} -> {media: {results}, total}, newest first. */
+export async function mediaPage(app: FastifyInstance, viewer: Viewer, body: { page?: number; perPage?: number; q?: string }) {
+  const perPage = body.perPage ?? 30;
+  const start = ((body.page ?? 1) - 1) * perPage;
+  const page = await query(app, viewer, { q: body.q?.trim() || undefined }, rest.sort(undefined, SORTABLE, ['created_at', 'DESC'], media.id), { start, end: start + perPage - 1 });
+  return { media: { results: page.items }, total: page.total, page: body.page ?? 1, perPage };
+}
+
+/** One file's row (with its bytes) by guid, or 404. */
+export async function mediaFile(app: FastifyInstance, guid: string, which: 'file' | 'thumbnail') {
+  const [row] = await app.db
+    .select({ guid: media.guid, filename: media.filename, mime: media.mime, data: which === 'file' ? media.data : media.thumbnail })
+    .from(media)
+    .where(eq(media.guid, guid));
+  if (!row?.data) throw httpError(404, serverMessages.not_found);
+  return { ...row, data: row.data, mime: which === 'file' ? row.mime : 'image/webp' };
+}
+
+/**
+ * Which company an upload belongs to. Staff choose any company or none (shared, the default);
+ * anyone else uploads to one of their own companies (the first, unless they name another of theirs).
+ */
+async function uploadCompany(app: FastifyInstance, viewer: Viewer, requested: number | null | undefined): Promise<number | null> {
+  const unknown = () => httpError(422, serverMessages.media.unknown_company, [{ detail: serverMessages.media.unknown_company, field: 'company_id' }]);
+  if (seesAllCompanies(viewer)) {
+    if (requested === undefined || requested === null) return null;
+    const [found] = await app.db.select({ id: companies.id }).from(companies).where(eq(companies.id, requested));
+    if (!found) throw unknown();
+    return found.id;
+  }
+  const own = await app.db.select({ id: companyUsers.companyId }).from(companyUsers).where(eq(companyUsers.userId, viewer.id)).orderBy(companyUsers.companyId);
+  if (own.length === 0) throw httpError(403, serverMessages.access_denied);
+  if (requested === undefined || requested === null) return own[0].id;
+  if (!own.some((c) => c.id === requested)) throw unknown();
+  return requested;
+}
+
+export interface UploadFile {
+  filename: string | undefined;
+  data: Buffer;
+}
+
+/**
+ * Checks every file first and stores them together: one refused file means none is written, and
+ * the answer says which file and why.
+ */
+export async function uploadMedia(
+  app: FastifyInstance,
+  viewer: Viewer,
+  files: UploadFile[],
+  opts: { purpose?: 'logo'; companyId?: number | null },
+): Promise<{ message: string; media: MediaItem[] }> {
+  if (files.length === 0) throw httpError(400, serverMessages.media.no_file, [{ detail: serverMessages.media.no_file, field: 'file' }]);
+  if (files.length > MAX_FILES) {
+    const text = interpolate(serverMessages.media.too_many_files, { max: MAX_FILES });
+    throw httpError(400, text, [{ detail: text, field: 'file' }]);
+  }
+  const companyId = await uploadCompany(app, viewer, opts.companyId);
+  const processed: Processed[] = [];
+  // One at a time: sharp already uses both cores for one image, and peak memory stays one image.
+  for (const file of files) processed.push(await processUpload(file.data, file.filename && cleanText(file.filename), opts.purpose));
+  const rows = await app.db
+    .insert(media)
+    .values(processed.map((p) => ({ filename: p.filename, mime: p.mime, size: p.data.length, width: p.width, height: p.height, data: p.data, thumbnail: p.thumbnail, companyId, uploadedBy: viewer.id })))
+    .returning({ id: media.id });
+  const stored = await app.db.select(columns).from(media).where(inArray(media.id, rows.map((r) => r.id))).orderBy(media.id);
+  return { message: serverMessages.media.uploaded, media: stored.map(itemOf) };
+}
+
+/** DELETE /media/{id} (id or guid), within what the viewer may delete; else 404. */
+export async function deleteMedia(app: FastifyInstance, viewer: Viewer, key: string) {
+  const match = /^\d{1,10}$/.test(key) && Number(key) <= 2_147_483_647 ? eq(media.id, Number(key)) : UUID.test(key) ? eq(media.guid, key.toLowerCase()) : undefined;
+  if (!match) throw httpError(404, serverMessages.not_found);
+  const [row] = await app.db.delete(media).where(and(match, writeScope(viewer))).returning({ id: media.id, guid: media.guid, filename: media.filename });
+  if (!row) throw httpError(404, serverMessages.not_found);
+  return { ...row, message: serverMessages.media.deleted };
+}

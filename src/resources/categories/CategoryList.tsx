@@ -1,0 +1,32 @@
+import { Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Datagrid, List, NumberField, SimpleList, TextField, type RaRecord } from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../pages/app/PageHeading';
+import { taxonomyPath } from './paths';
+
+type TaxonomyRow = RaRecord & { name: string; slug: string; terms_count: number };
+
+/** `/categories`: the taxonomies with how many terms each has; a row opens its terms. */
+export default function CategoryList() {
+  const { t } = useTranslation();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <>
+      <PageHeading />
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('categoriesAdmin.intro')}
+      </Typography>
+      <List resource="taxonomies" title={t('routes.categories')} sort={{ field: 'name', order: 'ASC' }} perPage={100} pagination={false} actions={false} storeKey="categories.list" disableSyncWithLocation>
+        {phone ? (
+          <SimpleList<TaxonomyRow> primaryText={(r) => r.name} secondaryText={(r) => `${t('categoriesAdmin.terms')}: ${r.terms_count}`} linkType={(r) => taxonomyPath(r.slug)} />
+        ) : (
+          <Datagrid rowClick={(_id, _resource, record) => taxonomyPath(String(record.slug))} bulkActionButtons={false}>
+            <TextField source="name" label={t('categoriesAdmin.taxonomy')} />
+            <TextField source="slug" label={t('categoriesAdmin.slug')} />
+            <NumberField source="terms_count" label={t('categoriesAdmin.terms')} />
+          </Datagrid>
+        )}
+      </List>
+    </>
+  );
+}

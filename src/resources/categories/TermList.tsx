@@ -1,0 +1,134 @@
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditIcon from '@mui/icons-material/Edit';
+import { Alert, Box, Button, IconButton, Stack, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useState } from 'react';
+import {
+  Datagrid, DeleteWithConfirmButton, FunctionField, List, NumberField, SearchInput, SimpleList, TextField, TopToolbar, useGetOne, useNotify, useRecordContext, type RaRecord,
+} from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { PageHeading } from '../../pages/app/PageHeading';
+import { termsResource } from './paths';
+import { TermDialog, type TermRecord } from './TermDialog';
+
+/** Delete with a confirmation; a term in use is refused by the server (409, saying how many use it). */
+function DeleteTerm({ resource }: { resource: string }) {
+  const { t } = useTranslation(['common', 'errors']);
+  const notify = useNotify();
+  const record = useRecordContext<TermRecord>();
+  if (!record) return null;
+  return (
+    <DeleteWithConfirmButton
+      resource={resource}
+      record={record}
+      mutationMode="pessimistic"
+      redirect={false}
+      label={t('categoriesAdmin.delete')}
+      aria-label={t('categoriesAdmin.deleteNamed', { name: record.name })}
+      confirmTitle={t('categoriesAdmin.deleteTitle', { name: record.name })}
+      confirmContent={t('categoriesAdmin.deleteBody')}
+      mutationOptions={{ onSuccess: () => notify(t('errors:categories.term_deleted'), { type: 'success' }) }}
+    />
+  );
+}
+
+function EditTerm({ onEdit }: { onEdit: (record: TermRecord) => void }) {
+  const { t } = useTranslation();
+  const record = useRecordContext<TermRecord>();
+  if (!record) return null;
+  return (
+    <Tooltip title={t('categoriesAdmin.editNamed', { name: record.name })}>
+      <IconButton size="small" aria-label={t('categoriesAdmin.editNamed', { name: record.name })} onClick={() => onEdit(record)}>
+        <EditIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** `/categories/{taxonomy}`: the taxonomy's terms (search, sort, pages) with add, edit (a dialog) and delete. */
+export default function TermList() {
+  const { t } = useTranslation();
+  const { taxonomy = '' } = useParams();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const resource = termsResource(taxonomy);
+  const { data: info, error } = useGetOne<RaRecord & { name: string; slug: string }>('taxonomies', { id: taxonomy, meta: { cache: false } });
+  const [editing, setEditing] = useState<TermRecord | 'new' | null>(null);
+  const name = info?.name ?? taxonomy;
+
+  const back = (
+    <Button component={RouterLink} to="/categories" startIcon={<ArrowBackIcon />} size="small">
+      {t('categoriesAdmin.back')}
+    </Button>
+  );
+  if (error) {
+    return (
+      <>
+        <PageHeading />
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {(error as Error).message}
+        </Alert>
+        {back}
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeading />
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
+        {back}
+        <Typography variant="h5" component="h2" data-testid="taxonomy-name">
+          {name}
+        </Typography>
+      </Stack>
+      <List
+        key={resource}
+        resource={resource}
+        title={`${t('routes.categories')} - ${name}`}
+        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('categoriesAdmin.search')} />]}
+        sort={{ field: 'name', order: 'ASC' }}
+        perPage={25}
+        storeKey={`categories.${taxonomy}`}
+        disableSyncWithLocation
+        empty={false}
+        actions={
+          <TopToolbar>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+              {t('categoriesAdmin.add')}
+            </Button>
+          </TopToolbar>
+        }
+      >
+        {phone ? (
+          <SimpleList<TermRecord>
+            primaryText={(r) => r.name}
+            secondaryText={(r) => `${r.slug} · ${t('categoriesAdmin.companies')}: ${r.companies_count} · ${t('categoriesAdmin.products')}: ${r.products_count}`}
+            linkType={false}
+            rowClick={(_id, _resource, record) => {
+              setEditing(record as TermRecord);
+              return false;
+            }}
+          />
+        ) : (
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<Box sx={{ p: 2 }}>{t('categoriesAdmin.empty')}</Box>}>
+            <TextField source="name" label={t('categoriesAdmin.name')} />
+            <TextField source="slug" label={t('categoriesAdmin.slug')} />
+            <NumberField source="companies_count" label={t('categoriesAdmin.companies')} sortable={false} />
+            <NumberField source="products_count" label={t('categoriesAdmin.products')} sortable={false} />
+            <FunctionField
+              label=""
+              textAlign="right"
+              render={() => (
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+                  <EditTerm onEdit={setEditing} />
+                  <DeleteTerm resource={resource} />
+                </Stack>
+              )}
+            />
+          </Datagrid>
+        )}
+      </List>
+      {editing ? <TermDialog resource={resource} taxonomyName={name} record={editing} onClose={() => setEditing(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { Box, Typography } from '@mui/material';
+import { useMemo, type ReactNode } from 'react';
+import {
+  AutocompleteArrayInput, AutocompleteInput, BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput, useGetList, useRecordContext, useTranslate,
+  type RaRecord, type Validator,
+} from 'react-admin';
+import { COST_TYPES, costTypeKey, useProductTerms, useStageChoices, type ProductTaxonomy } from './choices';
+
+/** The fields a product write sends (server/routes/products-schemas.ts refuses any other). */
+const WRITABLE = [
+  'name', 'description', 'cost', 'cost_type', 'cost_notes', 'discount', 'addition', 'conditions', 'editable', 'location_limit', 'stock_limit',
+  'per_stock', 'cost_per_stock', 'per_location', 'per_franchise', 'fixed_setup_fee', 'stages', 'parent', 'add_by_default_in_agreement',
+] as const;
+
+type Term = { id: number; taxonomy: string };
+
+/** The record as the form edits it: term ids by taxonomy and the children as a list of ids. */
+export function toFormRecord(record: RaRecord | undefined): RaRecord | undefined {
+  if (!record) return record;
+  const terms = (record.terms ?? []) as Term[];
+  const ids = (taxonomy: ProductTaxonomy) => terms.filter((t) => t.taxonomy === taxonomy).map((t) => t.id);
+  const children = String(record.children ?? '').split(',').filter(Boolean).map(Number);
+  // A write's answer carries its growl text; without it, the record the form holds after the refetch
+  // is the same, so react-admin does not reset what the user has started typing.
+  const copy: RaRecord = { ...record, region_ids: ids('region'), type_ids: ids('type'), children_ids: children };
+  delete copy.message;
+  return copy;
+}
+
+/**
+ * The form values as the API's write body (flat, react-admin style): only writable fields, blank
+ * text and numbers as null, children as the spec's comma-separated ids, terms by taxonomy.
+ *
+ * @example toProductBody({ id: 1, name: 'A', children_ids: [3, 7], region_ids: [7], type_ids: [] }) // { name: 'A', children: '3,7', terms: { region: [7], type: [] } }
+ */
+export function toProductBody(values: Partial<RaRecord>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key of WRITABLE) if (values[key] !== undefined) body[key] = values[key] === '' ? null : values[key];
+  if (Array.isArray(values.children_ids)) body.children = (values.children_ids as unknown[]).map(Number).join(',');
+  if (values.region_ids !== undefined || values.type_ids !== undefined) {
+    const list = (v: unknown) => (Array.isArray(v) ? v.map(Number) : []);
+    body.terms = { region: list(values.region_ids), type: list(values.type_ids) };
+  }
+  return body;
+}
+
+type Message = { message: string; args: Record<string, unknown> };
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && !value.trim());
+/** 'The {attribute} field must be filled in' (spec section 5). */
+const required =
+  (attribute: string): Validator =>
+  (value) =>
+    blank(value) ? ({ message: 'validation:field.required', args: { attribute: attribute.toLowerCase() } } satisfies Message) : undefined;
+/** 'Must have at most {length} characters.' */
+const maxChars =
+  (length: number): Validator =>
+  (value) =>
+    typeof value === 'string' && value.length > length ? ({ message: 'validation:generic.maxLength', args: { length } } satisfies Message) : undefined;
+/** A number in [min, max] (blank is fine), in the words the server uses: 'must be at least 0'. */
+const between =
+  (min: number, max?: number): Validator =>
+  (value) => {
+    if (value === null || value === undefined || value === '') return undefined;
+    const n = Number(value);
+    if (!Number.isFinite(n)) return { message: 'validation:field.numeric', args: {} } satisfies Message;
+    if (n < min) return { message: 'validation:field.minimum', args: { limit: min } } satisfies Message;
+    if (max !== undefined && n > max) return { message: 'validation:field.maximum', args: { limit: max } } satisfies Message;
+    return undefined;
+  };
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ width: '100%', mb: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>{children}</Box>
+    </Box>
+  );
+}
+const wide = { gridColumn: '1 / -1' } as const;
+
+/**
+ * Every Product field of spec section 3: details, pricing, limits, the bundle (children, parent),
+ * configurator stages and the region and type terms. Leaving with unsaved changes asks first.
+ */
+export function ProductForm({ toolbar }: { toolbar?: React.ReactElement | false }) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const formRecord = useMemo(() => toFormRecord(record), [record]);
+  const terms = useProductTerms();
+  const { choices: stageCatalogue, ready: stagesReady } = useStageChoices();
+  const { data: others = [] } = useGetList('products', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'order_column', order: 'ASC' }, filter: {} });
+  const label = (field: string) => translate(`resources.products.fields.${field}`);
+  const productChoices = others.filter((p) => p.id !== record?.id).map((p) => ({ id: p.id, name: String(p.name) }));
+  // The catalogue's stages, and any stage the product already has that the catalogue does not offer this user.
+  const stageChoices = [...stageCatalogue, ...((record?.stages ?? []) as string[]).filter((s) => !stageCatalogue.some((c) => c.id === s)).map((s) => ({ id: s, name: s }))];
+  return (
+    <SimpleForm record={formRecord} warnWhenUnsavedChanges toolbar={toolbar} sx={{ maxWidth: 1000 }}>
+      <Section title={translate('productsAdmin.sections.details')}>
+        <TextInput source="name" validate={[required(label('name')), maxChars(150)]} sx={wide} />
+        <TextInput source="description" multiline minRows={3} validate={maxChars(5000)} sx={wide} />
+        <TextInput source="conditions" multiline minRows={2} validate={maxChars(5000)} sx={wide} />
+      </Section>
+      <Section title={translate('productsAdmin.sections.pricing')}>
+        <NumberInput source="cost" step={0.01} validate={between(0)} />
+        <SelectInput source="cost_type" choices={COST_TYPES.map((id) => ({ id, name: costTypeKey(id) }))} validate={required(label('cost_type'))} />
+        <NumberInput source="discount" step={0.5} validate={between(0, 100)} helperText="productsAdmin.help.discount" />
+        <NumberInput source="fixed_setup_fee" step={0.01} validate={between(0)} />
+        <TextInput source="cost_notes" validate={maxChars(500)} sx={wide} />
+        <BooleanInput source="editable" helperText="productsAdmin.help.editable" />
+        <BooleanInput source="addition" helperText="productsAdmin.help.addition" />
+        <BooleanInput source="add_by_default_in_agreement" />
+      </Section>
+      <Section title={translate('productsAdmin.sections.limits')}>
+        <BooleanInput source="per_location" />
+        <NumberInput source="location_limit" step={1} validate={between(0)} />
+        <BooleanInput source="per_franchise" />
+        <Box />
+        <BooleanInput source="per_stock" />
+        <NumberInput source="stock_limit" step={1} validate={between(0)} />
+        <NumberInput source="cost_per_stock" step={0.01} validate={between(0)} />
+      </Section>
+      <Section title={translate('productsAdmin.sections.relations')}>
+        <AutocompleteArrayInput source="children_ids" label="resources.products.fields.children" choices={productChoices} translateChoice={false} helperText="productsAdmin.help.children" sx={wide} />
+        <AutocompleteInput source="parent" choices={productChoices} translateChoice={false} helperText="productsAdmin.help.parent" parse={(v) => (v === '' || v == null ? null : Number(v))} />
+        {/* Once the catalogue has answered: the chips keep the names of the choices they first had. */}
+        {stagesReady ? <AutocompleteArrayInput source="stages" choices={stageChoices} translateChoice={false} helperText="productsAdmin.help.stages" sx={wide} /> : <Box sx={wide} />}
+      </Section>
+      <Section title={translate('productsAdmin.sections.terms')}>
+        <AutocompleteArrayInput source="region_ids" choices={terms.region} translateChoice={false} />
+        <AutocompleteArrayInput source="type_ids" choices={terms.type} translateChoice={false} />
+      </Section>
+    </SimpleForm>
+  );
+}

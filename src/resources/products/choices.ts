@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../http';
+
+/** Spec section 3, "Product pricing types" (server/services/products-fields.ts). */
+export const COST_TYPES = ['per month', 'per lead', 'per site', 'per transaction', 'per annum', 'per chat'] as const;
+/** The i18n key of a pricing type: `productsAdmin.costTypes.per_month`. */
+export const costTypeKey = (type: string) => `productsAdmin.costTypes.${type.replace(/\s+/g, '_')}`;
+export const PRODUCT_TAXONOMIES = ['region', 'type'] as const;
+export type ProductTaxonomy = (typeof PRODUCT_TAXONOMIES)[number];
+
+export interface Choice {
+  id: number | string;
+  name: string;
+}
+interface TermRow {
+  id: number;
+  name: string;
+  slug: string;
+  taxonomy?: { slug: string };
+}
+
+// USA regions are hidden from the region choice (spec section 5), as everywhere else.
+const HIDDEN_REGIONS = new Set(['usa', 'us']);
+
+/** The region and type terms (GET /terms: public, cached 15 minutes). */
+export function useProductTerms(): Record<ProductTaxonomy, Choice[]> {
+  const { data } = useQuery({
+    queryKey: ['terms', 'product-taxonomies'],
+    // No cancellation: a cancelled request answers nothing, which must not be kept as "no terms".
+    queryFn: async () => (await http.get<TermRow[]>('/terms', { notify: false })) ?? [],
+    staleTime: 15 * 60 * 1000,
+  });
+  const out: Record<ProductTaxonomy, Choice[]> = { region: [], type: [] };
+  for (const row of data ?? []) {
+    const taxonomy = row.taxonomy?.slug as ProductTaxonomy | undefined;
+    if (taxonomy !== 'region' && taxonomy !== 'type') continue;
+    if (taxonomy === 'region' && HIDDEN_REGIONS.has(row.slug.toLowerCase())) continue;
+    out[taxonomy].push({ id: row.id, name: row.name });
+  }
+  return out;
+}
+
+/**
+ * The configurator stages a product may bring into a config (GET /configs/stages), by slug. Without
+ * the right to read the catalogue the list is empty and the form offers the product's own stages.
+ */
+export function useStageChoices(): { choices: Choice[]; ready: boolean } {
+  // Stage titles are keys of the configurator namespace ("configurator:stages.design.title").
+  const { t } = useTranslation(['common', 'configurator']);
+  const { data, isFetched } = useQuery({
+    queryKey: ['configs', 'stage-catalogue'],
+    queryFn: async () => (await http.get<{ stages: Array<{ slug: string; title: string }> }>('/configs/stages', { notify: false }))?.stages ?? [],
+    staleTime: 15 * 60 * 1000,
+    retry: false,
+  });
+  return { choices: (data ?? []).map((s) => ({ id: s.slug, name: t(s.title, { defaultValue: s.slug }) })), ready: isFetched };
+}
