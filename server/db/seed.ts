@@ -33,9 +33,24 @@ async function bumpSequence(db: Db, table: string) {
 // Any constant (another than the migrations'): serialises the seeding of instances starting at once.
 const SEED_LOCK_ID = 727_002;
 
+/**
+ * Takes the seed lock in a transaction, waiting for another instance's seeding (demo data with its
+ * images takes seconds). Polled with pg_try_advisory_xact_lock rather than one blocking
+ * pg_advisory_xact_lock, which the per-query timeout (DB_QUERY_TIMEOUT_MS) would cut short.
+ */
+async function takeSeedLock(tx: Db): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const { rows } = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${SEED_LOCK_ID}) AS locked`)) as unknown as { rows: Array<{ locked: boolean }> };
+    if (rows[0]?.locked) return;
+    if (Date.now() > deadline) throw new Error('Another instance has been seeding the database for over 2 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** In a transaction: waits for any other seeding instance, then tells whether there are still no roles. */
 async function lockAndCheckEmpty(tx: Db): Promise<boolean> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+  await takeSeedLock(tx);
   const [{ n }] = await tx.select({ n: count() }).from(roles);
   return n === 0;
 }
@@ -104,7 +119,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
     if (existing.length === 0) {
       const passwordHash = await hashPassword(opts.admin.password);
       result.adminCreated = await db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+        await takeSeedLock(tx as unknown as Db);
         if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, email))).length) return null;
         const [row] = await tx
           .insert(users)

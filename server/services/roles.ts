@@ -99,6 +99,8 @@ const isUniqueViolation = (err: unknown) => {
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
 
+const ROLE_NAMES_LOCK_ID = 727_201;
+
 /**
  * POST /roles/{name}: a new role with the permissions sent, or a copy of another role's
  * (`copy_from`), or none; 409 when a role of that name exists (any case). 'Role Created'.
@@ -107,6 +109,9 @@ export async function createRole(app: FastifyInstance, rawName: string, input: {
   const name = checkName(rawName);
   try {
     const id = await app.db.transaction(async (tx) => {
+      // The unique index is on the exact name; role names are unique whatever their case, so two
+      // creations at once ('Night Shift', 'night shift') take turns here (other server instances too).
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ROLE_NAMES_LOCK_ID})`);
       const [clash] = await tx.select({ id: roles.id }).from(roles).where(sql`lower(${roles.name}) = lower(${name})`);
       if (clash) throw taken();
       let ids = await permissionIds(tx, input.permissions ?? []);

@@ -62,7 +62,9 @@ describe('users administration (browser + real SMTP)', () => {
     await user.getByTestId('password-set-done').waitFor();
     await user.waitForURL(/#\/login/, { timeout: 10_000 });
     await signIn(user, 'quinn@quayside.example', 'Quayside-pass-2026');
-    await user.waitForURL((url) => !url.hash.startsWith('#/login'));
+    // A dealer of a configurator-stage company lands on the configurator (spec section 2); the guard
+    // decides that landing from the Login page, so the next page is opened only once it has landed.
+    await user.waitForURL(/#\/configurator/);
 
     // Their company, and no one else's.
     await user.goto(`${e2e.server.url}/#/dashboard`);
