@@ -4,7 +4,9 @@ import type { RaRecord } from 'react-admin';
 
 // The screens load when first opened: the sign-in page carries none of them.
 const CompanyList = lazy(() => import('./CompanyList'));
-const CompanyCreate = lazy(() => import('./CompanyCreate'));
+// Create brings the profile's code with it: Save then shows the profile at once, instead of
+// leaving the create form on screen (and typeable) while that code loads.
+const CompanyCreate = lazy(() => Promise.all([import('./CompanyCreate'), import('./CompanyEdit')]).then(([screen]) => screen));
 const CompanyEdit = lazy(() => import('./CompanyEdit'));
 
 /**

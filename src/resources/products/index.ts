@@ -4,7 +4,9 @@ import type { RaRecord } from 'react-admin';
 
 // The screens load when first opened: the sign-in page carries none of them.
 const ProductList = lazy(() => import('./ProductList'));
-const ProductCreate = lazy(() => import('./ProductCreate'));
+// Create brings the profile's code with it: Save then shows the profile at once, instead of
+// leaving the create form on screen (and typeable) while that code loads.
+const ProductCreate = lazy(() => Promise.all([import('./ProductCreate'), import('./ProductEdit')]).then(([screen]) => screen));
 const ProductEdit = lazy(() => import('./ProductEdit'));
 
 /**

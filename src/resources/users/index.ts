@@ -4,7 +4,9 @@ import type { RaRecord } from 'react-admin';
 
 // The screens load when first opened: the sign-in page carries none of them.
 const UserList = lazy(() => import('./UserList'));
-const UserCreate = lazy(() => import('./UserCreate'));
+// Create brings the profile's code with it: Save then shows the profile at once, instead of
+// leaving the create form on screen (and typeable) while that code loads.
+const UserCreate = lazy(() => Promise.all([import('./UserCreate'), import('./UserEdit')]).then(([screen]) => screen));
 const UserEdit = lazy(() => import('./UserEdit'));
 
 /**
