@@ -12,8 +12,15 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
     exclude: [db === 'pglite' ? 'tests/server/process-database-url.test.ts' : 'tests/server/process.test.ts'],
     environment: 'node',
     env: { TEST_DB: db },
+    // One seeded database per run, copied for each test server (tests/support/seeded-database.ts).
+    globalSetup: ['tests/support/seeded-database.ts'],
+    // Files share a worker's loaded modules (the server, the engine, their libraries: seconds per
+    // file to import again). Each file starts its own server on its own database, and nothing here
+    // mocks a module, so a file cannot see another's state.
+    isolate: false,
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Room for a real process's cold start in a hook (tests/support/process.ts waits up to 90 s).
+    hookTimeout: 120_000,
   },
 });
 
@@ -42,6 +49,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/engine/**/*.test.{ts,tsx}', 'tests/src/**/*.test.{ts,tsx}', 'tests/schemas/**/*.test.ts', 'tests/locales/**/*.test.ts'],
           environment: 'node',
+          // vitest's 5 s is too close for a form rendered in jsdom while browser tests load both cores.
+          testTimeout: 20_000,
         },
       },
       apiProject('api', 'pglite'),
@@ -62,6 +71,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/support/seeded-database.ts'],
+          isolate: false,
           // One more try for a browser test that failed: a real Chromium on a loaded 2-core CI machine
           // can miss a beat (seen once in ~20 runs of the keyboard drag test, never reproduced). A real
           // fault fails both tries; vitest still lists the retry.

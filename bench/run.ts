@@ -13,6 +13,7 @@ const suites: Record<string, () => Promise<void>> = {
   load: async () => (await import('./load')).benchLoad(),
   api: async () => (await import('./api')).benchApi(),
   companies: async () => (await import('./companies-list')).benchCompanies(),
+  config: async () => (await import('./config')).benchConfig(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

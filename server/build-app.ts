@@ -1,7 +1,7 @@
 // The built app brought up to date for `npm start`: rebuilt only when its sources changed, into a
 // temporary folder that then takes the old one's place, so a server hosting the old build never
 // finds its folder emptied by a build in progress.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
@@ -80,31 +80,44 @@ function replace(outDir: string, next: string): void {
   rmSync(previous, { recursive: true, force: true });
 }
 
+const ignore = () => {};
+
 /** `vite build` into `outDir`, as a child process: the bundler's memory is not kept by the server. */
 function viteBuild(outDir: string): Promise<void> {
   const vitePackage = createRequire(join(repoRoot, 'package.json')).resolve('vite/package.json');
   const vite = join(dirname(vitePackage), 'bin', 'vite.js');
-  const child = spawn(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+  // Ctrl-C or a SIGTERM during the build: the build stops, and so does the start (not the server
+  // after all). A group signal reaches the child itself; a signal to this process alone is passed on.
+  // Listening before the child is spawned: spawning a large process can take tens of milliseconds,
+  // and a signal then would kill this process before its exit handlers remove the data folder's lock.
+  let stoppedBy: NodeJS.Signals | null = null;
+  let child: ChildProcess | null = null;
+  const stop = (signal: NodeJS.Signals) => {
+    stoppedBy = signal;
+    child?.kill(signal);
+  };
+  process.on('SIGINT', stop).on('SIGTERM', stop);
+  child = spawn(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: repoRoot,
     stdio: 'inherit',
   });
-  // Ctrl-C or a SIGTERM during the build: the build stops, and so does the start (not the server
-  // after all). A group signal reaches the child itself; a signal to this process alone is passed on.
-  let stoppedBy: NodeJS.Signals | null = null;
-  const stop = (signal: NodeJS.Signals) => {
-    stoppedBy = signal;
-    child.kill(signal);
-  };
-  process.on('SIGINT', stop).on('SIGTERM', stop);
+  const building = child;
   return new Promise<void>((resolveBuild, reject) => {
     const settle = (err: Error | null) => {
       process.off('SIGINT', stop).off('SIGTERM', stop);
-      if (err) reject(err);
-      else resolveBuild();
+      if (err) {
+        // The start ends now (start.ts exits, removing the lock). npm passes a group signal on to
+        // its child again, sometimes after the build has stopped: without a handler that late
+        // copy would kill this process before its exit handlers remove the data folder's lock.
+        process.on('SIGINT', ignore).on('SIGTERM', ignore);
+        reject(err);
+      } else resolveBuild();
     };
-    child.on('error', settle);
-    child.on('exit', (code, signal) => {
-      if (stoppedBy) settle(new BuildInterrupted(stoppedBy));
+    building.on('error', settle);
+    building.on('exit', (code, signal) => {
+      // A group signal can end the child before this process has run its own handler.
+      const interrupted = stoppedBy ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? signal : null);
+      if (interrupted) settle(new BuildInterrupted(interrupted));
       else settle(code === 0 ? null : new Error(`vite build failed (${signal ?? `exit code ${code}`}).`));
     });
   });

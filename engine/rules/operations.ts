@@ -229,6 +229,17 @@ export function fillIfEmpty(value: unknown, fill: unknown): unknown {
 }
 
 /**
+ * `emailDomain(address)`: the domain of an email address (after its last "@"), in lower case; ''
+ * when the value is not a string holding an "@". For checks comparing addresses with domains.
+ * @example {"emailDomain": ["Sales@Demo-Motors.co.uk"]} // "demo-motors.co.uk"
+ */
+export function emailDomain(address: unknown): string {
+  if (typeof address !== 'string') return '';
+  const at = address.lastIndexOf('@');
+  return at < 0 ? '' : address.slice(at + 1).trim().toLowerCase();
+}
+
+/**
  * Decides which stages of a configuration are not complete yet. The validation module sets it
  * (it validates stages, and importing it here would be a cycle); until then nothing is incomplete.
  */
@@ -264,6 +275,7 @@ export const customOperations = {
   countWhere,
   keepIds,
   fillIfEmpty,
+  emailDomain,
   incompleteStages,
 } as const;
 

@@ -20,8 +20,10 @@ let schemaAjv: ReturnType<typeof createAjv> | null = null;
 const BUILT_IN_OPS = new Set([
   'var', 'missing', 'missing_some', 'if', '?:', '==', '===', '!=', '!==', '!', '!!', 'or', 'and', '>', '>=', '<', '<=',
   'max', 'min', '+', '-', '*', '/', '%', 'map', 'filter', 'reduce', 'all', 'none', 'some', 'merge', 'in', 'cat',
-  'substr', 'log', 'method',
+  'substr', 'log',
 ]);
+// Not 'method': json-logic-js 2 removed it (it called any method of a value), so a stage using it
+// would pass here and fail at run time with "Unrecognized operation method".
 
 const UNSAFE_LIST = [...UNSAFE_KEYS].join(', ');
 

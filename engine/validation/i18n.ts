@@ -42,6 +42,25 @@ void instance.init({
 });
 
 const fixed = new Map<string, TFunction>();
+/**
+ * Translations already made, per locale: i18next resolves the locale's fallback chain on every call
+ * (about 0.1 ms each), which dominated validating data with many messages. The resources never
+ * change, so a text is made once per key and params; the map is emptied when it grows past
+ * MAX_MEMO entries (params hold field labels and limits: few distinct values).
+ */
+const memo = new Map<string, Map<string, string>>();
+const MAX_MEMO = 5_000;
+
+function memoKey(key: string, params: Record<string, unknown> | undefined): string | null {
+  if (!params) return key;
+  let out = key;
+  for (const name in params) {
+    const v = params[name];
+    if (v !== null && typeof v === 'object') return null; // lists (e.g. `requires`): not worth a key
+    out += `\u0000${name}\u0001${typeof v}:${String(v)}`;
+  }
+  return out;
+}
 
 /**
  * A translate function for a locale (unknown locales fall back to en-GB).
@@ -54,5 +73,21 @@ export function engineT(lng = 'en-GB'): Translate {
     fixed.set(lng, t);
   }
   const tf = t;
-  return (key, params) => tf(key, params as Record<string, unknown>) as string;
+  let texts = memo.get(lng);
+  if (!texts) {
+    texts = new Map();
+    memo.set(lng, texts);
+  }
+  const made = texts;
+  return (key, params) => {
+    const id = memoKey(key, params);
+    if (id === null) return tf(key, params as Record<string, unknown>) as string;
+    let text = made.get(id);
+    if (text === undefined) {
+      text = tf(key, params as Record<string, unknown>) as string;
+      if (made.size >= MAX_MEMO) made.clear();
+      made.set(id, text);
+    }
+    return text;
+  };
 }

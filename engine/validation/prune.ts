@@ -4,8 +4,14 @@
  * (a padded list of '' is legal). Only objects on a path to a '' are copied.
  */
 // Frozen (immer) subtrees never change, so their pruned form is cached by identity: re-validating a
-// large stage after a small edit only walks what the edit replaced.
+// large stage after a small edit only walks what the edit replaced. Only subtrees of at least
+// CACHE_MIN_NODES objects are cached: a WeakMap entry costs far more than walking a few small
+// objects, and caching every one (each day of 240 opening-hours entries...) made pruning a whole
+// configuration read from the database several times slower than the walk itself.
 const cache = new WeakMap<object, unknown>();
+const CACHE_MIN_NODES = 32;
+/** Objects walked so far (a cache hit counts as one): a subtree's size is the difference. */
+let walked = 0;
 
 /**
  * The value without '' object properties; unchanged parts are returned as they are.
@@ -13,10 +19,12 @@ const cache = new WeakMap<object, unknown>();
  */
 export function pruneEmptyStrings(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
+  walked++;
   const hit = cache.get(value);
   if (hit !== undefined) return hit;
+  const before = walked;
   const out = prune(value);
-  if (Object.isFrozen(value)) cache.set(value, out);
+  if (walked - before >= CACHE_MIN_NODES && Object.isFrozen(value)) cache.set(value, out);
   return out;
 }
 

@@ -120,6 +120,58 @@ function runCheck(check: CheckDefinition, context: Record<string, unknown>): num
 }
 
 /**
+ * Results of validating frozen data in a frozen configuration, by the data's identity. Frozen
+ * (immer) objects never change, so the same stage data in a configuration whose stages are the same
+ * objects validates the same way: a summary of every stage (`configSummary`, the `incompleteStages`
+ * check of a final stage) re-validating what the server or the form has just validated costs
+ * nothing. Entries die with the data (WeakMap); at most MEMO_PER_DATA per data object.
+ */
+interface MemoEntry {
+  slug: string;
+  context: ConfigDocument;
+  mode: 'draft' | 'submit';
+  stages: readonly string[] | null;
+  lng: string | undefined;
+  t: ValidateStageOptions['t'];
+  result: StageValidation;
+}
+const memo = new WeakMap<object, MemoEntry[]>();
+const MEMO_PER_DATA = 4;
+
+/**
+ * Every stage of the context is frozen (or absent): nothing a check reads can change. A frozen
+ * document counts as frozen throughout (immer freezes deeply; pruneEmptyStrings assumes the same).
+ */
+function isFrozenContext(context: ConfigDocument): boolean {
+  if (Object.isFrozen(context)) return true;
+  for (const key in context) {
+    const v = context[key];
+    if (v !== undefined && v !== null && typeof v === 'object' && !Object.isFrozen(v)) return false;
+  }
+  return true;
+}
+
+/** Same keys holding the same objects. */
+function sameStages(a: ConfigDocument, b: ConfigDocument): boolean {
+  if (a === b) return true;
+  let n = 0;
+  for (const key in a) {
+    if (a[key] !== b[key]) return false;
+    n++;
+  }
+  return n === Object.keys(b).length;
+}
+
+function sameList(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((v, i) => v === b[i]);
+}
+
+/** A copy of a remembered result: callers may change the lists they get. */
+const copyResult = (r: StageValidation): StageValidation => ({ errors: [...r.errors], warnings: [...r.warnings], data: r.data });
+
+/**
  * Validates stage data against its schema and checks, in the context of the whole configuration.
  * @example
  *   const { errors, warnings, data } = validateStage('company-information', input, doc, { lng: 'fr-FR' });
@@ -133,14 +185,23 @@ export function validateStage(
 ): StageValidation {
   const stage = getStage(slug);
   const mode = opts.mode ?? 'submit';
+  const stageData = (data ?? {}) as Record<string, unknown>;
+  const context = { doc: doc[slug] === stageData ? doc : { ...doc, [slug]: stageData }, data: stageData, stages: opts.stages ?? null };
+  const cacheable = data !== null && typeof data === 'object' && Object.isFrozen(data) && isFrozenContext(context.doc);
+  // Our own copy is frozen too, so a summary run by a check (whose doc is this one) can be remembered.
+  if (cacheable && context.doc !== doc) Object.freeze(context.doc);
+  if (cacheable) {
+    const hit = memo.get(data)?.find((m) => m.slug === slug && m.mode === mode && m.lng === opts.lng && m.t === opts.t
+      && sameList(m.stages, context.stages) && sameStages(m.context, context.doc));
+    if (hit) return copyResult(hit.result);
+  }
+
   const validate = stageValidator(slug);
   const { normalised } = collectNormalisations(() => validate(pruneEmptyStrings(data)));
   let errors = ajvErrorsToFieldErrors(validate.errors, { ...opts, root: stage.schema as Record<string, unknown> });
   if (mode === 'draft') errors = errors.filter((e) => !COMPLETENESS_KEYS.has(e.key));
 
   const warnings: FieldError[] = [];
-  const stageData = (data ?? {}) as Record<string, unknown>;
-  const context = { doc: { ...doc, [slug]: stageData }, data: stageData, stages: opts.stages ?? null };
   for (const check of stage.checks) {
     if (check.when === 'submit' && mode === 'draft') continue;
     for (const i of runCheck(check, context)) {
@@ -161,5 +222,22 @@ export function validateStage(
       }
     });
   }
-  return { errors, warnings, data: out };
+  const result = { errors, warnings, data: out };
+  if (cacheable) {
+    const entries = memo.get(data) ?? [];
+    if (entries.length >= MEMO_PER_DATA) entries.shift();
+    // The caller's own (unfrozen) document or list may change later: remember copies of them.
+    entries.push({
+      slug,
+      context: Object.isFrozen(context.doc) ? context.doc : { ...context.doc },
+      mode,
+      stages: context.stages && !Object.isFrozen(context.stages) ? [...context.stages] : context.stages,
+      lng: opts.lng,
+      t: opts.t,
+      result,
+    });
+    memo.set(data, entries);
+    return copyResult(result);
+  }
+  return result;
 }

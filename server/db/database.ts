@@ -36,13 +36,15 @@ const MIGRATION_LOCK_ID = 727_001;
  * fsync off and its filesystem layer has no fsync, so a commit is not proof against the machine
  * itself crashing or losing power: use DATABASE_URL where that matters.
  */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const client = dataDir ? new PGlite(join(dataDir, 'pglite')) : new PGlite();
+    // loadDataDir: start from a snapshot (dumpDataDir) instead of an empty cluster (tests start
+    // every server from one migrated and seeded snapshot: initdb and seeding once per run).
+    const client = new PGlite({ ...(dataDir ? { dataDir: join(dataDir, 'pglite') } : {}), loadDataDir: opts.loadDataDir });
     await client.waitReady;
     const reads = new ReadCache(true);
     trackWrites(client as unknown as Parameters<typeof trackWrites>[0], () => reads.invalidate());

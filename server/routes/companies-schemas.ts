@@ -87,6 +87,9 @@ export const companyBody = {
   additionalProperties: noOthers,
 } as const;
 
+/** The company's logo from the media library (meta `logo`), or null. */
+const logoOut = { type: ['object', 'null'], properties: { guid: { type: 'string' }, url: { type: 'string' }, thumbnail_url: { type: 'string' } } } as const;
+
 const termsOut = { type: 'object', properties: Object.fromEntries(COMPANY_TAXONOMIES.map((t) => [t, { type: 'array', items: id }])) } as const;
 
 /** GET /companies/{id} and every write's answer: the company, its term ids by taxonomy, and the growl text. */
@@ -95,6 +98,7 @@ export const companyDetail = {
   properties: {
     ...companySchema.properties,
     terms: termsOut,
+    logo: logoOut,
     created_at: { type: 'string' },
     updated_at: { type: 'string' },
     message: { type: 'string' },
@@ -111,6 +115,7 @@ export const companySummary = {
     taxonomies: companySchema.properties.taxonomies,
     terms: termsOut,
     users_count: id,
+    logo: logoOut,
     created_at: { type: 'string' },
     updated_at: { type: 'string' },
   },

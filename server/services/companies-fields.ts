@@ -81,3 +81,19 @@ export function companyColumns(input: CompanyInput): Partial<CompanyRow> {
   }
   return out;
 }
+
+/** The meta key of the company's logo (spec section 3: "meta (key/value pairs including logo)"). */
+export const LOGO_KEY = 'logo';
+
+const LOGO_REF = /^(?:(?:https?:\/\/[^/\s]+)?\/api\/media\/)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/(?:file|thumbnail))?$/i;
+
+/**
+ * The media guid a logo value names: the guid itself or its file (or thumbnail) address, as the
+ * media library answers it. Null for anything else.
+ *
+ * @example logoGuid('/api/media/0b7c5a52-7f7e-4f4e-9a53-2d1c8e0f6a11/file') // '0b7c5a52-7f7e-4f4e-9a53-2d1c8e0f6a11'
+ */
+export function logoGuid(value: string): string | null {
+  const match = LOGO_REF.exec(value.trim());
+  return match ? match[1].toLowerCase() : null;
+}

@@ -10,7 +10,7 @@ import { companies, companyTerms, companyUsers } from '../db/schema';
 import { likePattern, pageOf, simpleRest, type Page, type Range, type SimpleRestQuery } from '../http/simple-rest';
 import { serverMessages } from '../messages';
 import { COMPANY_STAGES, COMPANY_STATUSES, COMPANY_TAXONOMIES, companyFields, type CompanyTaxonomy } from './companies-fields';
-import { taxonomiesOf, termIdsByTaxonomy } from './companies';
+import { logoFields, logoOf, taxonomiesOf, termIdsByTaxonomy } from './companies';
 import { companyScope, type Viewer } from './tenancy';
 
 const SORTABLE = {
@@ -90,7 +90,7 @@ function conditions(viewer: Viewer, f: CompanyFilter): SQL | undefined {
   );
 }
 
-export type CompanyPage = Page<ReturnType<typeof companyFields> & { taxonomies: unknown[]; terms: unknown; users_count: number }>;
+export type CompanyPage = Page<ReturnType<typeof companyFields> & { taxonomies: unknown[]; terms: unknown; users_count: number; logo: ReturnType<typeof logoFields> }>;
 
 const usersCount = sql<number>`(SELECT count(*) FROM ${companyUsers} WHERE ${companyUsers.companyId} = ${companies.id})`.mapWith(Number);
 
@@ -98,13 +98,13 @@ const usersCount = sql<number>`(SELECT count(*) FROM ${companyUsers} WHERE ${com
 export async function queryCompanies(app: FastifyInstance, viewer: Viewer, filter: CompanyFilter, order: SQL[], range: Range): Promise<CompanyPage> {
   const where = conditions(viewer, filter);
   const [rows, [{ total }]] = await Promise.all([
-    app.db.select({ row: companies, usersCount }).from(companies).where(where).orderBy(...order).limit(range.end - range.start + 1).offset(range.start),
+    app.db.select({ row: companies, usersCount, logo: logoOf() }).from(companies).where(where).orderBy(...order).limit(range.end - range.start + 1).offset(range.start),
     app.db.select({ total: count() }).from(companies).where(where),
   ]);
   const links = await taxonomiesOf(app, rows.map((r) => r.row.id));
-  const items = rows.map(({ row, usersCount: n }) => {
+  const items = rows.map(({ row, usersCount: n, logo }) => {
     const taxonomies = links.get(row.id) ?? [];
-    return { ...companyFields(row), taxonomies, terms: termIdsByTaxonomy(taxonomies), users_count: n };
+    return { ...companyFields(row), taxonomies, terms: termIdsByTaxonomy(taxonomies), users_count: n, logo: logoFields(logo) };
   });
   return pageOf(items, total, range);
 }

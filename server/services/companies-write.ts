@@ -3,15 +3,15 @@
  * and the user assignment calls. Each write checks its input first and then changes the company,
  * its terms and meta in one transaction, so a refused write leaves nothing behind.
  */
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { engineT } from '../../engine';
 import type { Tx } from '../db/database';
-import { companies, companyMeta, companyTerms, companyUsers, taxonomies, terms, users } from '../db/schema';
+import { companies, companyMeta, companyTerms, companyUsers, media, taxonomies, terms, users } from '../db/schema';
 import { httpError, type ErrorDetail } from '../http/errors';
 import { serverMessages } from '../messages';
 import { companyKey, loadCompany } from './companies';
-import { COMPANY_TAXONOMIES, companyColumns, type CompanyInput, type CompanyTaxonomy } from './companies-fields';
+import { COMPANY_TAXONOMIES, companyColumns, LOGO_KEY, logoGuid, type CompanyInput, type CompanyTaxonomy } from './companies-fields';
 import { companyScope, type Viewer } from './tenancy';
 
 const t = engineT('en-GB');
@@ -26,10 +26,30 @@ async function findWritable(app: FastifyInstance, viewer: Viewer, idOrGuid: stri
 }
 
 /**
- * The checks a schema cannot word as the spec does: the required name, the URL format, meta keys
- * named once, and term ids that belong to the taxonomy they are sent under.
+ * A logo (meta `logo`: a media guid or its address) must be an image in the media library that the
+ * company may use: a shared one (no company) or one filed under this company, never another
+ * company's file. A new company has no files yet, so only shared images.
  */
-async function check(app: FastifyInstance, input: CompanyInput, creating: boolean): Promise<void> {
+async function logoProblem(app: FastifyInstance, input: CompanyInput, companyId: number | null): Promise<ErrorDetail | null> {
+  const index = (input.meta ?? []).findIndex((m) => m.meta_key === LOGO_KEY);
+  const value = index >= 0 ? input.meta![index].meta_value?.trim() : '';
+  if (!value) return null;
+  const guid = logoGuid(value);
+  const usable = guid
+    ? await app.db
+        .select({ id: media.id })
+        .from(media)
+        .where(and(eq(media.guid, guid), like(media.mime, 'image/%'), companyId ? or(isNull(media.companyId), eq(media.companyId, companyId)) : isNull(media.companyId)))
+    : [];
+  // Named `logo`, as the company form names its logo input (and the answers name the company's logo).
+  return usable.length ? null : { detail: serverMessages.companies.logo_invalid, field: LOGO_KEY };
+}
+
+/**
+ * The checks a schema cannot word as the spec does: the required name, the URL format, meta keys
+ * named once, term ids that belong to the taxonomy they are sent under, and a logo the company may use.
+ */
+async function check(app: FastifyInstance, input: CompanyInput, creating: boolean, companyId: number | null = null): Promise<void> {
   const problems: ErrorDetail[] = [];
   if ((creating || input.name !== undefined) && !input.name?.trim()) problems.push({ detail: serverMessages.companies.name_required, field: 'name' });
   const website = input.website_address?.trim();
@@ -48,6 +68,8 @@ async function check(app: FastifyInstance, input: CompanyInput, creating: boolea
     const wrong = sent.find((s) => taxonomyOf.get(s.id) !== s.taxonomy);
     if (wrong) problems.push({ detail: serverMessages.invalid_terms, field: `terms.${wrong.taxonomy}` });
   }
+  const logo = duplicate ? null : await logoProblem(app, input, companyId);
+  if (logo) problems.push(logo);
   if (problems.length) throw httpError(422, problems[0].detail, problems);
 }
 
@@ -62,11 +84,15 @@ async function writeTerms(tx: Tx, companyId: number, input: CompanyInput['terms'
   if (keep.length) await tx.insert(companyTerms).values(keep.map((termId) => ({ companyId, termId }))).onConflictDoNothing();
 }
 
-/** Replaces the meta list when the body sends one (the form sends the whole list, logo included). */
+/** Replaces the meta list when the body sends one (the form sends the whole list, logo included; a logo is stored as its media guid). */
 async function writeMeta(tx: Tx, companyId: number, meta: CompanyInput['meta']) {
   if (meta === undefined) return;
   await tx.delete(companyMeta).where(eq(companyMeta.companyId, companyId));
-  const rows = (meta ?? []).map((m) => ({ companyId, metaKey: m.meta_key, metaValue: m.meta_value?.trim() || null }));
+  const value = (m: NonNullable<CompanyInput['meta']>[number]) => {
+    const text = m.meta_value?.trim() || null;
+    return text && m.meta_key === LOGO_KEY ? (logoGuid(text) ?? text) : text;
+  };
+  const rows = (meta ?? []).map((m) => ({ companyId, metaKey: m.meta_key, metaValue: value(m) }));
   if (rows.length) await tx.insert(companyMeta).values(rows);
 }
 
@@ -88,7 +114,7 @@ export async function createCompany(app: FastifyInstance, input: CompanyInput) {
 /** PUT /companies/{id|guid}: changes the fields sent; 'Company Updated', with the company as it is now. */
 export async function updateCompany(app: FastifyInstance, viewer: Viewer, idOrGuid: string, input: CompanyInput) {
   const { id } = await findWritable(app, viewer, idOrGuid);
-  await check(app, input, false);
+  await check(app, input, false, id);
   await app.db.transaction(async (tx) => {
     await tx.update(companies).set({ ...companyColumns(input), updatedAt: new Date() }).where(eq(companies.id, id));
     await writeTerms(tx, id, input.terms);

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { companies, companyMeta, companyTerms, companyUsers, taxonomies, terms, users } from '../db/schema';
+import { companies, companyMeta, companyTerms, companyUsers, media, taxonomies, terms, users } from '../db/schema';
 import { httpError } from '../http/errors';
 import { serverMessages } from '../messages';
 import type { UserRow } from '../plugins/auth';
-import { COMPANY_TAXONOMIES, companyFields, type CompanyTaxonomy } from './companies-fields';
+import { COMPANY_TAXONOMIES, companyFields, LOGO_KEY, type CompanyTaxonomy } from './companies-fields';
+import { fileUrl, thumbnailUrl } from './media';
 import { companyScope } from './tenancy';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,6 +15,22 @@ export function companyKey(idOrGuid: number | string) {
   const key = String(idOrGuid);
   return GUID.test(key) ? eq(companies.guid, key) : /^\d{1,9}$/.test(key) ? eq(companies.id, Number(key)) : null;
 }
+
+const GUID_TEXT = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+/** `companies.id`, qualified: drizzle leaves columns bare in a one-table select, and a bare "id" in a subquery means the subquery's own. */
+const COMPANY_ID = sql`${sql.identifier('companies')}.${sql.identifier('id')}`;
+
+/**
+ * The guid of a company's logo while it is an image in the media library (a deleted file, or a value
+ * from before logos were checked, is no logo): one index lookup in company_meta and one in media.
+ * Table and column names are spelt out (aliased) so nothing in the subquery is ambiguous.
+ */
+export const logoOf = (companyId: number | typeof COMPANY_ID = COMPANY_ID) =>
+  sql<string | null>`(SELECT lm.guid::text FROM ${companyMeta} cm INNER JOIN ${media} lm ON lm.guid = CASE WHEN cm.meta_value ~* ${GUID_TEXT} THEN cm.meta_value::uuid END WHERE cm.company_id = ${companyId} AND cm.meta_key = ${LOGO_KEY} AND lm.thumbnail IS NOT NULL)`;
+
+/** The API's `logo` of a company: the file and thumbnail addresses of its guid, or null. */
+export const logoFields = (guid: string | null) => (guid ? { guid, url: fileUrl(guid), thumbnail_url: thumbnailUrl(guid) } : null);
 
 export type TaxonomyLink = { id: number; taxonomy: string; term: { id: number; name: string; slug: string } };
 
@@ -44,8 +61,9 @@ export async function loadCompany(app: FastifyInstance, idOrGuid: number | strin
   const db = app.db;
   const where = companyKey(idOrGuid);
   if (!where) return null;
-  const [c] = await db.select().from(companies).where(where);
-  if (!c) return null;
+  const [found] = await db.select({ c: companies, logo: logoOf() }).from(companies).where(where);
+  if (!found) return null;
+  const { c } = found;
   const links = (await taxonomiesOf(app, [c.id])).get(c.id) ?? [];
   const members = await db
     .select({ id: users.id, guid: users.guid, name: users.name, email: users.email, primary: users.primary })
@@ -58,7 +76,7 @@ export async function loadCompany(app: FastifyInstance, idOrGuid: number | strin
     .from(companyMeta)
     .where(eq(companyMeta.companyId, c.id))
     .orderBy(asc(companyMeta.id));
-  return { ...companyFields(c), meta, taxonomies: links, terms: termIdsByTaxonomy(links), users: members };
+  return { ...companyFields(c), meta, logo: logoFields(found.logo), taxonomies: links, terms: termIdsByTaxonomy(links), users: members };
 }
 
 /**

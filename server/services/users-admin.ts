@@ -79,19 +79,24 @@ async function visible(app: FastifyInstance, viewer: Viewer, id: number): Promis
   return shared.length > 0;
 }
 
+/** Whether the roles hold any permission the viewer lacks. */
+async function beyondOwn(db: FastifyInstance['db'] | Tx, viewer: Viewer, roleIds: number[]): Promise<boolean> {
+  if (!roleIds.length) return false;
+  const granted = await db
+    .selectDistinct({ name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(inArray(rolePermissions.roleId, roleIds));
+  return granted.some((p) => !viewer.permissions.has(p.name));
+}
+
 /**
  * Roles given or taken away must hold no permission the viewer lacks: otherwise anyone who may
  * create users could make themselves (through a second account) or anyone else an administrator,
  * or strip the administrators' rights.
  */
 async function checkRoleChange(app: FastifyInstance, viewer: Viewer, changed: number[]) {
-  if (!changed.length) return;
-  const granted = await app.db
-    .selectDistinct({ name: permissions.name })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(inArray(rolePermissions.roleId, changed));
-  if (granted.some((p) => !viewer.permissions.has(p.name))) {
+  if (await beyondOwn(app.db, viewer, changed)) {
     throw httpError(403, serverMessages.users.role_beyond_own, [{ detail: serverMessages.users.role_beyond_own, field: 'roles' }]);
   }
 }
@@ -196,9 +201,11 @@ const ADMIN_ROLE_ID = ROLES.find((r) => r.permissions === 'all')!.id;
 
 /**
  * DELETE /users/{id} ('create users'): 'User Deleted', with the user as they were. Not yourself,
- * and not the last active administrator (the active administrators are locked first, so two
- * deletions at once cannot both remove "the other one"). The user's sessions, roles, company
- * links and tokens go with the row, so their access ends on the next request on every instance.
+ * not a user holding a role with a permission the viewer lacks (the rule of role changes: deleting
+ * would otherwise take those roles away), and not the last active administrator (the active
+ * administrators are locked first, so two deletions at once cannot both remove "the other one").
+ * The user's sessions, roles, company links and tokens go with the row, so their access ends on
+ * the next request on every instance. The bulk delete of the list is one of these per user.
  */
 export async function deleteUser(app: FastifyInstance, viewer: Viewer, id: number) {
   if (!(await visible(app, viewer, id))) throw httpError(404, serverMessages.not_found);
@@ -213,6 +220,12 @@ export async function deleteUser(app: FastifyInstance, viewer: Viewer, id: numbe
       .where(and(eq(userRoles.roleId, ADMIN_ROLE_ID), eq(users.status, 'active')))
       .orderBy(users.id)
       .for('update', { of: users });
+    // The user's row locked (a role change updates it too), then their roles as they are now.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    const held = await tx.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, id));
+    if (await beyondOwn(tx, viewer, held.map((r) => r.id))) {
+      throw httpError(403, serverMessages.users.delete_beyond_own, [{ detail: serverMessages.users.delete_beyond_own, field: 'id' }]);
+    }
     if (admins.some((a) => a.id === id) && admins.length <= 1) throw httpError(409, serverMessages.users.last_admin, [{ detail: serverMessages.users.last_admin, field: 'id' }]);
     await revokeAllSessions(tx as never, id);
     const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import SummaryIcon from '@mui/icons-material/ListAlt';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useConfigAbilities } from './dashboard/permissions';
 import { StageSections } from './dashboard/StageSections';
 import { useFreshConfig } from './dashboard/useFreshConfig';
 import { ConfigProgress } from './parts';
+import { LoadingBar } from '../layout/LoadingBar';
 
 /**
  * `/configurator/{id}/dashboard`: progress, every section by group with its state and lock, the
@@ -30,7 +31,7 @@ export default function ConfigDashboardPage() {
   if (!config) {
     return (
       <Box data-testid="config-dashboard-page">
-        {loading && <LinearProgress />}
+        {loading && <LoadingBar />}
         {failed && <Alert severity="error">{t('configPages.loadFailed')}</Alert>}
       </Box>
     );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, InputAdornment, LinearProgress, MenuItem, Stack, TablePagination, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Button, InputAdornment, MenuItem, Stack, TablePagination, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useConfigAbilities } from './dashboard/permissions';
 import { ConfigRowCard } from './list/ConfigRowCard';
 import { CreateConfigDialog } from './list/CreateConfigDialog';
 import { useConfigPage } from './list/useConfigPage';
+import { LoadingBar } from '../layout/LoadingBar';
 
 const dashboardPath = (config: { id: number }) => `/configurator/${config.id}/dashboard`;
 
@@ -133,7 +134,7 @@ export default function ConfigListPage() {
           ))}
         </TextField>
       </Box>
-      {!rows && <LinearProgress />}
+      {!rows && <LoadingBar />}
       {failed && <Alert severity="error">{t('configPages.loadFailed')}</Alert>}
       {rows?.length === 0 && !failed && (
         <Typography color="text.secondary" data-testid="config-list-empty">

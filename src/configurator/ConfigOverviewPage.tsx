@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Box, Breadcrumbs, Button, GlobalStyles, LinearProgress, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Breadcrumbs, Button, GlobalStyles, Link, Paper, Stack, Typography } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { stageSummary } from './dashboard/summary';
 import { SummaryBlock, SummaryFields } from './dashboard/SummaryView';
 import { useFreshConfig } from './dashboard/useFreshConfig';
 import { ConfigProgress, StateChip } from './parts';
+import { LoadingBar } from '../layout/LoadingBar';
 
 const PRINT_ROOT = 'config-overview';
 
@@ -84,7 +85,7 @@ export default function ConfigOverviewPage() {
   if (!config) {
     return (
       <Box data-testid="config-overview-page">
-        {loading && <LinearProgress />}
+        {loading && <LoadingBar />}
         {failed && <Alert severity="error">{t('configPages.loadFailed')}</Alert>}
       </Box>
     );

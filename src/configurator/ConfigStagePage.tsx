@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Breadcrumbs, LinearProgress, Link } from '@mui/material';
+import { Alert, Box, Breadcrumbs, Link } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { getConfig, type ConfigDetail, type WriteResponse } from './api';
@@ -12,6 +12,7 @@ import type { ConflictInfo } from './stage/useStageSaver';
 import { useConfig } from './useConfig';
 import { useSession } from '../session/useSession';
 import type { StageState } from '../../engine';
+import { LoadingBar } from '../layout/LoadingBar';
 
 /** A choice the user makes before editing goes on: a 409, or unsent edits older than the server's data. */
 interface Choice {
@@ -131,7 +132,7 @@ export default function ConfigStagePage() {
           </Link>
         </Breadcrumbs>
       )}
-      {!config && !failed && <LinearProgress />}
+      {!config && !failed && <LoadingBar />}
       {failed && <Alert severity="error">{t('configPages.loadFailed')}</Alert>}
       {choice && (
         <ConflictScreen slug={slug} kind={choice.kind} changes={serverChanges(choice, slug)} savedAt={choice.savedAt} onKeep={keep} onDiscard={discard} />

@@ -1,30 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTLE, signIn, startE2E, type E2E } from './harness';
-
-// axe-core, the accessibility rules engine, injected into the page as a script (the app's CSP allows
-// no inline script, so it goes in through the DevTools protocol, as a browser extension would).
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** The WCAG 2.1 A and AA problems axe finds on the page as it is now, one line each. */
-async function wcagProblems(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations;
-  });
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { wcagProblems } from './axe';
 
 describe('accessibility of the shell and the account pages (browser, axe-core, WCAG 2.1 AA)', () => {
   let e2e: E2E;

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, companyMeta, companyTerms, companyUsers, userRoles, users } from '../../server/db/schema';
+import { companies, companyMeta, companyTerms, companyUsers, media, permissions, rolePermissions, roles, userRoles, users } from '../../server/db/schema';
 import { DEMO_EXTRA_COMPANIES } from '../../server/db/seed-companies';
 import { hashPassword } from '../../server/services/passwords';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../support/server';
@@ -15,6 +16,7 @@ type Company = {
   terms: Record<'type' | 'region' | 'partner' | 'make', number[]>;
   users: Array<{ id: number; email: string }>;
   users_count?: number;
+  logo: { guid: string; url: string; thumbnail_url: string } | null;
 };
 
 // One server for the file. The matrix: anonymous, dealer A (Demo Motors), dealer B (Harbour Cars),
@@ -153,7 +155,7 @@ const FULL = {
   website_address: 'https://kingfisher.example',
   address: { line1: '1 River Street', line2: 'LS1 1AA', line3: 'Leeds' },
   reg_address: { line1: 'Unit 4 Quay Park', line2: 'LS2 2BB', line3: 'Leeds' },
-  meta: [{ meta_key: 'logo', meta_value: '/media/kingfisher.png' }, { meta_key: 'brand_colour', meta_value: '#0055aa' }],
+  meta: [{ meta_key: 'brand_colour', meta_value: '#0055aa' }, { meta_key: 'facebook', meta_value: 'https://facebook.example/kingfisher' }],
   terms: { type: [2], region: [7], partner: [60], make: [22, 29] },
 };
 
@@ -302,5 +304,106 @@ describe('GET /api/users (the assign-a-user search)', () => {
     expect(r.headers.get('content-range')).toBe('users 0-1/2');
     expect(r.body[0]).not.toHaveProperty('password_hash');
     expect((await as('pm', 'GET', '/api/users?filter=%7B%22password_hash%22%3A1%7D')).status).toBe(400);
+  });
+});
+
+describe("a company's logo from the media library (meta logo)", () => {
+  type ErrorBody = { message: string; errors?: Array<{ detail: string; field?: string }> };
+  const REFUSED = 'Please choose an image from the media library that this company may use.';
+  const guids: Record<string, string> = {};
+  const logoMeta = (value: string) => [{ meta_key: 'brand_colour', meta_value: '#b91c1c' }, { meta_key: 'logo', meta_value: value }];
+  const storedMeta = async (companyId: number) =>
+    (await server.database.db.select({ key: companyMeta.metaKey, value: companyMeta.metaValue }).from(companyMeta).where(eq(companyMeta.companyId, companyId))).sort((a, b) => a.key.localeCompare(b.key));
+
+  beforeAll(async () => {
+    // The seeded library: a shared logo, one filed under each demo dealer, and a shared PDF.
+    for (const row of await server.database.db.select({ guid: media.guid, filename: media.filename }).from(media)) guids[row.filename] = row.guid;
+  });
+
+  it('takes a shared image or one of the company\'s own, by guid or by its address, and shows it in the profile and the list', async () => {
+    const shared = guids['launch-portal-logo.png'];
+    const r = await as('admin', 'PUT', `/api/companies/${demoMotors.guid}`, { meta: logoMeta(shared) });
+    expect(r.status).toBe(200);
+    expect(r.body.logo).toEqual({ guid: shared, url: `/api/media/${shared}/file`, thumbnail_url: `/api/media/${shared}/thumbnail` });
+
+    // The file address the media library answers works too, and is kept as the guid.
+    const own = guids['demo-motors-logo.png'];
+    const byUrl = await as('pm', 'PUT', `/api/companies/${demoMotors.id}`, { meta: logoMeta(`/api/media/${own}/file`) });
+    expect(byUrl.status).toBe(200);
+    expect(byUrl.body.logo?.guid).toBe(own);
+    expect(byUrl.body.meta).toContainEqual({ meta_key: 'logo', meta_value: own });
+    expect(await storedMeta(demoMotors.id)).toEqual([{ key: 'brand_colour', value: '#b91c1c' }, { key: 'logo', value: own }]);
+
+    // The dealer sees their logo on their company, the list carries it, and the thumbnail is served.
+    expect((await as('dealerA', 'GET', `/api/companies/${demoMotors.guid}`)).body.logo?.guid).toBe(own);
+    const rows = (await list('admin', { filter: { q: 'Motors' }, range: [0, 99] })).body;
+    expect(rows.find((c) => c.id === demoMotors.id)?.logo?.thumbnail_url).toBe(`/api/media/${own}/thumbnail`);
+    expect(rows.find((c) => c.id !== demoMotors.id)?.logo).toBeNull();
+    const thumb = await fetch(`${server.url}/api/media/${own}/thumbnail`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+
+    // A new company may start with a shared image.
+    const created = await as('admin', 'POST', '/api/companies', { name: 'Logo Motors', meta: logoMeta(shared) });
+    expect(created.status).toBe(201);
+    expect(created.body.logo?.guid).toBe(shared);
+  });
+
+  it.each([
+    ["another company's private file", () => guids['harbour-cars-logo.jpg']],
+    ['a PDF (not an image)', () => guids['dealer-brochure.pdf']],
+    ['a guid that is no file', () => '0b7c5a52-7f7e-4f4e-9a53-2d1c8e0f6a11'],
+    ['an address outside the media library', () => '/media/kingfisher.png'],
+  ])('refuses %s with a 422 naming the field, changing nothing', async (_, value) => {
+    const before = await storedMeta(demoMotors.id);
+    const r = await as<ErrorBody>('admin', 'PUT', `/api/companies/${demoMotors.guid}`, { name: 'Renamed Motors', meta: logoMeta(value()) });
+    expect(r.status).toBe(422);
+    expect(r.body).toEqual({ message: REFUSED, errors: [{ detail: REFUSED, field: 'logo' }] });
+    expect(await storedMeta(demoMotors.id)).toEqual(before);
+    expect((await as('admin', 'GET', `/api/companies/${demoMotors.guid}`)).body.name).toBe('Demo Motors');
+  });
+
+  it("refuses a new company another company's file (it has none of its own yet), creating nothing", async () => {
+    const before = await companyCount();
+    const r = await as<ErrorBody>('admin', 'POST', '/api/companies', { name: 'Copycat Motors', meta: logoMeta(guids['demo-motors-logo.png']) });
+    expect(r.status).toBe(422);
+    expect(r.body.message).toBe(REFUSED);
+    expect(await companyCount()).toBe(before);
+  });
+
+  it("keeps a company manager held to their own company to its files and the shared ones", async () => {
+    const db = server.database.db;
+    // A dealer-side manager: may edit companies and upload, but sees only Demo Motors (no 'view companies').
+    const [role] = await db.insert(roles).values({ name: 'Dealer Manager' }).returning({ id: roles.id });
+    const granted = await db.select({ id: permissions.id, name: permissions.name }).from(permissions);
+    await db.insert(rolePermissions).values(granted.filter((p) => ['create companies', 'view media', 'upload media'].includes(p.name)).map((p) => ({ roleId: role.id, permissionId: p.id })));
+    const [manager] = await db.insert(users).values({ email: 'manager@demo.test', name: 'Mona Manager', passwordHash: await hashPassword(DEMO_PASSWORD) }).returning();
+    await db.insert(userRoles).values({ userId: manager.id, roleId: role.id });
+    await db.insert(companyUsers).values({ companyId: demoMotors.id, userId: manager.id });
+    const token = (await login(server, 'manager@demo.test')).token;
+    const put = (company: Company, value: string) => call<Company & ErrorBody>(server, 'PUT', `/api/companies/${company.guid}`, { token, body: { meta: logoMeta(value) } });
+
+    const theirs = await put(demoMotors, guids['harbour-cars-logo.jpg']);
+    expect(theirs.status).toBe(422);
+    expect(theirs.body.message).toBe(REFUSED);
+    expect((await put(demoMotors, guids['service-plan.png'])).body.logo?.guid).toBe(guids['service-plan.png']);
+    expect((await put(demoMotors, guids['demo-motors-logo.png'])).body.logo?.guid).toBe(guids['demo-motors-logo.png']);
+    // Another company's record is out of reach altogether.
+    expect((await put(harbour, guids['harbour-cars-logo.jpg'])).status).toBe(404);
+  });
+
+  it('shows no logo once its file is deleted or the logo is cleared', async () => {
+    // A logo uploaded as the form does (purpose=logo), filed under Harbour Cars.
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 600, height: 240, channels: 3, background: '#0f766e' } }).png().toBuffer())], { type: 'image/png' }), 'harbour-new.png');
+    const res = await fetch(`${server.url}/api/media?purpose=logo&company_id=${harbour.id}`, { method: 'POST', headers: { authorization: `Bearer ${tokens.admin}` }, body: form });
+    expect(res.status).toBe(201);
+    const doomed = ((await res.json()) as { media: Array<{ id: number; guid: string }> }).media[0];
+    expect((await as('admin', 'PUT', `/api/companies/${harbour.guid}`, { meta: logoMeta(doomed.guid) })).body.logo?.guid).toBe(doomed.guid);
+    expect((await as('admin', 'DELETE', `/api/media/${doomed.id}`)).status).toBe(200);
+    expect((await as('admin', 'GET', `/api/companies/${harbour.guid}`)).body.logo).toBeNull();
+    const cleared = await as('admin', 'PUT', `/api/companies/${harbour.guid}`, { meta: [{ meta_key: 'logo', meta_value: '' }] });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.logo).toBeNull();
   });
 });

@@ -372,6 +372,20 @@ describe('permissions and tenancy', () => {
     expect((await as('admin', 'DELETE', '/api/media/not-a-key')).status).toBe(404);
   });
 
+  it("deletes a company's own files with the company: they never become shared files", async () => {
+    const created = await as<{ id: number }>('admin', 'POST', '/api/companies', { name: 'Short Lived Motors', lang: 'en', stage: 'configurator' });
+    expect(created.status).toBe(201);
+    const filed = await upload('admin', [['short-lived.png', await png(40, 20)]], { query: `company_id=${created.body.id}` });
+    expect(filed.status).toBe(201);
+    const sharedBefore = (await list('dealerA', { range: [0, 999] })).body.filter((i) => i.company_id === null).length;
+
+    expect((await as('admin', 'DELETE', `/api/companies/${created.body.id}`)).status).toBe(200);
+    expect((await fetch(`${server.url}${filed.body.media[0].url}`)).status).toBe(404);
+    const after = (await list('dealerA', { range: [0, 999] })).body;
+    expect(after.some((i) => i.guid === filed.body.media[0].guid)).toBe(false);
+    expect(after.filter((i) => i.company_id === null)).toHaveLength(sharedBefore);
+  });
+
   it('refuses a staff upload filed under a company that does not exist', async () => {
     const r = await upload('admin', [['x.png', await png(10, 10)]], { query: 'company_id=999999' });
     expect(r.status).toBe(422);

@@ -32,7 +32,7 @@ describe('the process on a data folder', () => {
     expect(first.output()).toContain('dealer@demo.test');
     expect(first.output()).toContain('Demo-pass-2026');
     expect((await fetch(`${url}/api/ready`)).status).toBe(200);
-  }, 60_000);
+  }, 120_000);
 
   it('refuses a second process on the same folder with a clear message', async () => {
     const second = start();

@@ -130,6 +130,7 @@ describe('DELETE /api/users/{id}', () => {
   });
 
   const asKeeper = <T = User>(method: string, path: string) => call<T>(server, method, path, { token: keeper });
+  const keeperRole = async () => (await db().select({ id: roles.id }).from(roles).where(eq(roles.name, 'User Keeper')))[0].id;
 
   it("deletes a user ('User Deleted'): they are gone and their sessions end at once", async () => {
     const id = await makeUser('Dora Doomed', 'dora@example.test', demoMotors, [1]);
@@ -161,8 +162,49 @@ describe('DELETE /api/users/{id}', () => {
   it('keeps a user manager to the users of their own companies (404 for others)', async () => {
     expect((await asKeeper('DELETE', `/api/users/${ids.dealerB}`)).status).toBe(404);
     expect((await as('admin', 'GET', `/api/users/${ids.dealerB}`)).status).toBe(200);
-    const id = await makeUser('Tom Temporary', 'tom@example.test', demoMotors, [1]);
+    // Tom holds only the keeper's own role, so the role rule (next tests) lets the keeper delete him.
+    const id = await makeUser('Tom Temporary', 'tom@example.test', demoMotors, [await keeperRole()]);
     expect((await asKeeper('DELETE', `/api/users/${id}`)).status).toBe(200);
+  });
+
+  it('refuses to delete a user holding a role with permissions the deleter lacks (403), deleting nothing', async () => {
+    const message = 'You cannot delete a user who holds a role with permissions you do not hold yourself.';
+    // Client (view products, ...) holds permissions the keeper lacks; so does Client next to the keeper's own role.
+    const client = await makeUser('Cleo Client', 'cleo@example.test', demoMotors, [1]);
+    const mixed = await makeUser('Max Mixed', 'max@example.test', demoMotors, [1, await keeperRole()]);
+    const cleo = await login(server, 'cleo@example.test', PASSWORD);
+    const before = await userCount();
+    for (const id of [client, mixed]) {
+      const r = await asKeeper<{ message: string; errors: Array<{ detail: string; field?: string }> }>('DELETE', `/api/users/${id}`);
+      expect(r.status).toBe(403);
+      expect(r.body).toEqual({ message, errors: [{ detail: message, field: 'id' }] });
+    }
+    expect(await userCount()).toBe(before);
+    expect((await as('admin', 'GET', `/api/users/${client}`)).body).toMatchObject({ email: 'cleo@example.test', roles: [{ id: 1 }] });
+    expect((await as('admin', 'GET', `/api/users/${mixed}`)).body.roles.map((r) => r.id).sort()).toEqual([1, await keeperRole()].sort());
+    // Nothing went with the refusal: Cleo is still signed in.
+    expect((await call(server, 'GET', '/api/users/current', { token: cleo.token })).status).toBe(200);
+    // An administrator holds every permission, so may delete them.
+    expect((await as('admin', 'DELETE', `/api/users/${mixed}`)).status).toBe(200);
+    expect((await as('admin', 'DELETE', `/api/users/${client}`)).status).toBe(200);
+  });
+
+  it("applies the rule per user in the list's bulk delete (one DELETE per id): those beyond the deleter stay", async () => {
+    const mine = await makeUser('Moe Mine', 'moe@example.test', demoMotors, [await keeperRole()]);
+    const client = await makeUser('Cal Client', 'cal@example.test', demoMotors, [1]);
+    const replies = await Promise.all([mine, client].map((id) => asKeeper<{ message: string }>('DELETE', `/api/users/${id}`)));
+    expect(replies.map((r) => r.status)).toEqual([200, 403]);
+    expect(replies[0].body.message).toBe('User Deleted');
+    expect((await as('admin', 'GET', `/api/users/${mine}`)).status).toBe(404);
+    expect((await as('admin', 'GET', `/api/users/${client}`)).status).toBe(200);
+    // An administrator is beyond the keeper too: 403 for the rule, before the last-administrator check.
+    await db().insert(companyUsers).values({ companyId: demoMotors, userId: ids.admin });
+    try {
+      expect((await asKeeper<{ message: string }>('DELETE', `/api/users/${ids.admin}`)).body.message).toBe('You cannot delete a user who holds a role with permissions you do not hold yourself.');
+    } finally {
+      await db().delete(companyUsers).where(and(eq(companyUsers.companyId, demoMotors), eq(companyUsers.userId, ids.admin)));
+    }
+    expect((await as('admin', 'DELETE', `/api/users/${client}`)).status).toBe(200);
   });
 
   it('lets a user manager give or take away only roles whose permissions they hold themselves', async () => {
@@ -186,20 +228,27 @@ describe('DELETE /api/users/{id}', () => {
   });
 
   it('never deletes the last active administrator', async () => {
-    // The keeper shares Demo Motors with the administrators for this test.
+    // Only someone holding every permission may delete an administrator: a user manager whose role
+    // has them all without being the Administrator role, sharing Demo Motors with the administrators.
+    const [full] = await db().insert(roles).values({ name: 'Full Keeper' }).returning({ id: roles.id });
+    const all = await db().select({ id: permissions.id }).from(permissions);
+    await db().insert(rolePermissions).values(all.map((p) => ({ roleId: full.id, permissionId: p.id })));
+    await makeUser('Fay Full', 'fay@example.test', demoMotors, [full.id]);
+    const fay = (await login(server, 'fay@example.test', PASSWORD)).token;
+    const asFay = <T = User>(method: string, path: string) => call<T>(server, method, path, { token: fay });
     await db().insert(companyUsers).values({ companyId: demoMotors, userId: ids.admin });
     try {
-      const last = await asKeeper<{ message: string }>('DELETE', `/api/users/${ids.admin}`);
+      const last = await asFay<{ message: string }>('DELETE', `/api/users/${ids.admin}`);
       expect(last.status).toBe(409);
       expect(last.body.message).toBe('The last active administrator cannot be deleted.');
       expect((await as('admin', 'GET', '/api/users/current')).status).toBe(200);
       // With a second active administrator either may go; a disabled one does not count.
       const second = await makeUser('Ada Second', 'ada@example.test', demoMotors, [2]);
       expect((await as('admin', 'PUT', `/api/users/${second}`, { status: 'disabled' })).status).toBe(200);
-      expect((await asKeeper('DELETE', `/api/users/${ids.admin}`)).status).toBe(409);
+      expect((await asFay('DELETE', `/api/users/${ids.admin}`)).status).toBe(409);
       expect((await as('admin', 'PUT', `/api/users/${second}`, { status: 'active' })).status).toBe(200);
-      expect((await asKeeper('DELETE', `/api/users/${second}`)).status).toBe(200);
-      expect((await asKeeper('DELETE', `/api/users/${ids.admin}`)).status).toBe(409);
+      expect((await asFay('DELETE', `/api/users/${second}`)).status).toBe(200);
+      expect((await asFay('DELETE', `/api/users/${ids.admin}`)).status).toBe(409);
     } finally {
       await db().delete(companyUsers).where(and(eq(companyUsers.companyId, demoMotors), eq(companyUsers.userId, ids.admin)));
     }

@@ -65,8 +65,11 @@ export async function waitFor(condition: () => boolean, what: string, portal: Po
   }
 }
 
-/** Waits until the process has printed something matching `pattern`; fails if it exits first. */
-export async function until(portal: PortalProcess, pattern: RegExp, timeoutMs = 45_000): Promise<RegExpExecArray> {
+/**
+ * Waits until the process has printed something matching `pattern`; fails if it exits first. The
+ * default leaves room for a cold start (tsx, initdb, migrations, demo images) beside a browser test.
+ */
+export async function until(portal: PortalProcess, pattern: RegExp, timeoutMs = 90_000): Promise<RegExpExecArray> {
   const t0 = Date.now();
   for (;;) {
     const m = pattern.exec(portal.output());

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
 import { seedDatabase } from '../../server/db/seed';
 import { DEMO_PASSWORD_DEFAULT } from '../../server/db/seed-data';
+import type { SeededDatabase } from './seeded-database';
 import { startMailCatcher, type MailCatcher } from './smtp';
 
 /** The password of every demo user of the test servers (DEMO_PASSWORD overrides, as in main.ts). */
@@ -35,7 +38,7 @@ export interface TestServer {
  * A database CREATEd for one test on the server of TEST_DATABASE_URL, with the URL to reach it and
  * `drop()` to remove it afterwards.
  */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (postgres://user@host:port/db)');
   const name = `portal_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -53,12 +56,13 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
       await client.end();
     }
   };
+  const create = `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`;
   try {
-    await run(`CREATE DATABASE ${name}`);
+    await run(create);
   } catch (err) {
     if (adminUrl === base) throw err;
     adminUrl = base;
-    await run(`CREATE DATABASE ${name}`);
+    await run(create);
   }
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -77,15 +81,42 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   return { database: await openPostgres(url), drop };
 }
 
+/** The run's seeded database (tests/support/seeded-database.ts), when this run made one. */
+function seededDatabase(): SeededDatabase | null {
+  try {
+    return inject('seededDatabase') ?? null;
+  } catch {
+    return null; // Outside vitest (a bench): seed as usual.
+  }
+}
+
+/**
+ * A fresh database holding the demo data: a copy of the run's seeded one when there is one of this
+ * kind (fast), else a new database, migrated and seeded by the caller as usual.
+ */
+async function openDemoDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const seeded = seededDatabase();
+  const postgres = process.env.TEST_DB === 'postgres';
+  if (seeded?.kind === 'pglite' && !postgres) {
+    return { database: await openPglite(null, { loadDataDir: new Blob([readFileSync(seeded.file)]) }), drop: async () => {} };
+  }
+  if (seeded?.kind === 'postgres' && postgres) {
+    const { url, drop } = await createPostgresDatabase(seeded.template);
+    return { database: await openPostgres(url), drop };
+  }
+  return openTestDatabase();
+}
+
 /**
  * The real app on a random port of 127.0.0.1, on a fresh migrated database, with its SMTP pointed at
  * a real catcher. Call `close()` in afterAll.
  */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const mail = await startMailCatcher();
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = opts.demo === false ? await openTestDatabase() : await openDemoDatabase();
   let url = '';
   try {
+    // On a copy of the seeded database both find their work done (and cost a query each).
     await database.migrate();
     await seedDatabase(database.db, { demo: opts.demo !== false, demoPassword: DEMO_PASSWORD });
     const app = await buildApp({

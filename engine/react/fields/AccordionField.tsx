@@ -180,7 +180,8 @@ export function AccordionField(props: FieldProps) {
       ))}
       <ShowMoreButton hidden={hidden} onClick={showMore} />
       {model.canAdd && (
-        <Button sx={{ mt: 1 }} onClick={model.add}>
+        // The new item opens at once: the user added it to fill it in.
+        <Button sx={{ mt: 1 }} onClick={() => setOpen(model.add())}>
           {t('form.add', { defaultValue: 'Add' })}
         </Button>
       )}

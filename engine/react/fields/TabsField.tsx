@@ -46,7 +46,14 @@ export function TabsField(props: FieldProps) {
           ))}
         </Tabs>
         {model.canAdd && (
-          <Button size="small" onClick={model.add}>
+          <Button
+            size="small"
+            onClick={() => {
+              // The new item's tab is shown at once: the user added it to fill it in.
+              model.add();
+              setActive(model.sections.length);
+            }}
+          >
             {t('form.add', { defaultValue: 'Add' })}
           </Button>
         )}

@@ -1,10 +1,10 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { getUiOptions, type FieldProps, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { formController } from '../context';
 import type { StageController } from '../controller';
-import { itemSchema, objectEntries } from './structure';
+import { itemKey, itemSchema, objectEntries } from './structure';
 import { useItemKeys } from './useItemKeys';
-import { useListEdits } from './useListEdits';
+import { listAt, useListEdits } from './useListEdits';
 
 /** One section (tab, accordion panel) of an array or object field. */
 export interface Section {
@@ -24,7 +24,8 @@ export interface SectionsModel {
   title: string;
   canAdd: boolean;
   canRemove: boolean;
-  add(): void;
+  /** Appends a new item; returns its section key (the caller shows the new item). */
+  add(): string;
   remove(index: number): void;
 }
 
@@ -77,7 +78,13 @@ export function useSections(props: FieldProps): SectionsModel {
   const editable = !disabled && !readonly;
   const canAdd = isArray && editable && options.addable !== false;
   const canRemove = isArray && editable && options.removable !== false;
-  const { add, remove } = useListEdits(controller, fieldPathId.path, registry, items);
+  const { add: append, remove } = useListEdits(controller, fieldPathId.path, registry, items);
+  const path = fieldPathId.path;
+  const add = useCallback(() => {
+    append();
+    const list = listAt(controller, path);
+    return itemKey(list[list.length - 1], list.length - 1);
+  }, [append, controller, path]);
   return {
     controller,
     sections,

@@ -22,7 +22,8 @@ export const media = pgTable(
     alt: text('alt'),
     data: bytea('data').notNull(),
     thumbnail: bytea('thumbnail'),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    // A company's own files go with it: set null would make them shared, seen by every dealer.
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -27,7 +27,8 @@ export function ConfigRowCard({ config, can, onOpen, onArchive, onDelete }: Conf
   };
   return (
     <Card variant="outlined" data-testid="config-row" data-config-id={config.id} data-status={config.status} sx={{ display: 'flex', alignItems: 'stretch' }}>
-      <CardActionArea onClick={() => onOpen(config)} sx={{ flex: 1, minWidth: 0 }} aria-label={config.name}>
+      {/* Named by what it shows (name first), so speech users can say what they see (WCAG 2.5.3). */}
+      <CardActionArea onClick={() => onOpen(config)} sx={{ flex: 1, minWidth: 0 }}>
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
           <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
             <Typography variant="subtitle1" component="h2" noWrap data-testid="config-row-name">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import CloseIcon from '@mui/icons-material/Close';
-import { Alert, Box, Button, Chip, Divider, Drawer, IconButton, LinearProgress, List, ListItem, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Divider, Drawer, IconButton, List, ListItem, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { hasStage } from '../../../engine';
@@ -11,6 +11,7 @@ import { StateChip } from '../parts';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { diffData } from './diff';
 import { displayValue, pointerLabel } from './labels';
+import { LoadingBar } from '../../layout/LoadingBar';
 
 /** Revisions asked for per page (the server pages the whole config; this stage's are picked out). */
 const PER_PAGE = 20;
@@ -192,7 +193,7 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
             );
           })}
         </List>
-        {loading && <LinearProgress sx={{ my: 1 }} />}
+        {loading && <LoadingBar sx={{ my: 1 }} />}
         {more && !loading && (
           <>
             <Divider sx={{ my: 1 }} />

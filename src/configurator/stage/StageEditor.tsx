@@ -17,6 +17,7 @@ import { SaveIndicator } from './SaveIndicator';
 import { flattenErrorSchema } from './serverErrors';
 import { useStageSaver, type ConflictInfo } from './useStageSaver';
 import { WarningsList } from './WarningsList';
+import { configEngine, stageUiFor } from './configStages';
 
 /** Where an editor starts: the server's copy, and optionally edits on top that the server lacks. */
 export interface EditorStart {
@@ -101,6 +102,13 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
     return start.data === undefined ? loaded : defaultEngine.updateStage(loaded, slug, start.data).doc;
   });
 
+  // The config's own stages: its summaries list only them and its checks ask only for them.
+  const stageKey = server.stages.map((s) => s.slug).join(',');
+  const form = useMemo(() => {
+    const stages = stageKey ? stageKey.split(',') : [];
+    return { engine: configEngine(stages), stage: hasStage(slug) ? stageUiFor(slug, stages) : undefined };
+  }, [stageKey, slug]);
+
   const saver = useStageSaver({
     config: server,
     slug,
@@ -145,7 +153,22 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
   };
 
   if (!stage) return <Alert severity="error">{t('configPages.unknownStage')}</Alert>;
-  if (!stage.open) return <Alert severity="info">{t('configPages.locked')}</Alert>;
+  if (!stage.open) {
+    // A locked stage opened by its address: its title, and why there is nothing to fill in yet.
+    return (
+      <>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+          <Typography variant="h4" component="h1" data-testid="page-title">
+            {t(stage.title)}
+          </Typography>
+          <StateChip state={stage.state} />
+        </Box>
+        <Alert severity="info" data-testid="stage-locked">
+          {t('configPages.locked')}
+        </Alert>
+      </>
+    );
+  }
   const { readonly } = abilities;
 
   return (
@@ -196,7 +219,7 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
           />
         </Paper>
       )}
-      <StageForm slug={slug} doc={doc} onChange={onChange} readonly={readonly} hideActions>
+      <StageForm slug={slug} doc={doc} onChange={onChange} readonly={readonly} hideActions engine={form.engine} stage={form.stage}>
         <ControllerBridge target={controller} />
         <StageWarnings slug={slug} server={serverWarnings} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>

@@ -1,11 +1,47 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { CreateBase, EditBase, Form, SaveButton, TextInput, maxLength, required, useNotify, type RaRecord } from 'react-admin';
+import { Box } from '@mui/material';
+import { CreateBase, DeleteWithConfirmButton, EditBase, Form, SaveButton, TextInput, maxLength, required, useNotify, useRecordContext, type RaRecord } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 
 export type TermRecord = RaRecord & { name: string; slug: string; companies_count: number; products_count: number };
 
 /** What a term write sends: the name, and the slug only when one is typed (else the server makes it). */
 const toBody = (data: RaRecord) => ({ name: String(data.name ?? ''), ...(data.slug ? { slug: String(data.slug) } : {}) });
+
+/**
+ * Delete with a confirmation that says whether the term is in use; a term in use is refused by the
+ * server (409, saying how many use it). In the table's row, and in the edit dialog (the phone list
+ * has no row buttons, so that is where a phone user deletes).
+ */
+export function DeleteTerm({ resource, onDeleted }: { resource: string; onDeleted?: () => void }) {
+  const { t } = useTranslation(['common', 'errors']);
+  const notify = useNotify();
+  const record = useRecordContext<TermRecord>();
+  if (!record) return null;
+  return (
+    <DeleteWithConfirmButton
+      resource={resource}
+      record={record}
+      mutationMode="pessimistic"
+      redirect={false}
+      label={t('categoriesAdmin.delete')}
+      aria-label={t('categoriesAdmin.deleteNamed', { name: record.name })}
+      confirmTitle={t('categoriesAdmin.deleteTitle', { name: record.name })}
+      // Say so before the attempt when the list already shows the term in use (the server refuses it with the counts).
+      confirmContent={
+        record.companies_count || record.products_count
+          ? t('categoriesAdmin.deleteBodyInUse', { companies: record.companies_count, products: record.products_count })
+          : t('categoriesAdmin.deleteBody')
+      }
+      mutationOptions={{
+        onSuccess: () => {
+          notify(t('errors:categories.term_deleted'), { type: 'success' });
+          onDeleted?.();
+        },
+      }}
+    />
+  );
+}
 
 /**
  * Add or edit a term in a dialog: 'Term Added' / 'Term Updated'. The server's field errors ('term
@@ -23,6 +59,11 @@ export function TermDialog({ resource, taxonomyName, record, onClose }: { resour
         <TextInput source="slug" label={t('categoriesAdmin.slug')} helperText={t('categoriesAdmin.slugHelp')} validate={maxLength(64)} fullWidth />
       </DialogContent>
       <DialogActions>
+        {creating ? null : (
+          <Box sx={{ mr: 'auto' }}>
+            <DeleteTerm resource={resource} onDeleted={onClose} />
+          </Box>
+        )}
         <Button onClick={onClose}>{t('categoriesAdmin.cancel')}</Button>
         <SaveButton label={t('categoriesAdmin.save')} />
       </DialogActions>

@@ -4,34 +4,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, IconButton, Stack, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useState } from 'react';
 import {
-  Datagrid, DeleteWithConfirmButton, FunctionField, List, NumberField, SearchInput, SimpleList, TextField, TopToolbar, useGetOne, useNotify, useRecordContext, type RaRecord,
+  Datagrid, FunctionField, List, NumberField, SearchInput, SimpleList, TextField, TopToolbar, useGetOne, useRecordContext, type RaRecord,
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageHeading } from '../../pages/app/PageHeading';
 import { termsResource } from './paths';
-import { TermDialog, type TermRecord } from './TermDialog';
-
-/** Delete with a confirmation; a term in use is refused by the server (409, saying how many use it). */
-function DeleteTerm({ resource }: { resource: string }) {
-  const { t } = useTranslation(['common', 'errors']);
-  const notify = useNotify();
-  const record = useRecordContext<TermRecord>();
-  if (!record) return null;
-  return (
-    <DeleteWithConfirmButton
-      resource={resource}
-      record={record}
-      mutationMode="pessimistic"
-      redirect={false}
-      label={t('categoriesAdmin.delete')}
-      aria-label={t('categoriesAdmin.deleteNamed', { name: record.name })}
-      confirmTitle={t('categoriesAdmin.deleteTitle', { name: record.name })}
-      confirmContent={t('categoriesAdmin.deleteBody')}
-      mutationOptions={{ onSuccess: () => notify(t('errors:categories.term_deleted'), { type: 'success' }) }}
-    />
-  );
-}
+import { DeleteTerm, TermDialog, type TermRecord } from './TermDialog';
 
 function EditTerm({ onEdit }: { onEdit: (record: TermRecord) => void }) {
   const { t } = useTranslation();

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { PageHeading } from '../../pages/app/PageHeading';
 import { CompanyForm, toCompanyBody } from './CompanyForm';
+import { LogoThumbnail } from './CompanyLogoInput';
 import { CompanyUsers } from './CompanyUsers';
 import { useCompanyAbilities } from './useCompanyAbilities';
 
@@ -19,6 +20,9 @@ function CompanyDetails() {
   const fields = ['name', 'website_address', 'contact_name', 'contact_number', 'reg_number', 'vat_number', 'fsa_number', 'lang', 'stage', 'status'];
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }} data-testid="company-details">
+      <Labeled label="companiesAdmin.logo.title" sx={{ gridColumn: '1 / -1' }}>
+        <FunctionField render={(r: RaRecord) => <LogoThumbnail guid={r.logo?.guid} name={String(r.name ?? '')} size={120} />} />
+      </Labeled>
       {fields.map((f) => (
         <Labeled key={f} source={f}>
           <TextField source={f} emptyText="—" />

@@ -1,9 +1,10 @@
 import { Box, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import {
-  ArrayInput, AutocompleteArrayInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, useTranslate, type RaRecord,
+  ArrayInput, AutocompleteArrayInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, useRecordContext, useTranslate, type RaRecord,
 } from 'react-admin';
 import { STAGES, STATUSES, useCompanyTerms, type Taxonomy } from './choices';
+import { CompanyLogoInput, LOGO_FIELD } from './CompanyLogoInput';
 import { httpUrl, maxChars, requiredField, uniqueMetaKeys } from './validate';
 
 /** Stable (the form resets on change of this object): a refetched record keeps the user's edits. */
@@ -16,9 +17,29 @@ const WRITABLE = [
   'name', 'lang', 'stage', 'status', 'contact_name', 'contact_number', 'fsa_number', 'reg_number', 'vat_number', 'website_address',
 ] as const;
 
+type MetaRow = { meta_key?: string; meta_value?: string | null };
+
+/** The logo's media guid in a value: the guid itself, or the API's `logo` object ({guid, url, thumbnail_url}). */
+const logoValue = (value: unknown): string | null | undefined =>
+  value && typeof value === 'object' ? ((value as { guid?: string }).guid ?? null) : (value as string | null | undefined);
+
+/**
+ * The record as the form edits it: the logo as its own input (`logo`: the media guid, while its file
+ * exists) and the other meta pairs in the list. A logo whose file is gone is left out, so saving the
+ * form clears it instead of being refused.
+ *
+ * @example companyFormRecord({ id: 1, meta: [{ meta_key: 'logo', meta_value: 'g' }], logo: { guid: 'g' } }) // { id: 1, meta: [], logo: 'g' }
+ */
+export function companyFormRecord<T extends Partial<RaRecord>>(record: T | undefined): T | undefined {
+  if (!record) return record;
+  const meta = Array.isArray(record.meta) ? (record.meta as MetaRow[]).filter((m) => m?.meta_key !== LOGO_FIELD) : record.meta;
+  return { ...record, meta, [LOGO_FIELD]: logoValue(record[LOGO_FIELD]) ?? null };
+}
+
 /**
  * The form values as the API's write body: only writable fields (the record also holds id, guid,
- * users, taxonomies...), address lines, meta without blank rows, and term ids per taxonomy.
+ * users, taxonomies...), address lines, meta without blank rows (the logo input's guid as meta `logo`),
+ * and term ids per taxonomy.
  *
  * @example toCompanyBody({ id: 1, name: 'A', terms: { region: [7] }, users: [] }) // { name: 'A', terms: { region: [7] } }
  */
@@ -29,10 +50,11 @@ export function toCompanyBody(values: Partial<RaRecord>): Record<string, unknown
     const lines = values[key] as Record<string, string | null> | undefined;
     if (lines) body[key] = { line1: lines.line1 || null, line2: lines.line2 || null, line3: lines.line3 || null };
   }
-  if (Array.isArray(values.meta)) {
-    body.meta = (values.meta as Array<{ meta_key?: string; meta_value?: string | null }>)
-      .filter((m) => m?.meta_key?.trim())
-      .map((m) => ({ meta_key: m.meta_key!.trim(), meta_value: m.meta_value ?? null }));
+  const logo = logoValue(values[LOGO_FIELD]);
+  if (Array.isArray(values.meta) || logo !== undefined) {
+    const rows = ((values.meta ?? []) as MetaRow[]).filter((m) => m?.meta_key?.trim()).map((m) => ({ meta_key: m.meta_key!.trim(), meta_value: m.meta_value ?? null }));
+    // With a logo input in the values, it alone decides the logo.
+    body.meta = logo === undefined ? rows : [...rows.filter((m) => m.meta_key !== LOGO_FIELD), ...(logo ? [{ meta_key: LOGO_FIELD, meta_value: logo }] : [])];
   }
   const terms = values.terms as Partial<Record<Taxonomy, unknown>> | undefined;
   if (terms) {
@@ -58,18 +80,21 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Every Company field of spec section 3 with react-admin inputs: details, the two addresses, the
- * taxonomies (type, region, partner, make) and meta (logo and other key/value pairs). Leaving with
- * unsaved changes asks first (warnWhenUnsavedChanges).
+ * Every Company field of spec section 3 with react-admin inputs: the logo (picked from the media
+ * library or uploaded), details, the two addresses, the taxonomies (type, region, partner, make) and
+ * the other meta key/value pairs. Leaving with unsaved changes asks first (warnWhenUnsavedChanges).
  */
 export function CompanyForm({ toolbar }: { toolbar?: React.ReactElement | false }) {
   const translate = useTranslate();
+  const loaded = useRecordContext();
+  const record = useMemo(() => companyFormRecord(loaded), [loaded]);
   const terms = useCompanyTerms();
   const label = (field: string) => translate(`resources.companies.fields.${field}`);
   const termChoices = (taxonomy: Taxonomy) => terms[taxonomy].map((t) => ({ id: t.id, name: t.name }));
   return (
-    <SimpleForm warnWhenUnsavedChanges resetOptions={KEEP_DIRTY} toolbar={toolbar} sx={{ maxWidth: 1000 }}>
+    <SimpleForm record={record} warnWhenUnsavedChanges resetOptions={KEEP_DIRTY} toolbar={toolbar} sx={{ maxWidth: 1000 }}>
       <Section title={translate('companiesAdmin.sections.details')}>
+        <CompanyLogoInput companyId={typeof record?.id === 'number' ? record.id : undefined} companyName={String(record?.name ?? '')} />
         <TextInput source="name" validate={[requiredField(label('name')), maxChars(150)]} />
         <TextInput source="website_address" validate={[httpUrl, maxChars(255)]} />
         <TextInput source="contact_name" validate={maxChars(150)} />

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/format';
 import { PageHeading } from '../../pages/app/PageHeading';
 import { STAGES, STATUSES, useCompanyTerms, type Taxonomy } from './choices';
+import { LogoThumbnail } from './CompanyLogoInput';
 import { profilePath } from './paths';
 import { useCompanyAbilities } from './useCompanyAbilities';
 
@@ -17,6 +18,7 @@ type CompanyRow = RaRecord & {
   contact_name: string | null; contact_number: string | null; website_address: string | null;
   address: { line1: string | null; line2: string | null; line3: string | null };
   taxonomies: Link[];
+  logo: { guid: string; url: string; thumbnail_url: string } | null;
 };
 const termNames = (record: CompanyRow, taxonomy: Taxonomy) => record.taxonomies.filter((l) => l.taxonomy === taxonomy).map((l) => l.term.name);
 
@@ -117,6 +119,7 @@ export default function CompanyList() {
       >
         {phone ? (
           <SimpleList<CompanyRow>
+            leftAvatar={(r) => <LogoThumbnail guid={r.logo?.guid} name={r.name} size={40} />}
             primaryText={(r) => r.name}
             secondaryText={(r) => [termNames(r, 'region').join(', '), t(`companiesAdmin.stages.${r.stage}`)].filter(Boolean).join(' · ')}
             tertiaryText={(r) => t(`companiesAdmin.statuses.${r.status}`)}
@@ -124,7 +127,16 @@ export default function CompanyList() {
           />
         ) : (
           <Datagrid rowClick={rowClick} bulkActionButtons={manage ? <BulkDeleteButton mutationMode="pessimistic" /> : false} data-testid="companies-table">
-            <TextField source="name" />
+            {/* The logo sits in the name cell, so the name stays the first column (and sorts as before). */}
+            <FunctionField<CompanyRow>
+              source="name"
+              render={(r) => (
+                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5 }}>
+                  <LogoThumbnail guid={r.logo?.guid} name={r.name} size={32} />
+                  <span>{r.name}</span>
+                </Box>
+              )}
+            />
             <FunctionField<CompanyRow> label="resources.companies.fields.terms.region" render={(r) => termNames(r, 'region').join(', ')} sortable={false} />
             <FunctionField<CompanyRow> label="resources.companies.fields.terms.type" render={(r) => termNames(r, 'type').join(', ')} sortable={false} />
             <FunctionField<CompanyRow> source="stage" render={(r) => t(`companiesAdmin.stages.${r.stage}`)} />

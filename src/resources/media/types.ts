@@ -1,18 +1,8 @@
 import type { RaRecord } from 'react-admin';
+import type { UploadedMedia } from '../../data/upload';
 
 /** One file as the API lists it (GET /api/media, POST /api/media). */
-export type MediaRow = RaRecord & {
-  guid: string;
-  filename: string;
-  mime: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  company_id: number | null;
-  url: string;
-  thumbnail_url: string | null;
-  created_at: string;
-};
+export type MediaRow = RaRecord & UploadedMedia;
 
 /** What the file input and the drop zone accept (the server checks the content again). */
 export const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,application/pdf,.jpg,.jpeg,.png,.webp,.gif,.pdf';

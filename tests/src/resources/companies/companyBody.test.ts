@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toCompanyBody } from '../../../../src/resources/companies/CompanyForm';
+import { companyFormRecord, toCompanyBody } from '../../../../src/resources/companies/CompanyForm';
+import { usableBy } from '../../../../src/resources/companies/CompanyLogoInput';
 import { csvCell } from '../../../../src/resources/companies/CompanyList';
 
 describe('companies resource helpers', () => {
@@ -17,6 +18,27 @@ describe('companies resource helpers', () => {
       meta: [{ meta_key: 'logo', meta_value: '/logo.png' }],
       terms: { type: [1], region: [10], make: [22, 29], partner: [] },
     });
+  });
+
+  it('edits the logo as its own input and sends it back as meta logo (the guid), or not at all once removed', () => {
+    const guid = '0b7c5a52-7f7e-4f4e-9a53-2d1c8e0f6a11';
+    const loaded = { id: 7, name: 'A', meta: [{ meta_key: 'logo', meta_value: guid }, { meta_key: 'brand', meta_value: 'red' }], logo: { guid, url: '/f', thumbnail_url: '/t' } };
+    const form = companyFormRecord(loaded)!;
+    expect(form).toMatchObject({ logo: guid, meta: [{ meta_key: 'brand', meta_value: 'red' }] });
+    expect(toCompanyBody(form).meta).toEqual([{ meta_key: 'brand', meta_value: 'red' }, { meta_key: 'logo', meta_value: guid }]);
+    expect(toCompanyBody({ ...form, logo: null }).meta).toEqual([{ meta_key: 'brand', meta_value: 'red' }]);
+    // A logo whose file is gone (no logo object) is not carried into the form, so a save clears it.
+    expect(companyFormRecord({ ...loaded, logo: null })).toMatchObject({ logo: null, meta: [{ meta_key: 'brand' }] });
+    // A logo row typed into the other pairs gives way to the logo input.
+    expect(toCompanyBody({ meta: [{ meta_key: 'logo', meta_value: 'typed' }], logo: guid }).meta).toEqual([{ meta_key: 'logo', meta_value: guid }]);
+  });
+
+  it("offers a company the shared files and its own, never another company's", () => {
+    expect(usableBy({ company_id: null }, 7)).toBe(true);
+    expect(usableBy({ company_id: 7 }, 7)).toBe(true);
+    expect(usableBy({ company_id: 8 }, 7)).toBe(false);
+    expect(usableBy({ company_id: 8 }, undefined)).toBe(false);
+    expect(usableBy({ company_id: null }, undefined)).toBe(true);
   });
 
   it('quotes CSV cells that need it and defuses spreadsheet formulas', () => {

@@ -1,0 +1,46 @@
+/**
+ * A stage form that knows which stages its config has: the config's own stage list goes to every
+ * `configSummary` field (`ui:options.stages`, so the confirmation lists only this config's stages)
+ * and to the engine's validation (checks read it as `stages`: `incompleteStages` asks only for the
+ * config's required stages, as the server's writeStage does).
+ */
+import { validateStage, type ConfigDocument } from '../../../engine';
+import { defaultEngine, getStageUi, type StageEngine } from '../../../engine/react';
+
+type Ui = Record<string, unknown>;
+
+/**
+ * `uiSchema` with `stages` in the `ui:options` of every `"ui:field": "configSummary"` (at any depth);
+ * unchanged parts are the same objects.
+ * @example withConfigStages({ confirmation: { 'ui:field': 'configSummary' } }, ['terms'])
+ *   // { confirmation: { 'ui:field': 'configSummary', 'ui:options': { stages: ['terms'] } } }
+ */
+export function withConfigStages<T>(uiSchema: T, stages: readonly string[]): T {
+  if (!uiSchema || typeof uiSchema !== 'object' || Array.isArray(uiSchema)) return uiSchema;
+  const ui = uiSchema as Ui;
+  let out: Ui | null = null;
+  for (const [key, value] of Object.entries(ui)) {
+    if (key.startsWith('ui:')) continue;
+    const next = withConfigStages(value, stages);
+    if (next !== value) (out ??= { ...ui })[key] = next;
+  }
+  if (ui['ui:field'] === 'configSummary') {
+    out ??= { ...ui };
+    out['ui:options'] = { ...(ui['ui:options'] as Ui | undefined), stages: [...stages] };
+  }
+  return (out ?? ui) as T;
+}
+
+/** The stage file of `slug` as the form takes it, its summaries limited to `stages`. */
+export function stageUiFor(slug: string, stages: readonly string[]): ReturnType<typeof getStageUi> {
+  const ui = getStageUi(slug);
+  return { schema: ui.schema, uiSchema: withConfigStages(ui.uiSchema, stages) };
+}
+
+/** The default engine, validating with the config's stages (checks read them as `stages`). */
+export function configEngine(stages: readonly string[]): StageEngine {
+  return {
+    ...defaultEngine,
+    validateStage: (slug, data, doc, opts) => validateStage(slug, data, doc as ConfigDocument, { mode: opts?.mode, stages }),
+  };
+}

@@ -1,0 +1,79 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPath, signIn, startE2E, type E2E } from './harness';
+import { wcagProblems } from './axe';
+
+/**
+ * The configurator pages (as the demo dealer, and the list as staff) and the staff admin lists (as
+ * admin@demo.test) in the built app: no WCAG 2.1 A/AA problem axe-core can find, each page once its
+ * data has arrived. One server and one browser for the file; each user signs in once.
+ */
+describe('accessibility of the configurator and admin pages (browser, axe-core, WCAG 2.1 AA)', () => {
+  let e2e: E2E;
+  let dealer: Page;
+  let admin: Page;
+  let configId = '';
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    [dealer, admin] = await Promise.all([e2e.newPage().then((p) => p.page), e2e.newPage().then((p) => p.page)]);
+    await dealer.goto('/#/login');
+    await signIn(dealer, 'dealer@demo.test');
+    await dealer.waitForURL(/#\/configurator\/\d+\/dashboard$/);
+    configId = /configurator\/(\d+)\//.exec(hashPath(dealer))![1];
+    await admin.goto('/#/login');
+    await signIn(admin, 'admin@demo.test');
+    await admin.waitForURL(/#\/dashboard/);
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  /** Opens a hash route and waits for what shows its data has arrived. */
+  async function visit(page: Page, path: string, ready: (page: Page) => Locator) {
+    await page.goto(`${e2e.server.url}/#${path}`);
+    await ready(page).first().waitFor();
+    await page.getByTestId('page-title').first().waitFor();
+  }
+
+  const dealerPages: [string, () => string, (p: Page) => Locator][] = [
+    ['the config dashboard', () => `/configurator/${configId}/dashboard`, (p) => p.getByTestId('section-company-information')],
+    ['the config overview', () => `/configurator/${configId}/overview`, (p) => p.getByTestId('overview-franchises')],
+    ['an editable stage (opening hours, a draft)', () => `/configurator/${configId}/opening-hours`, (p) => p.locator('#opening-hours_hours_0_name')],
+    ['a submitted stage (locations, read-only)', () => `/configurator/${configId}/locations`, (p) => p.getByTestId('stage-readonly')],
+    ['a table stage (departments)', () => `/configurator/${configId}/departments`, (p) => p.locator('[id="departments_departments_0_name"]')],
+  ];
+  for (const [name, path, ready] of dealerPages) {
+    it(`${name} has no WCAG A/AA problems (dealer)`, async () => {
+      await visit(dealer, path(), ready);
+      expect(await wcagProblems(dealer)).toEqual([]);
+    });
+  }
+
+  it('the stage history drawer has no WCAG A/AA problems (dealer)', async () => {
+    await visit(dealer, `/configurator/${configId}/opening-hours`, (p) => p.locator('#opening-hours_hours_0_name'));
+    await dealer.getByTestId('stage-history').click();
+    await dealer.getByTestId('history-panel').getByTestId('history-item').first().waitFor();
+    expect(await wcagProblems(dealer)).toEqual([]);
+    await dealer.keyboard.press('Escape');
+  });
+
+  const staffPages: [string, string, (p: Page) => Locator][] = [
+    ['the configurator list', '/configurator', (p) => p.getByTestId('config-row')],
+    ['the config dashboard with the staff tools', '/configurator/CONFIG/dashboard', (p) => p.getByTestId('config-staff')],
+    // Not yet: the companies and users lists (their bulk-select rows). react-admin's DatagridRow puts
+    // its "Select this row" aria-label on the checkbox's wrapper, not on the input (axe: label,
+    // aria-prohibited-attr); the fix belongs in those lists' rows (see the report of issue 7).
+    ['the products list', '/products', (p) => p.getByTestId('products-table').locator('tbody tr')],
+    ['the media library', '/media', (p) => p.getByRole('img', { name: 'spring-offers-banner.jpg' })],
+    ['the categories', '/categories', (p) => p.locator('table tbody tr').filter({ hasText: 'Region' })],
+    ['a taxonomy\'s terms', '/categories/region', (p) => p.getByTestId('taxonomy-name')],
+    ['the roles and permissions', '/roles-permissions/roles', (p) => p.getByText('Administrator')],
+  ];
+  for (const [name, path, ready] of staffPages) {
+    it(`${name} has no WCAG A/AA problems (admin)`, async () => {
+      await visit(admin, path.replace('CONFIG', configId), ready);
+      expect(await wcagProblems(admin)).toEqual([]);
+    });
+  }
+});
