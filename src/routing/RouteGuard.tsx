@@ -14,8 +14,14 @@ import type { RouteDef } from './routes';
 /** Loads what a route needs before it shows; a 403 or 404 here stops the navigation. */
 export type Preload = (params: Record<string, string | undefined>) => Promise<unknown>;
 
-// The last route shown: "arriving from Login or Register" (spec section 2) is decided with it.
-let lastRouteName: string | null = null;
+/**
+ * "Arriving from Login or Register" (spec section 2) travels with the navigation itself, as history
+ * state, rather than as a "last route shown" variable: a page the user opens right after the
+ * sign-in landing must not be taken for that landing, however late the landing page rendered.
+ */
+export interface ArrivalState {
+  from?: string;
+}
 
 /**
  * The route guard of spec section 2 around one route: waits for the session check, applies the
@@ -37,7 +43,7 @@ export function RouteGuard({ route, preload, children }: { route: RouteDef; prel
           route,
           fullPath: location.pathname + location.search,
           session: { authenticated: state.status === 'authenticated', user: state.user, company: state.company, activeCompanyId: session.activeCompanyId() },
-          from: lastRouteName,
+          from: (location.state as ArrivalState | null)?.from ?? null,
         });
   const allowed = decision?.kind === 'allow';
   const loadCompanyId = decision?.kind === 'allow' ? decision.loadCompanyId : undefined;
@@ -46,7 +52,6 @@ export function RouteGuard({ route, preload, children }: { route: RouteDef; prel
   useEffect(() => {
     if (!allowed) return;
     document.title = `${t('app.name')} | ${t(route.title)}`;
-    lastRouteName = route.name;
   }, [allowed, route, t]);
 
   useEffect(() => {
@@ -82,9 +87,9 @@ export function RouteGuard({ route, preload, children }: { route: RouteDef; prel
   }, [allowed, preload, paramsKey, navigate]);
 
   if (!decision) return <OverlayWhileMounted />;
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace state={{ from: route.name } satisfies ArrivalState} />;
   if (!loaded) return null;
-  // The page's own Suspense boundary lets the guard commit (title, "arriving from") while a lazy page loads.
+  // The page's own Suspense boundary lets the guard commit (the title) while a lazy page loads.
   return (
     <CurrentRouteContext.Provider value={route}>
       <Suspense fallback={<OverlayWhileMounted />}>{children}</Suspense>

@@ -15,7 +15,7 @@ export interface GuardInput {
   /** The full path asked for, with its query: `/companies/create?x=1`. */
   fullPath: string;
   session: GuardSession;
-  /** Name of the route the user arrives from (the last one shown), if any. */
+  /** Name of the route whose redirect or navigation brought the user here (history state), if any. */
   from?: string | null;
 }
 

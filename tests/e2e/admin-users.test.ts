@@ -20,6 +20,10 @@ describe('users administration (browser + real SMTP)', () => {
   });
 
   it('issue 9: an admin creates a company and its user; the user sets a password from the mail and sees only their company', async () => {
+    // Names of this try's own, so a retry never meets the first try's company or user.
+    const tag = Date.now().toString(36);
+    const companyName = `Quayside Autos ${tag}`;
+    const email = `quinn.${tag}@quayside.example`;
     const { page } = await e2e.newPage();
     await page.goto('/#/login');
     await signIn(page, 'admin@demo.test');
@@ -27,7 +31,7 @@ describe('users administration (browser + real SMTP)', () => {
 
     // The company, in the app.
     await page.goto(`${e2e.server.url}/#/companies/create`);
-    await page.locator('input[name="name"]').fill('Quayside Autos');
+    await page.locator('input[name="name"]').fill(companyName);
     await page.getByRole('combobox', { name: 'Region' }).click();
     await page.getByRole('option', { name: 'UK', exact: true }).click();
     await page.getByRole('button', { name: 'Save' }).click();
@@ -37,15 +41,15 @@ describe('users administration (browser + real SMTP)', () => {
     // Its user, in the app.
     await page.goto(`${e2e.server.url}/#/users/create`);
     await page.locator('input[name="name"]').fill('Quinn Quayside');
-    await page.locator('input[name="email"]').fill('quinn@quayside.example');
-    await page.getByRole('combobox', { name: 'Company' }).fill('Quayside');
-    await page.getByRole('option', { name: 'Quayside Autos' }).click();
+    await page.locator('input[name="email"]').fill(email);
+    await page.getByRole('combobox', { name: 'Company' }).fill(companyName);
+    await page.getByRole('option', { name: companyName }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('User Created').waitFor();
     await page.waitForURL(/#\/users\/profile\/\d+$/);
 
     // The welcome mail, over SMTP, with the set-password link.
-    const mail = await e2e.server.mail.waitFor('quinn@quayside.example', 20_000);
+    const mail = await e2e.server.mail.waitFor(email, 20_000);
     const link = (mail.text.match(/https?:\/\/\S+#\/password\/set\/[A-Za-z0-9_-]+/) ?? [])[0];
     expect(link, `set-password link in mail:\n${mail.text}`).toBeTruthy();
     expect(link!.startsWith(e2e.server.url)).toBe(true);
@@ -61,24 +65,24 @@ describe('users administration (browser + real SMTP)', () => {
     await form.getByRole('button').click();
     await user.getByTestId('password-set-done').waitFor();
     await user.waitForURL(/#\/login/, { timeout: 10_000 });
-    await signIn(user, 'quinn@quayside.example', 'Quayside-pass-2026');
+    await signIn(user, email, 'Quayside-pass-2026');
     // A dealer of a configurator-stage company lands on the configurator (spec section 2); the guard
     // decides that landing from the Login page, so the next page is opened only once it has landed.
     await user.waitForURL(/#\/configurator/);
 
     // Their company, and no one else's.
     await user.goto(`${e2e.server.url}/#/dashboard`);
-    await expect.poll(() => user.getByTestId('dashboard-company').textContent(), SETTLE).toBe('Quayside Autos');
+    await expect.poll(() => user.getByTestId('dashboard-company').textContent(), SETTLE).toBe(companyName);
     await user.goto(`${e2e.server.url}/#/companies`);
     await user.waitForURL(/#\/dashboard$/);
     await user.goto(`${e2e.server.url}/#/dashboard/${ids['Demo Motors']}`);
     await user.waitForURL(/#\/dashboard$/);
-    await expect.poll(() => user.getByTestId('dashboard-company').textContent(), SETTLE).toBe('Quayside Autos');
+    await expect.poll(() => user.getByTestId('dashboard-company').textContent(), SETTLE).toBe(companyName);
     for (const other of ['Demo Motors', 'Harbour Cars']) await expect(user.getByText(other).count(), other).resolves.toBe(0);
     // The company search the app would run for them answers their company alone.
-    const session = await login(e2e.server, 'quinn@quayside.example', 'Quayside-pass-2026');
+    const session = await login(e2e.server, email, 'Quayside-pass-2026');
     const search = await call<Array<{ name: string }>>(e2e.server, 'GET', '/api/companies?page=1&perPage=15', { token: session.token });
-    expect(search.body.map((c) => c.name)).toEqual(['Quayside Autos']);
+    expect(search.body.map((c) => c.name)).toEqual([companyName]);
   });
 
   it('deletes a user from their profile and several from the list, never the admin themselves', async () => {

@@ -5,6 +5,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { languageForRegion, makesHidden, validateRegisterStep1, validateRegisterStep2, visibleRegions } from '../../../engine/accounts';
 import { session } from '../../session/session';
 import { UnsavedChangesPrompt } from '../../routing/UnsavedChangesPrompt';
+import type { ArrivalState } from '../../routing/RouteGuard';
 import { registerStep2Problems } from './accountErrors';
 import { FormErrors } from './FormErrors';
 import { useAccountForm } from './useAccountForm';
@@ -43,7 +44,7 @@ export default function RegisterPage() {
 
   // Navigate only once the prompt has re-rendered without `dirty`, or it would block this very move.
   useEffect(() => {
-    if (registered) navigate('/dashboard');
+    if (registered) navigate('/dashboard', { state: { from: 'Register' } satisfies ArrivalState });
   }, [registered, navigate]);
 
   const regionChoices = useMemo(() => visibleRegions(regions.terms), [regions.terms]);
