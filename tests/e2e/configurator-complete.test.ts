@@ -45,10 +45,12 @@ describe('completing the demo config (browser)', () => {
 
   /** Opens the stage's page, does `before` (what the dealer does there), and submits it with the page's button. */
   async function submitOnPage(page: Page, slug: string, before?: () => Promise<void>) {
+    // A full load of the stage's page (not a hash change inside the loaded app): the draft was
+    // written behind the app's back (through the API), and a config the app has already loaded is
+    // not read again on a change of stage. Leaving for about:blank first makes the next goto a new
+    // document at once, instead of rendering the stage in the old document and then reloading it.
+    await page.goto('about:blank');
     await page.goto(`${e2e.server.url}/#/configurator/${detail.id}/${slug}`);
-    // A full load: the draft was written behind the app's back (through the API), and a config the
-    // app has already loaded is not read again on a change of stage.
-    await page.reload();
     const stagePage = page.getByTestId('config-stage-page');
     await stagePage.getByTestId('page-title').waitFor();
     await before?.();

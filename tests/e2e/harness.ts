@@ -38,6 +38,9 @@ export async function startE2E(opts: TestServerOptions = {}): Promise<E2E> {
       if (consent) await context.addInitScript(() => localStorage.setItem('portal.cookieConsent', 'accepted'));
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      // A whole page load (the app's scripts compiled afresh in a new context) is the step that
+      // stretches most when the machine is busy: it gets twice the time of an action.
+      page.setDefaultNavigationTimeout(30_000);
       return { context, page };
     },
     async close() {
