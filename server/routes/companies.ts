@@ -3,8 +3,9 @@ import { getCompany } from '../services/companies';
 import type { CompanyInput } from '../services/companies-fields';
 import { sendPage } from '../http/simple-rest';
 import { listCompanies, type CompanyListQuery } from '../services/companies-list';
-import { assignUser, createCompany, deleteCompany, removeUser, updateCompany } from '../services/companies-write';
+import { assignUser, createCompany, deleteCompanies, deleteCompany, removeUser, updateCompany } from '../services/companies-write';
 import type { Viewer } from '../services/tenancy';
+import { bulkDeleteBody, bulkDeleteResponse, type BulkDelete } from './bulk-schemas';
 import * as s from './companies-schemas';
 import { errors } from './schemas';
 
@@ -68,6 +69,15 @@ export default async function companyRoutes(app: FastifyInstance) {
     '/companies/:id',
     { preHandler: manage, schema: { ...doc('Delete a company (its configs, terms and meta go with it; its users stay)'), params: s.params.company, response: { 200: s.deleteResponse, ...errors(401, 403, 404) } } },
     async (request) => deleteCompany(app, viewerOf(request), request.params.id),
+  );
+
+  app.delete<BulkDelete>(
+    '/companies',
+    {
+      preHandler: manage,
+      schema: { ...doc('Delete several companies at once (by id), all or none: one the user may not touch refuses the whole request (404)'), body: bulkDeleteBody, response: { 200: bulkDeleteResponse, ...errors(400, 401, 403, 404, 413) } },
+    },
+    async (request) => deleteCompanies(app, viewerOf(request), request.body.ids),
   );
 
   app.put<CompanyUser>(

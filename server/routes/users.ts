@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendPage } from '../http/simple-rest';
 import { currentUser } from '../services/current-user';
-import { createUser, deleteUser, getUser, updateUser, type UserInput } from '../services/users-admin';
+import { createUser, deleteUser, deleteUsers, getUser, updateUser, type UserInput } from '../services/users-admin';
 import { listUsers, type UserListQuery } from '../services/users-list';
+import { bulkDeleteBody, bulkDeleteResponse, type BulkDelete } from './bulk-schemas';
 import { companySchema, errors, nullableString } from './schemas';
 
 // Listing every field keeps secrets out: fast-json-stringify drops anything not named here.
@@ -72,7 +73,7 @@ const userDetail = {
 } as const;
 const userParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } } as const;
 
-/** GET /users/current (bearer); GET and POST /users, GET, PUT and DELETE /users/{id}. */
+/** GET /users/current (bearer); GET, POST and DELETE (bulk) /users, GET, PUT and DELETE /users/{id}. */
 export default async function userRoutes(app: FastifyInstance) {
   app.get<{ Querystring: UserListQuery }>(
     '/users',
@@ -134,6 +135,19 @@ export default async function userRoutes(app: FastifyInstance) {
       },
     },
     async (request) => deleteUser(app, viewerOf(request), request.params.id),
+  );
+
+  app.delete<BulkDelete>(
+    '/users',
+    {
+      preHandler: app.auth.requirePermission('create users'),
+      schema: {
+        ...doc('Delete several users at once, all or none, by the rules of DELETE /users/{id}: a refusal of one refuses the whole request'),
+        body: bulkDeleteBody,
+        response: { 200: bulkDeleteResponse, ...errors(400, 401, 403, 404, 409, 413) },
+      },
+    },
+    async (request) => deleteUsers(app, viewerOf(request), request.body.ids),
   );
 
   app.get(

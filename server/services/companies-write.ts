@@ -1,6 +1,6 @@
 /**
- * Company writes (spec section 7): POST /companies, PUT /companies/{guid}, DELETE /companies/{id}
- * and the user assignment calls. Each write checks its input first and then changes the company,
+ * Company writes (spec section 7): POST /companies, PUT /companies/{guid}, DELETE /companies/{id},
+ * DELETE /companies (the list's bulk delete) and the user assignment calls. Each write checks its input first and then changes the company,
  * its terms and meta in one transaction, so a refused write leaves nothing behind.
  */
 import { and, eq, inArray, isNull, like, notInArray, or, sql } from 'drizzle-orm';
@@ -128,6 +128,24 @@ export async function deleteCompany(app: FastifyInstance, viewer: Viewer, idOrGu
   const company = await findWritable(app, viewer, idOrGuid);
   await app.db.delete(companies).where(eq(companies.id, company.id));
   return company;
+}
+
+/**
+ * DELETE /companies with `{ ids }`: the list's bulk delete as one transaction, all or none (one
+ * DELETE per id would leave some gone when one is refused). The companies are locked, so a company
+ * deleted meanwhile refuses the whole request too; one outside the user's companies (tenancy) or
+ * gone is a 404 as for a single delete.
+ */
+export async function deleteCompanies(app: FastifyInstance, viewer: Viewer, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const notFound = () => httpError(404, serverMessages.not_found, [{ detail: serverMessages.not_found, field: 'ids' }]);
+  await app.db.transaction(async (tx) => {
+    const found = await tx.select({ id: companies.id }).from(companies).where(and(inArray(companies.id, unique), companyScope(viewer, companies.id))).orderBy(companies.id).for('update');
+    if (found.length !== unique.length) throw notFound();
+    const deleted = await tx.delete(companies).where(inArray(companies.id, unique)).returning({ id: companies.id });
+    if (deleted.length !== unique.length) throw notFound();
+  });
+  return { ids: unique };
 }
 
 /** PUT /companies/{guid}/user/{userId}: 'User Added'; 409 'User is already assigned'. */

@@ -1,5 +1,6 @@
 /**
- * Staff administration of users (spec section 7: POST /users, GET/PUT/DELETE /users/{id}).
+ * Staff administration of users (spec section 7: POST /users, GET/PUT/DELETE /users/{id}; and
+ * DELETE /users, the list's bulk delete in one transaction).
  * Creating a user gives them a generated password (spec section 5: 20-24 characters) they never
  * need to know, and a welcome mail through the outbox with a `/#/password/set/{token}` link, in
  * the same transaction. Disabling a user ends their sessions at once (every instance checks the
@@ -16,7 +17,7 @@ import { serverMessages } from '../messages';
 import { hashPassword } from './passwords';
 import { createPasswordSetInvite } from './password-tokens';
 import { revokeAllSessions } from './sessions';
-import { seesAllCompanies, type Viewer } from './tenancy';
+import { companyScope, seesAllCompanies, type Viewer } from './tenancy';
 
 // Spec section 5: numbers and symbols, but no colon, semicolon, dot, caret or comma.
 const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -200,18 +201,15 @@ export async function updateUser(app: FastifyInstance, viewer: Viewer, id: numbe
 const ADMIN_ROLE_ID = ROLES.find((r) => r.permissions === 'all')!.id;
 
 /**
- * DELETE /users/{id} ('create users'): 'User Deleted', with the user as they were. Not yourself,
- * not a user holding a role with a permission the viewer lacks (the rule of role changes: deleting
- * would otherwise take those roles away), and not the last active administrator (the active
- * administrators are locked first, so two deletions at once cannot both remove "the other one").
- * The user's sessions, roles, company links and tokens go with the row, so their access ends on
- * the next request on every instance. The bulk delete of the list is one of these per user.
+ * Deletes the users in one transaction, all or none, with the rules of a single delete checked for
+ * all of them before anything goes: not a user holding a role with a permission the viewer lacks
+ * (the rule of role changes: deleting would otherwise take those roles away), and not every active
+ * administrator (they are locked first, so two deletions at once cannot both remove "the other one").
+ * The users' sessions, roles, company links and tokens go with the rows, so their access ends on the
+ * next request on every instance. `field` names the input in the errors ('id' or 'ids').
  */
-export async function deleteUser(app: FastifyInstance, viewer: Viewer, id: number) {
-  if (!(await visible(app, viewer, id))) throw httpError(404, serverMessages.not_found);
-  if (viewer.id === id) throw httpError(403, serverMessages.users.delete_self, [{ detail: serverMessages.users.delete_self, field: 'id' }]);
-  const user = await loadUser(app, id);
-  if (!user) throw httpError(404, serverMessages.not_found);
+async function removeUsers(app: FastifyInstance, viewer: Viewer, ids: number[], field: 'id' | 'ids') {
+  const refuse = (status: number, message: string) => httpError(status, message, [{ detail: message, field }]);
   await app.db.transaction(async (tx) => {
     const admins = await tx
       .select({ id: users.id })
@@ -220,16 +218,53 @@ export async function deleteUser(app: FastifyInstance, viewer: Viewer, id: numbe
       .where(and(eq(userRoles.roleId, ADMIN_ROLE_ID), eq(users.status, 'active')))
       .orderBy(users.id)
       .for('update', { of: users });
-    // The user's row locked (a role change updates it too), then their roles as they are now.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
-    const held = await tx.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, id));
-    if (await beyondOwn(tx, viewer, held.map((r) => r.id))) {
-      throw httpError(403, serverMessages.users.delete_beyond_own, [{ detail: serverMessages.users.delete_beyond_own, field: 'id' }]);
-    }
-    if (admins.some((a) => a.id === id) && admins.length <= 1) throw httpError(409, serverMessages.users.last_admin, [{ detail: serverMessages.users.last_admin, field: 'id' }]);
-    await revokeAllSessions(tx as never, id);
-    const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-    if (!deleted.length) throw httpError(404, serverMessages.not_found);
+    // The users' rows locked in id order (a role change updates them too), then their roles as they are now.
+    const locked = await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)).orderBy(users.id).for('update');
+    if (locked.length !== ids.length) throw httpError(404, serverMessages.not_found, field === 'ids' ? [{ detail: serverMessages.not_found, field }] : undefined);
+    const held = await tx.selectDistinct({ id: userRoles.roleId }).from(userRoles).where(inArray(userRoles.userId, ids));
+    if (await beyondOwn(tx, viewer, held.map((r) => r.id))) throw refuse(403, serverMessages.users.delete_beyond_own);
+    const going = new Set(ids);
+    if (admins.some((a) => going.has(a.id)) && admins.every((a) => going.has(a.id))) throw refuse(409, serverMessages.users.last_admin);
+    for (const id of ids) await revokeAllSessions(tx as never, id);
+    const deleted = await tx.delete(users).where(inArray(users.id, ids)).returning({ id: users.id });
+    if (deleted.length !== ids.length) throw httpError(404, serverMessages.not_found);
   });
+}
+
+/**
+ * DELETE /users/{id} ('create users'): 'User Deleted', with the user as they were. Not yourself (403)
+ * and the rules of `removeUsers`.
+ */
+export async function deleteUser(app: FastifyInstance, viewer: Viewer, id: number) {
+  if (!(await visible(app, viewer, id))) throw httpError(404, serverMessages.not_found);
+  if (viewer.id === id) throw httpError(403, serverMessages.users.delete_self, [{ detail: serverMessages.users.delete_self, field: 'id' }]);
+  const user = await loadUser(app, id);
+  if (!user) throw httpError(404, serverMessages.not_found);
+  await removeUsers(app, viewer, [id], 'id');
   return { ...user, message: serverMessages.users.deleted };
+}
+
+/**
+ * DELETE /users with `{ ids }` ('create users'): the list's bulk delete as one request that deletes
+ * all of them or none (one DELETE per id, as ra-data-simple-rest sends them, would leave some gone
+ * when one is refused). The whole request is refused with the answer a single delete of the first
+ * refused user would get: 404 for one the viewer may not see (tenancy) or that is gone, 403 for
+ * yourself or a user beyond the viewer's permissions, 409 for the last active administrator.
+ */
+export async function deleteUsers(app: FastifyInstance, viewer: Viewer, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const seen = await app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, unique),
+        seesAllCompanies(viewer) ? undefined : inArray(users.id, app.db.select({ id: companyUsers.userId }).from(companyUsers).where(companyScope(viewer, companyUsers.companyId))),
+      ),
+    );
+  const visibleIds = new Set([...seen.map((u) => u.id), viewer.id]);
+  if (unique.some((id) => !visibleIds.has(id))) throw httpError(404, serverMessages.not_found, [{ detail: serverMessages.not_found, field: 'ids' }]);
+  if (unique.includes(viewer.id)) throw httpError(403, serverMessages.users.delete_self, [{ detail: serverMessages.users.delete_self, field: 'ids' }]);
+  await removeUsers(app, viewer, unique, 'ids');
+  return { ids: unique };
 }

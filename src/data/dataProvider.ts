@@ -42,11 +42,16 @@ const EMPTY: Partial<Record<keyof DataProvider, (params: { id?: Identifier; ids?
   deleteMany: (p) => ({ data: p.ids ?? [] }),
 };
 
+// The resources whose bulk delete is one all-or-none request (DELETE /{resource} with `{ ids }`):
+// ra-data-simple-rest sends one DELETE per id, so a refusal in the middle would leave some deleted.
+const BULK_DELETE = new Set(['users', 'companies']);
+
 const path = (...parts: Identifier[]) => parts.map((p) => encodeURIComponent(String(p))).join('/');
 
 /**
  * react-admin's data provider: ra-data-simple-rest (`sort`, `range`, `filter`, `Content-Range`) over
- * the app's HTTP client, plus the named methods of `PortalMethods`. `meta: { cache: false }` on a
+ * the app's HTTP client, plus the named methods of `PortalMethods`; deleteMany of users and companies
+ * is one request that deletes all or none. `meta: { cache: false }` on a
  * read bypasses the 15-minute cache; a cancelled request (react-query's signal, sign-out) answers
  * empty data that react-query drops.
  */
@@ -65,12 +70,24 @@ export function createDataProvider(client: HttpClient = http): PortalDataProvide
       }
     }) as never;
   }
+  const fetchJson = fetchJsonOver(client);
+  const deleteMany: DataProvider['deleteMany'] = async (resource, params) => {
+    if (!BULK_DELETE.has(resource)) return wrapped.deleteMany(resource, params);
+    try {
+      const { json } = await fetchJson(`/api/${path(resource)}`, { method: 'DELETE', body: JSON.stringify({ ids: params.ids }) });
+      return { data: (json as { ids?: Identifier[] } | null)?.ids ?? params.ids };
+    } catch (error) {
+      if (error instanceof CancelledRequest) return { data: params.ids };
+      throw error;
+    }
+  };
   const send = async (method: 'PUT' | 'DELETE', url: string) => {
     const response = await client.request<RaRecord & { message?: string }>(url, { method, notify: false });
     return { data: response?.body ?? ({ id: '' } as RaRecord) };
   };
   return {
     ...wrapped,
+    deleteMany,
     assignCompanyUser: ({ company, userId }) => send('PUT', `/companies/${path(company)}/user/${path(userId)}`),
     removeCompanyUser: ({ company, userId }) => send('DELETE', `/companies/${path(company)}/user/${path(userId)}`),
     getRolesAndPermissions: async () => {

@@ -208,6 +208,68 @@ describe('POST, PUT and DELETE /api/companies', () => {
   });
 });
 
+describe('DELETE /api/companies (the list\'s bulk delete: all or none)', () => {
+  const bulk = <T = { ids: number[] }>(who: Who, ids: unknown) => as<T>(who, 'DELETE', '/api/companies', { ids });
+  const exists = async (id: number) => (await as('admin', 'GET', `/api/companies/${id}`)).status === 200;
+  const make = async (name: string) => (await as('admin', 'POST', '/api/companies', { ...FULL, name })).body;
+
+  it('deletes several companies in one request with their links (users stay), as pm and admin only', async () => {
+    const doomed = [await make('Bulk One Motors'), await make('Bulk Two Motors')];
+    await as('admin', 'PUT', `/api/companies/${doomed[0].guid}/user/${demoMotors.users[0].id}`);
+    const ids = doomed.map((c) => c.id);
+    for (const who of ['anonymous', 'dealerA', 'dealerB', 'developer'] as const) expect((await bulk(who, ids)).status, who).toBe(who === 'anonymous' ? 401 : 403);
+    const before = await companyCount();
+
+    const r = await bulk('pm', ids);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ ids });
+    expect(await companyCount()).toBe(before - 2);
+    for (const id of ids) expect(await exists(id)).toBe(false);
+    const db = server.database.db;
+    expect(await db.select().from(companyTerms).where(eq(companyTerms.companyId, ids[0]))).toEqual([]);
+    expect((await db.select().from(users).where(eq(users.id, demoMotors.users[0].id))).length).toBe(1);
+  });
+
+  it('deletes none when one of them is gone (404 for the whole request)', async () => {
+    const kept = await make('Bulk Kept Motors');
+    const before = await companyCount();
+    const r = await bulk<{ message: string }>('admin', [kept.id, 999_999]);
+    expect(r.status).toBe(404);
+    expect(r.body.message).toBe('Page Not Found.');
+    expect(await companyCount()).toBe(before);
+    expect(await exists(kept.id)).toBe(true);
+    for (const list of [[], ['x'], [kept.id, kept.id]]) expect((await bulk('admin', list)).status, JSON.stringify(list)).toBe(400);
+    expect((await as('admin', 'DELETE', '/api/companies', { ids: [kept.id], force: true })).status).toBe(400);
+    expect(await exists(kept.id)).toBe(true);
+  });
+
+  it("keeps a company manager held to their own company: another company's refuses the whole request", async () => {
+    const db = server.database.db;
+    // May manage companies but sees only the one it belongs to (no 'view companies').
+    const [role] = await db.insert(roles).values({ name: 'Bulk Company Keeper' }).returning({ id: roles.id });
+    const [create] = await db.select({ id: permissions.id }).from(permissions).where(eq(permissions.name, 'create companies'));
+    await db.insert(rolePermissions).values({ roleId: role.id, permissionId: create.id });
+    const own = await make('Keeper Own Motors');
+    const [keeper] = await db.insert(users).values({ email: 'company-keeper@demo.test', name: 'Cora Keeper', passwordHash: await hashPassword(DEMO_PASSWORD) }).returning();
+    await db.insert(userRoles).values({ userId: keeper.id, roleId: role.id });
+    await db.insert(companyUsers).values({ companyId: own.id, userId: keeper.id });
+    const token = (await login(server, 'company-keeper@demo.test')).token;
+    const keeperBulk = (ids: number[]) => call<{ ids: number[]; message: string }>(server, 'DELETE', '/api/companies', { token, body: { ids } });
+    const before = await companyCount();
+
+    const refused = await keeperBulk([own.id, harbour.id]);
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe('Page Not Found.');
+    expect(await companyCount()).toBe(before);
+    expect(await exists(own.id)).toBe(true);
+    expect(await exists(harbour.id)).toBe(true);
+    const mine = await keeperBulk([own.id]);
+    expect(mine.status).toBe(200);
+    expect(mine.body.ids).toEqual([own.id]);
+    expect(await exists(own.id)).toBe(false);
+  });
+});
+
 describe('bad company input writes nothing', () => {
   const cases: Array<[string, unknown, number, string, string?]> = [
     ['a missing name', { lang: 'en' }, 422, 'The name field must be filled in', 'name'],

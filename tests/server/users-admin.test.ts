@@ -189,22 +189,91 @@ describe('DELETE /api/users/{id}', () => {
     expect((await as('admin', 'DELETE', `/api/users/${client}`)).status).toBe(200);
   });
 
-  it("applies the rule per user in the list's bulk delete (one DELETE per id): those beyond the deleter stay", async () => {
+  const bulk = <T = { ids: number[] }>(who: Who | 'keeper', ids: unknown, extra: Record<string, unknown> = {}) =>
+    who === 'keeper' ? call<T>(server, 'DELETE', '/api/users', { token: keeper, body: { ids, ...extra } }) : as<T>(who, 'DELETE', '/api/users', { ids, ...extra });
+  type Refusal = { message: string; errors: Array<{ detail: string; field?: string }> };
+  const exists = async (id: number) => (await as('admin', 'GET', `/api/users/${id}`)).status === 200;
+
+  it('deletes several users in one request (the list\'s bulk delete): all go and their sessions end at once', async () => {
+    const doomed = [await makeUser('Bea Bulk', 'bea@example.test', demoMotors, [1]), await makeUser('Bob Bulk', 'bob@example.test', demoMotors, [1])];
+    const bea = await login(server, 'bea@example.test', PASSWORD);
+    const expected: Record<Exclude<Who, 'admin'>, number> = { anonymous: 401, dealerA: 403, dealerB: 403, pm: 403 };
+    for (const [who, status] of Object.entries(expected) as Array<[Who, number]>) expect((await bulk(who, doomed)).status, who).toBe(status);
+    const before = await userCount();
+
+    const r = await bulk('admin', doomed);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ ids: doomed });
+    expect(await userCount()).toBe(before - 2);
+    for (const id of doomed) expect(await exists(id)).toBe(false);
+    expect((await call(server, 'GET', '/api/users/current', { token: bea.token })).status).toBe(401);
+    // Gone now: asking again refuses the whole request.
+    expect((await bulk<Refusal>('admin', doomed)).body.message).toBe('Page Not Found.');
+  });
+
+  it('deletes none when one of them is refused: the whole request gets the refusal a single delete would', async () => {
+    const beyond = 'You cannot delete a user who holds a role with permissions you do not hold yourself.';
+    // Moe holds only the keeper's own role (the keeper may delete him alone); Cal holds Client, beyond the keeper.
     const mine = await makeUser('Moe Mine', 'moe@example.test', demoMotors, [await keeperRole()]);
     const client = await makeUser('Cal Client', 'cal@example.test', demoMotors, [1]);
-    const replies = await Promise.all([mine, client].map((id) => asKeeper<{ message: string }>('DELETE', `/api/users/${id}`)));
-    expect(replies.map((r) => r.status)).toEqual([200, 403]);
-    expect(replies[0].body.message).toBe('User Deleted');
-    expect((await as('admin', 'GET', `/api/users/${mine}`)).status).toBe(404);
-    expect((await as('admin', 'GET', `/api/users/${client}`)).status).toBe(200);
+    const moe = await login(server, 'moe@example.test', PASSWORD);
+    const kim = (await asKeeper<{ user: { id: number } }>('GET', '/api/users/current')).body.user.id;
+    const before = await userCount();
+
+    const refused = await bulk<Refusal>('keeper', [mine, client]);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: beyond, errors: [{ detail: beyond, field: 'ids' }] });
+    // Yourself among them: refused too.
+    const self = await bulk<Refusal>('keeper', [mine, kim]);
+    expect(self.status).toBe(403);
+    expect(self.body.message).toBe('You cannot delete your own account.');
+    expect(await userCount()).toBe(before);
+    expect(await exists(mine)).toBe(true);
+    expect(await exists(client)).toBe(true);
+    // Nothing went with the refusals: Moe is still signed in.
+    expect((await call(server, 'GET', '/api/users/current', { token: moe.token })).status).toBe(200);
+
     // An administrator is beyond the keeper too: 403 for the rule, before the last-administrator check.
     await db().insert(companyUsers).values({ companyId: demoMotors, userId: ids.admin });
     try {
-      expect((await asKeeper<{ message: string }>('DELETE', `/api/users/${ids.admin}`)).body.message).toBe('You cannot delete a user who holds a role with permissions you do not hold yourself.');
+      expect((await bulk<Refusal>('keeper', [mine, ids.admin])).body.message).toBe(beyond);
     } finally {
       await db().delete(companyUsers).where(and(eq(companyUsers.companyId, demoMotors), eq(companyUsers.userId, ids.admin)));
     }
-    expect((await as('admin', 'DELETE', `/api/users/${client}`)).status).toBe(200);
+    expect(await exists(mine)).toBe(true);
+    expect((await bulk('keeper', [mine])).status).toBe(200);
+    expect(await exists(mine)).toBe(false);
+    expect((await bulk('admin', [client])).status).toBe(200);
+  });
+
+  it("keeps a user manager to their own companies' users: another company's user refuses the whole request (404)", async () => {
+    const mine = await makeUser('Una Unlucky', 'una@example.test', demoMotors, [await keeperRole()]);
+    const before = await userCount();
+    const r = await bulk<Refusal>('keeper', [mine, ids.dealerB]);
+    expect(r.status).toBe(404);
+    expect(r.body.message).toBe('Page Not Found.');
+    // Same answer as for a user who does not exist: the other company's user stays hidden.
+    expect((await bulk<Refusal>('keeper', [mine, 999_999])).body).toEqual(r.body);
+    expect(await userCount()).toBe(before);
+    expect(await exists(mine)).toBe(true);
+    expect(await exists(ids.dealerB)).toBe(true);
+    expect((await bulk('admin', [mine])).status).toBe(200);
+  });
+
+  it.each([
+    ['no ids', []],
+    ['an id that is not a number', ['x']],
+    ['an id twice', [5, 5]],
+  ])('refuses a bulk delete with %s (400), deleting nothing', async (_, list) => {
+    const before = await userCount();
+    expect((await bulk('admin', list)).status).toBe(400);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses a bulk delete without ids or with unknown fields (400)', async () => {
+    expect((await as('admin', 'DELETE', '/api/users', {})).status).toBe(400);
+    expect((await bulk<Refusal>('admin', [ids.dealerB], { force: true })).status).toBe(400);
+    expect(await exists(ids.dealerB)).toBe(true);
   });
 
   it('lets a user manager give or take away only roles whose permissions they hold themselves', async () => {
@@ -247,6 +316,11 @@ describe('DELETE /api/users/{id}', () => {
       expect((await as('admin', 'PUT', `/api/users/${second}`, { status: 'disabled' })).status).toBe(200);
       expect((await asFay('DELETE', `/api/users/${ids.admin}`)).status).toBe(409);
       expect((await as('admin', 'PUT', `/api/users/${second}`, { status: 'active' })).status).toBe(200);
+      // Both active administrators in one bulk delete: one would have to stay, so neither goes.
+      const both = await call<{ message: string }>(server, 'DELETE', '/api/users', { token: fay, body: { ids: [ids.admin, second] } });
+      expect(both.status).toBe(409);
+      expect(both.body.message).toBe('The last active administrator cannot be deleted.');
+      expect((await as('admin', 'GET', `/api/users/${second}`)).status).toBe(200);
       expect((await asFay('DELETE', `/api/users/${second}`)).status).toBe(200);
       expect((await asFay('DELETE', `/api/users/${ids.admin}`)).status).toBe(409);
     } finally {
