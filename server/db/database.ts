@@ -40,11 +40,13 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
     const { PGlite } = await import('@electric-sql/pglite');
+    // pg_trgm: the companies search's trigram indexes (migration 0006).
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     // loadDataDir: start from a snapshot (dumpDataDir) instead of an empty cluster (tests start
     // every server from one migrated and seeded snapshot: initdb and seeding once per run).
-    const client = new PGlite({ ...(dataDir ? { dataDir: join(dataDir, 'pglite') } : {}), loadDataDir: opts.loadDataDir });
+    const client = new PGlite({ ...(dataDir ? { dataDir: join(dataDir, 'pglite') } : {}), loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
     await client.waitReady;
     const reads = new ReadCache(true);
     trackWrites(client as unknown as Parameters<typeof trackWrites>[0], () => reads.invalidate());

@@ -4,13 +4,13 @@
  * happen in SQL on indexed columns, always inside the viewer's tenancy (a dealer's list is their
  * own company, whatever they ask for).
  */
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companies, companyTerms, companyUsers } from '../db/schema';
 import { likePattern, pageOf, simpleRest, type Page, type Range, type SimpleRestQuery } from '../http/simple-rest';
 import { serverMessages } from '../messages';
 import { COMPANY_STAGES, COMPANY_STATUSES, COMPANY_TAXONOMIES, companyFields, type CompanyTaxonomy } from './companies-fields';
-import { logoFields, logoOf, taxonomiesOf, termIdsByTaxonomy } from './companies';
+import { logoFields, logoOf, taxonomiesJson, termIdsByTaxonomy, usersCountOf, type TaxonomyLink } from './companies';
 import { companyScope, type Viewer } from './tenancy';
 
 const SORTABLE = {
@@ -23,6 +23,10 @@ const SORTABLE = {
   created_at: companies.createdAt,
   updated_at: companies.updatedAt,
 } as const;
+const DEFAULT_SORT: [string, 'ASC'] = ['name', 'ASC'];
+/** Every column of a company row, by its name in the schema (the page subquery's fields). */
+const COLUMNS = getTableColumns(companies);
+const COLUMN_KEY = new Map(Object.entries(COLUMNS).map(([key, column]) => [column as unknown, key as keyof typeof COLUMNS]));
 
 export interface CompanyFilter {
   q?: string;
@@ -90,23 +94,40 @@ function conditions(viewer: Viewer, f: CompanyFilter): SQL | undefined {
   );
 }
 
-export type CompanyPage = Page<ReturnType<typeof companyFields> & { taxonomies: unknown[]; terms: unknown; users_count: number; logo: ReturnType<typeof logoFields> }>;
+export type CompanyPage = Page<ReturnType<typeof companyFields> & { taxonomies: TaxonomyLink[]; terms: unknown; users_count: number; logo: ReturnType<typeof logoFields> }>;
 
-const usersCount = sql<number>`(SELECT count(*) FROM ${companyUsers} WHERE ${companyUsers.companyId} = ${companies.id})`.mapWith(Number);
-
-/** One page of the companies the viewer may see, with the total for Content-Range. */
-export async function queryCompanies(app: FastifyInstance, viewer: Viewer, filter: CompanyFilter, order: SQL[], range: Range): Promise<CompanyPage> {
+/**
+ * One page of the companies the viewer may see, with the total for Content-Range, in one statement
+ * (issue 9): on PostgreSQL every round trip is a hop between processes, which on a busy machine
+ * costs more than the query itself. The page is a subquery with its own ORDER BY, LIMIT and OFFSET,
+ * so the per-row subqueries (users, logo, taxonomies as JSON) run for the page's rows only, not
+ * for every row skipped by the offset; the count is a subquery beside it (LEFT JOIN: a page past
+ * the end is one row with the total and no company).
+ */
+export async function queryCompanies(app: FastifyInstance, viewer: Viewer, filter: CompanyFilter, sort: string | undefined, range: Range): Promise<CompanyPage> {
   const where = conditions(viewer, filter);
-  const [rows, [{ total }]] = await Promise.all([
-    app.db.select({ row: companies, usersCount, logo: logoOf() }).from(companies).where(where).orderBy(...order).limit(range.end - range.start + 1).offset(range.start),
-    app.db.select({ total: count() }).from(companies).where(where),
-  ]);
-  const links = await taxonomiesOf(app, rows.map((r) => r.row.id));
-  const items = rows.map(({ row, usersCount: n, logo }) => {
-    const taxonomies = links.get(row.id) ?? [];
-    return { ...companyFields(row), taxonomies, terms: termIdsByTaxonomy(taxonomies), users_count: n, logo: logoFields(logo) };
-  });
-  return pageOf(items, total, range);
+  const matching = app.db.select({ total: count().as('total') }).from(companies).where(where).as('matching');
+  const page = app.db
+    .select()
+    .from(companies)
+    .where(where)
+    .orderBy(...rest.sort(sort, SORTABLE, DEFAULT_SORT, companies.id))
+    .limit(range.end - range.start + 1)
+    .offset(range.start)
+    .as('page');
+  const row = Object.fromEntries(Object.keys(COLUMNS).map((key) => [key, page[key as keyof typeof COLUMNS]])) as unknown as typeof COLUMNS;
+  // The page's own order again outside: a join promises no order of its own.
+  const pageSortable = Object.fromEntries(Object.entries(SORTABLE).map(([name, column]) => [name, row[COLUMN_KEY.get(column)!]]));
+  const pageOrder = rest.sort(sort, pageSortable, DEFAULT_SORT, page.id);
+  const rows = await app.db
+    .select({ total: matching.total, row, usersCount: usersCountOf(page.id), logo: logoOf(page.id), taxonomies: taxonomiesJson(page.id) })
+    .from(matching)
+    .leftJoin(page, sql`true`)
+    .orderBy(...pageOrder);
+  const items = rows
+    .filter((r) => r.row?.id != null)
+    .map(({ row: c, usersCount: n, logo, taxonomies }) => ({ ...companyFields(c!), taxonomies, terms: termIdsByTaxonomy(taxonomies), users_count: n, logo: logoFields(logo) }));
+  return pageOf(items, rows[0]?.total ?? 0, range);
 }
 
 /** GET /companies in either form; the plain parameters win over the same keys in `filter`. */
@@ -122,5 +143,5 @@ export async function listCompanies(app: FastifyInstance, viewer: Viewer, query:
     const start = ((query.page ?? 1) - 1) * perPage;
     range = { start, end: start + perPage - 1 };
   }
-  return queryCompanies(app, viewer, filter, rest.sort(query.sort, SORTABLE, ['name', 'ASC'], companies.id), range);
+  return queryCompanies(app, viewer, filter, query.sort, range);
 }

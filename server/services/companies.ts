@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { companies, companyMeta, companyTerms, companyUsers, media, taxonomies, terms, users } from '../db/schema';
 import { httpError } from '../http/errors';
@@ -6,7 +7,7 @@ import { serverMessages } from '../messages';
 import type { UserRow } from '../plugins/auth';
 import { COMPANY_TAXONOMIES, companyFields, LOGO_KEY, type CompanyTaxonomy } from './companies-fields';
 import { fileUrl, thumbnailUrl } from './media';
-import { companyScope } from './tenancy';
+import { companyScope, type Viewer } from './tenancy';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,13 +21,15 @@ const GUID_TEXT = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 
 /** `companies.id`, qualified: drizzle leaves columns bare in a one-table select, and a bare "id" in a subquery means the subquery's own. */
 const COMPANY_ID = sql`${sql.identifier('companies')}.${sql.identifier('id')}`;
+/** What the per-company subqueries below correlate on: an id, `companies.id` or a subquery's id column (the list's page). */
+type CompanyId = number | SQL | AnyPgColumn;
 
 /**
  * The guid of a company's logo while it is an image in the media library (a deleted file, or a value
  * from before logos were checked, is no logo): one index lookup in company_meta and one in media.
  * Table and column names are spelt out (aliased) so nothing in the subquery is ambiguous.
  */
-export const logoOf = (companyId: number | typeof COMPANY_ID = COMPANY_ID) =>
+export const logoOf = (companyId: CompanyId = COMPANY_ID) =>
   sql<string | null>`(SELECT lm.guid::text FROM ${companyMeta} cm INNER JOIN ${media} lm ON lm.guid = CASE WHEN cm.meta_value ~* ${GUID_TEXT} THEN cm.meta_value::uuid END WHERE cm.company_id = ${companyId} AND cm.meta_key = ${LOGO_KEY} AND lm.thumbnail IS NOT NULL)`;
 
 /** The API's `logo` of a company: the file and thumbnail addresses of its guid, or null. */
@@ -34,20 +37,23 @@ export const logoFields = (guid: string | null) => (guid ? { guid, url: fileUrl(
 
 export type TaxonomyLink = { id: number; taxonomy: string; term: { id: number; name: string; slug: string } };
 
-/** The taxonomy links of some companies, by company id, in the API's `taxonomies[]` shape. */
-export async function taxonomiesOf(app: FastifyInstance, companyIds: number[]): Promise<Map<number, TaxonomyLink[]>> {
-  const out = new Map<number, TaxonomyLink[]>(companyIds.map((id) => [id, []]));
-  if (!companyIds.length) return out;
-  const rows = await app.db
-    .select({ companyId: companyTerms.companyId, id: companyTerms.id, taxonomy: taxonomies.slug, termId: terms.id, name: terms.name, slug: terms.slug })
-    .from(companyTerms)
-    .innerJoin(terms, eq(terms.id, companyTerms.termId))
-    .innerJoin(taxonomies, eq(taxonomies.id, terms.taxonomyId))
-    .where(inArray(companyTerms.companyId, companyIds))
-    .orderBy(asc(companyTerms.id));
-  for (const t of rows) out.get(t.companyId)?.push({ id: t.id, taxonomy: t.taxonomy, term: { id: t.termId, name: t.name, slug: t.slug } });
-  return out;
-}
+/**
+ * A company's taxonomy links as one JSON value, in the API's `taxonomies[]` shape and in link order:
+ * a subquery of the company's own query, so loading them is no second round trip.
+ */
+export const taxonomiesJson = (companyId: CompanyId = COMPANY_ID) =>
+  sql<TaxonomyLink[]>`(SELECT coalesce(json_agg(json_build_object('id', ct.id, 'taxonomy', tx.slug, 'term', json_build_object('id', tm.id, 'name', tm.name, 'slug', tm.slug)) ORDER BY ct.id), '[]'::json) FROM ${companyTerms} ct INNER JOIN ${terms} tm ON tm.id = ct.term_id INNER JOIN ${taxonomies} tx ON tx.id = tm.taxonomy_id WHERE ct.company_id = ${companyId})`;
+
+/** How many users a company has (the list's `users_count`). */
+export const usersCountOf = (companyId: CompanyId = COMPANY_ID) => sql<number>`(SELECT count(*)::int FROM ${companyUsers} cu WHERE cu.company_id = ${companyId})`;
+
+/** A company's users ({id, guid, name, email, primary}, by id) as one JSON value. */
+const usersJson = (companyId: CompanyId = COMPANY_ID) =>
+  sql<Array<{ id: number; guid: string; name: string; email: string; primary: boolean }>>`(SELECT coalesce(json_agg(json_build_object('id', u.id, 'guid', u.guid, 'name', u.name, 'email', u.email, 'primary', u."primary") ORDER BY u.id), '[]'::json) FROM ${companyUsers} cu INNER JOIN ${users} u ON u.id = cu.user_id WHERE cu.company_id = ${companyId})`;
+
+/** A company's meta pairs ({meta_key, meta_value}, in the order written) as one JSON value. */
+const metaJson = (companyId: CompanyId = COMPANY_ID) =>
+  sql<Array<{ meta_key: string; meta_value: string | null }>>`(SELECT coalesce(json_agg(json_build_object('meta_key', m.meta_key, 'meta_value', m.meta_value) ORDER BY m.id), '[]'::json) FROM ${companyMeta} m WHERE m.company_id = ${companyId})`;
 
 /** The term ids of a company by taxonomy (`terms.region: [7]`): what the edit form binds its inputs to. */
 export function termIdsByTaxonomy(links: TaxonomyLink[]): Record<CompanyTaxonomy, number[]> {
@@ -56,27 +62,21 @@ export function termIdsByTaxonomy(links: TaxonomyLink[]): Record<CompanyTaxonomy
   return out;
 }
 
-/** A company with meta, taxonomies.term and users, in the API's shape; null when there is none. */
-export async function loadCompany(app: FastifyInstance, idOrGuid: number | string) {
-  const db = app.db;
+/**
+ * A company with meta, taxonomies.term and users, in the API's shape; null when there is none (or,
+ * with `viewer`, none the viewer may see). One query on either database (issue 10): the lists are
+ * JSON subqueries of the company's own row.
+ */
+export async function loadCompany(app: FastifyInstance, idOrGuid: number | string, viewer?: Viewer) {
   const where = companyKey(idOrGuid);
   if (!where) return null;
-  const [found] = await db.select({ c: companies, logo: logoOf() }).from(companies).where(where);
+  const [found] = await app.db
+    .select({ c: companies, logo: logoOf(), taxonomies: taxonomiesJson(), users: usersJson(), meta: metaJson() })
+    .from(companies)
+    .where(and(where, viewer && companyScope(viewer, companies.id)));
   if (!found) return null;
-  const { c } = found;
-  const links = (await taxonomiesOf(app, [c.id])).get(c.id) ?? [];
-  const members = await db
-    .select({ id: users.id, guid: users.guid, name: users.name, email: users.email, primary: users.primary })
-    .from(companyUsers)
-    .innerJoin(users, eq(users.id, companyUsers.userId))
-    .where(eq(companyUsers.companyId, c.id))
-    .orderBy(asc(users.id));
-  const meta = await db
-    .select({ meta_key: companyMeta.metaKey, meta_value: companyMeta.metaValue })
-    .from(companyMeta)
-    .where(eq(companyMeta.companyId, c.id))
-    .orderBy(asc(companyMeta.id));
-  return { ...companyFields(c), meta, logo: logoFields(found.logo), taxonomies: links, terms: termIdsByTaxonomy(links), users: members };
+  const { c, taxonomies: links } = found;
+  return { ...companyFields(c), meta: found.meta, logo: logoFields(found.logo), taxonomies: links, terms: termIdsByTaxonomy(links), users: found.users };
 }
 
 /**
@@ -84,12 +84,8 @@ export async function loadCompany(app: FastifyInstance, idOrGuid: number | strin
  * the user may not see is a 404, the same as one that does not exist (tenancy in the query).
  */
 export async function getCompany(app: FastifyInstance, user: UserRow, permissions: ReadonlySet<string>, idOrGuid: string) {
-  const where = companyKey(idOrGuid);
   // The permissions came with the user in authenticate's one query: no second round trip.
-  const [visible] = where
-    ? await app.db.select({ id: companies.id }).from(companies).where(and(where, companyScope({ id: user.id, permissions }, companies.id)))
-    : [];
-  const company = visible ? await loadCompany(app, visible.id) : null;
+  const company = await loadCompany(app, idOrGuid, { id: user.id, permissions });
   if (!company) throw httpError(404, serverMessages.not_found);
   return company;
 }

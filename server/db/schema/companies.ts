@@ -31,6 +31,11 @@ export const companies = pgTable('companies', {
   index('companies_stage_name_idx').on(t.stage, t.name),
   index('companies_created_at_idx').on(t.createdAt, t.id),
   index('companies_updated_at_idx').on(t.updatedAt, t.id),
+  // The list's `q` search (ILIKE '%text%' on name, contact and town, migration 0006): trigram
+  // indexes (pg_trgm), so a search reads the rows that match instead of every company.
+  index('companies_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  index('companies_contact_name_trgm_idx').using('gin', t.contactName.op('gin_trgm_ops')),
+  index('companies_address_line3_trgm_idx').using('gin', t.addressLine3.op('gin_trgm_ops')),
 ]);
 
 export const companyUsers = pgTable(
