@@ -14,6 +14,8 @@ const suites: Record<string, () => Promise<void>> = {
   api: async () => (await import('./api')).benchApi(),
   companies: async () => (await import('./companies-list')).benchCompanies(),
   config: async () => (await import('./config')).benchConfig(),
+  'config-writes': async () => (await import('./config-writes')).benchConfigWrites(),
+  'stage-page': async () => (await import('./stage-page')).benchStagePage(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

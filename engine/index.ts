@@ -7,6 +7,7 @@ export { STAGE_STATES } from './types';
 export { stageCatalogue, getStage, hasStage, stageDefaults, UnknownStageError } from './stages/catalogue';
 export { lintStageFile } from './stages/lint';
 export { SECRET_SET, SECRET_CHANGED, stageSecretPaths, maskSecrets, maskPatchValue, mapAtPath, type SecretPath } from './stages/secrets';
+export { stageListIdPaths, assignListIds, type ListPath } from './stages/list-ids';
 
 export { customOperations } from './rules/operations';
 export { applyRules, updateStage, RuleCycleError, MAX_RULE_PASSES, catalogueRules } from './rules/apply';

@@ -8,6 +8,7 @@ import type { FieldError, StageState } from '../types';
 import { deepEqual, isPlainObject } from '../json';
 import { updateStage } from '../rules/apply';
 import { getStage, hasStage, stageDefaults } from '../stages/catalogue';
+import { assignListIds } from '../stages/list-ids';
 import { guardInput } from '../validation/input-guard';
 import { fieldError } from '../validation/messages';
 import { stageShapeErrors, validateStage } from '../validation/validate-stage';
@@ -109,9 +110,14 @@ export function writeStage(input: WriteStageInput): WriteStageResult {
   const shapeErrors = stageShapeErrors(slug, data, { lng });
   if (shapeErrors.length) return fail(422, 'invalid', 'validation:generic.incomplete', {}, lng, shapeErrors);
 
+  // Items of lists whose stage schema gives them an `id` get one when the client sent none (the
+  // form's new items have one; data written through the API may not): other stages refer to them
+  // by it, and an item without one could never be picked elsewhere nor pass a submit.
+  const withIds = assignListIds(slug, data);
+
   // Cascade first (save-phase rules such as dropping blank division names shape what is stored),
   // then validate what would be stored.
-  let r = updateStage(config.doc, slug, data, { phase: 'save' });
+  let r = updateStage(config.doc, slug, withIds, { phase: 'save' });
   let warnings: FieldError[] = [];
   if (action === 'save') {
     const v = validateStage(slug, r.doc[slug], r.doc, { mode: state === 'draft' ? 'draft' : 'submit', lng, stages: config.stages });
@@ -124,7 +130,7 @@ export function writeStage(input: WriteStageInput): WriteStageResult {
   }
 
   const changedStages = [...new Set(r.patches.map((p) => String(p.path[0])))];
-  const changed = changedStages.length > 0 || from !== state || (action === 'reset' && !deepEqual(config.doc[slug], data));
+  const changed = changedStages.length > 0 || from !== state || (action === 'reset' && !deepEqual(config.doc[slug], withIds));
   if (!changed) {
     return { ok: true, config, changedStages: [], changed: false, patches: [], inversePatches: [], warnings, state };
   }

@@ -1,0 +1,295 @@
+/**
+ * Stage writes at the size of a real dealer group (issue 7): configs of 30 locations with the
+ * company stages and every company-structure stage filled (bench/config-document.ts: 12 makes, 240
+ * departments, 240 opening-hours entries), written through the API of a real server process
+ * (bench/server-process.ts), each edit one opening time changed as a dealer types it.
+ *
+ * - one writer, one config: `PUT` round trip on loopback (server time plus the loopback; the
+ *   closest figure to server time the bench can see from outside), median under 20 ms; answered
+ *   uncompressed (as autocannon below) and compressed (as the browser asks);
+ * - 50 writers, each its own dealer on its own config and keep-alive connection, a closed loop (as
+ *   autocannon drives) for 10 s after a 2 s warm-up: req/s, p50, p99, errors; PostgreSQL p99 under 100 ms with zero errors, PGlite
+ *   zero errors (figures reported);
+ * - the history of the single writer's config (over 1,000 revisions): pages of
+ *   `GET .../configs/{guid}/history`, under 50 ms.
+ * Against, in the same run: the engine's `writeStage` alone on the same document (in this
+ * process), i.e. what the write costs before the database and HTTP.
+ *
+ * Run: `npm run bench -- config-writes`. PGlite always; PostgreSQL too when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL names a server (a database is created there and dropped). BENCH_WRITES,
+ * BENCH_WRITES_SECONDS and BENCH_WRITES_CONNECTIONS change the shape; BENCH_CPU_PROF=<folder> writes
+ * the server's CPU profile.
+ */
+import { Agent, request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { stageCatalogue, writeStage, type ConfigDocument, type ConfigSnapshot } from '../engine';
+import { filledConfig } from './config-document';
+import { BENCH_PASSWORD, startServerProcess } from './server-process';
+
+/** What is written before the measured edits: the company stages and every company-structure stage. */
+export const STRUCTURE_STAGES = ['company-information', 'key-contact', 'franchises', 'locations', 'departments', 'opening-hours', 'social-feeds', 'divisions'];
+/** The stage the measured edits change (the biggest of them: 240 entries x 7 days). */
+const EDITED = 'opening-hours';
+const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
+
+type Json = Record<string, unknown>;
+interface Hours { hours: Array<{ days: Record<string, { open?: string }> }> }
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(s.length * q))] : NaN;
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+/**
+ * The `n`-th edit of the opening hours: one opening time of one entry, never the value it had
+ * before, so every write is a change (a revision) and the answer carries the whole config.
+ */
+export function editedHours(base: Hours, n: number): Hours {
+  const hours = base.hours.slice();
+  const k = n % hours.length;
+  const day = DAYS[Math.floor(n / hours.length) % DAYS.length];
+  const entry = hours[k];
+  hours[k] = { ...entry, days: { ...entry.days, [day]: { ...entry.days[day], open: n % 2 ? '08:30' : '09:15' } } };
+  return { ...base, hours };
+}
+
+class Api {
+  constructor(readonly url: string) {}
+
+  async call<T = Json>(method: string, path: string, opts: { token?: string; body?: unknown; compressed?: boolean } = {}): Promise<{ status: number; body: T; ms: number }> {
+    const started = performance.now();
+    const res = await fetch(this.url + path, {
+      method,
+      headers: {
+        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        // The browser's; identity keeps the answer as the server builds it, uncompressed.
+        'accept-encoding': opts.compressed ? 'gzip, deflate, br' : 'identity',
+      },
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+    const text = await res.text();
+    const took = performance.now() - started;
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: kept as text for the error message
+    }
+    return { status: res.status, body: body as T, ms: took };
+  }
+
+  async signIn(email: string): Promise<string> {
+    const r = await this.call<{ access_token: string }>('POST', '/api/login', { body: { email, password: BENCH_PASSWORD } });
+    if (r.status !== 200) throw new Error(`sign-in ${email}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.access_token;
+  }
+}
+
+interface Config { id: number; guid: string; version: number; companyGuid: string; token: string }
+
+/** Creates `count` configs of the demo company (as its admin) and fills them, each as its own dealer (load{i}@load.test). */
+async function fillConfigs(api: Api, count: number, doc: ConfigDocument): Promise<Config[]> {
+  const admin = await api.signIn('admin@demo.test');
+  const company = await api.call<{ guid: string }>('GET', '/api/companies/1', { token: admin });
+  const configs: Config[] = [];
+  for (let i = 0; i < count; i++) {
+    const r = await api.call<{ id: number; guid: string; version: number }>('POST', `/api/companies/${company.body.guid}/configs`, {
+      token: admin, body: { config: { name: `Bench group ${i}`, design_type: 'custom' }, lang: 'en' },
+    });
+    if (r.status !== 201) throw new Error(`create config: ${r.status} ${JSON.stringify(r.body)}`);
+    configs.push({ id: r.body.id, guid: r.body.guid, version: r.body.version, companyGuid: company.body.guid, token: await api.signIn(`load${i}@load.test`) });
+  }
+  // A few configs at a time: setup, not measured.
+  const queue = [...configs];
+  const worker = async () => {
+    for (let c = queue.shift(); c; c = queue.shift()) {
+      for (const slug of STRUCTURE_STAGES) {
+        const r = await api.call<{ version: number }>('PUT', `/api/companies/${c.companyGuid}/configs/${c.guid}`, { token: c.token, body: { slug, data: doc[slug], state: 'draft', version: c.version } });
+        if (r.status !== 200) throw new Error(`fill ${slug}: ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
+        c.version = r.body.version;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return configs;
+}
+
+/** The single writer: `runs` edits in a row on one config; round trip of each (ms). */
+async function serialWrites(api: Api, c: Config, doc: ConfigDocument, from: number, runs: number, compressed: boolean): Promise<number[]> {
+  const times: number[] = [];
+  for (let n = from; n < from + runs; n++) {
+    const r = await api.call<{ version: number }>('PUT', `/api/companies/${c.companyGuid}/configs/${c.guid}`, {
+      token: c.token, compressed, body: { slug: EDITED, data: editedHours(doc[EDITED] as unknown as Hours, n), state: 'draft', version: c.version },
+    });
+    if (r.status !== 200) throw new Error(`write ${n}: ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
+    c.version = r.body.version;
+    times.push(r.ms);
+  }
+  return times;
+}
+
+/** The engine alone on the same write: writeStage of the same edit on the same document, in this process. */
+function engineWrites(doc: ConfigDocument, runs: number): number[] {
+  const stages = stageCatalogue.map((s) => s.slug);
+  const states = Object.fromEntries(STRUCTURE_STAGES.map((s) => [s, 'draft' as const]));
+  let config: ConfigSnapshot = { version: 1, doc: Object.fromEntries(STRUCTURE_STAGES.map((s) => [s, structuredClone(doc[s])])), states, stages };
+  const times: number[] = [];
+  for (let n = 0; n < runs; n++) {
+    // As the server: the stored config is read fresh from the database for every write.
+    config = { ...config, doc: structuredClone(config.doc) };
+    const data = JSON.parse(JSON.stringify(editedHours(config.doc[EDITED] as unknown as Hours, n))) as unknown;
+    const t0 = performance.now();
+    const r = writeStage({ config, slug: EDITED, data, state: 'draft', permissions: ['edit configs'], baseVersion: config.version });
+    times.push(performance.now() - t0);
+    if (!r.ok) throw new Error(`engine write ${n}: ${r.message}`);
+    config = { ...r.config, states };
+  }
+  return times;
+}
+
+interface Concurrent { perSecond: number; p50: number; p99: number; requests: number; errors: number; statuses: Record<string, number>; failures: Map<string, number> }
+
+/** One HTTP request on `agent` (one keep-alive connection per writer); status and body text. */
+function send(agent: Agent, url: URL, method: string, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve) => {
+    const req = request({ agent, host: url.hostname, port: url.port, method, path, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', (err) => resolve({ status: 0, text: String(err) }));
+    });
+    req.setTimeout(10_000, () => req.destroy(new Error('timeout after 10 s')));
+    req.on('error', (err) => resolve({ status: 0, text: String(err) }));
+    req.end(body);
+  });
+}
+
+/**
+ * `configs.length` writers at once, each its own dealer on its own config over its own keep-alive
+ * connection, each sending its next edit as soon as the last is answered (a closed loop, as
+ * autocannon drives; autocannon itself shares one built request between its connections, which
+ * cannot carry a per-writer version).
+ */
+async function concurrentWrites(api: Api, configs: Config[], doc: ConfigDocument, seconds: number): Promise<Concurrent> {
+  // Versions as stored now (nothing is in flight between runs).
+  for (const c of configs) c.version = (await api.call<{ version: number }>('GET', `/api/configs/${c.id}`, { token: c.token })).body.version;
+  const hours = doc[EDITED] as unknown as Hours;
+  const edits = [0, 1].map((n) => JSON.stringify(editedHours(hours, n)));
+  const url = new URL(api.url);
+  const failures = new Map<string, number>();
+  const statuses: Record<string, number> = {};
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  const began = performance.now();
+  await Promise.all(
+    configs.map(async (c) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        while (performance.now() < end) {
+          const body = `{"slug":"${EDITED}","state":"draft","version":${c.version},"data":${edits[c.version % 2]}}`;
+          const t0 = performance.now();
+          const r = await send(agent, url, 'PUT', `/api/companies/${c.companyGuid}/configs/${c.guid}`, { 'content-type': 'application/json', authorization: `Bearer ${c.token}` }, body);
+          latencies.push(performance.now() - t0);
+          if (r.status === 200) {
+            c.version = (JSON.parse(r.text) as { version: number }).version;
+            continue;
+          }
+          statuses[String(r.status)] = (statuses[String(r.status)] ?? 0) + 1;
+          const key = `${r.status} ${r.text.slice(0, 160)}`;
+          failures.set(key, (failures.get(key) ?? 0) + 1);
+        }
+      } finally {
+        agent.destroy();
+      }
+    }),
+  );
+  const took = (performance.now() - began) / 1000;
+  const errors = Object.values(statuses).reduce((a, b) => a + b, 0);
+  return { perSecond: latencies.length / took, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), requests: latencies.length, errors, statuses, failures };
+}
+
+/** Pages of the history: newest (page 1), the oldest page, and 100 to a page; `runs` reads each. */
+async function historyReads(api: Api, c: Config, runs: number) {
+  const path = `/api/companies/${c.companyGuid}/configs/${c.guid}/history`;
+  const first = await api.call<{ total?: number; data: unknown[] }>('GET', `${path}?page=1&perPage=25`, { token: c.token, compressed: true });
+  if (first.status !== 200) throw new Error(`history: ${first.status} ${JSON.stringify(first.body).slice(0, 300)}`);
+  const total = first.body.total ?? NaN;
+  const last = Number.isFinite(total) ? Math.ceil(total / 25) : 40;
+  const pages = [
+    { name: 'page 1, 25 a page (newest)', query: 'page=1&perPage=25' },
+    { name: `page ${last}, 25 a page (oldest)`, query: `page=${last}&perPage=25` },
+    { name: 'page 1, 100 a page', query: 'page=1&perPage=100' },
+  ];
+  const out: Array<{ name: string; p50: number; p95: number; rows: number }> = [];
+  for (const p of pages) {
+    const times: number[] = [];
+    let rows = 0;
+    for (let i = 0; i < runs + 5; i++) {
+      const r = await api.call<{ data: unknown[] }>('GET', `${path}?${p.query}`, { token: c.token, compressed: true });
+      if (r.status !== 200) throw new Error(`history ${p.query}: ${r.status}`);
+      rows = r.body.data.length;
+      if (i >= 5) times.push(r.ms);
+    }
+    out.push({ name: p.name, p50: quantile(times, 0.5), p95: quantile(times, 0.95), rows });
+  }
+  return { total, pages: out };
+}
+
+/** The whole suite on one database (null: PGlite). */
+export async function runConfigWrites(databaseUrl: string | null, log = (line: string) => console.log(line)): Promise<void> {
+  const writers = Number(process.env.BENCH_WRITES_CONNECTIONS ?? 50);
+  const writes = Number(process.env.BENCH_WRITES ?? 1000);
+  const seconds = Number(process.env.BENCH_WRITES_SECONDS ?? 10);
+  const doc = filledConfig();
+  const server = await startServerProcess({ databaseUrl, users: writers });
+  try {
+    const api = new Api(server.url);
+    const began = Date.now();
+    const configs = await fillConfigs(api, writers, doc);
+    const size = JSON.stringify(Object.fromEntries(STRUCTURE_STAGES.map((s) => [s, doc[s]]))).length;
+    log(`${server.database}: ${writers} configs of 30 locations, ${STRUCTURE_STAGES.length} stages filled (${(size / 1024).toFixed(0)} KB of stage data each), set up in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+
+    // One writer. A warm-up first (JIT, pools, the server's caches), then the measured edits.
+    const solo = configs[0];
+    await serialWrites(api, solo, doc, 0, 50, false);
+    const plain = await serialWrites(api, solo, doc, 50, writes, false);
+    const zipped = await serialWrites(api, solo, doc, 50 + writes, Math.max(50, Math.round(writes / 5)), true);
+    engineWrites(doc, 20); // warm-up
+    const engineTimes = engineWrites(doc, 200);
+    const answer = await api.call('GET', `/api/configs/${solo.id}`, { token: solo.token });
+    const answerKb = JSON.stringify(answer.body).length / 1024;
+    log(`  one writer, ${EDITED} edits (one opening time each; answer ${answerKb.toFixed(0)} KB of JSON):`);
+    log(`    PUT round trip, uncompressed: median ${ms(quantile(plain, 0.5))}, p95 ${ms(quantile(plain, 0.95))}, ${plain.length} writes  [budget: median < 20 ms] ${verdict(quantile(plain, 0.5) < 20)}`);
+    log(`    PUT round trip, compressed as the browser asks: median ${ms(quantile(zipped, 0.5))}, p95 ${ms(quantile(zipped, 0.95))}, ${zipped.length} writes`);
+    log(`    against: the engine's writeStage alone, same edit and document: median ${ms(quantile(engineTimes, 0.5))}, p95 ${ms(quantile(engineTimes, 0.95))}`);
+
+    const history = await historyReads(api, solo, 50);
+    log(`  history of that config (${history.total} revisions), 50 reads each:`);
+    for (const p of history.pages) log(`    ${p.name}: median ${ms(p.p50)}, p95 ${ms(p.p95)} (${p.rows} rows)  [budget: < 50 ms] ${verdict(p.p95 < 50)}`);
+
+    await concurrentWrites(api, configs, doc, 2);
+    const c = await concurrentWrites(api, configs, doc, seconds);
+    const other = Object.entries(c.statuses).map(([code, n]) => `${code}: ${n}`).join(', ');
+    const budget = server.database === 'PostgreSQL' ? `[budget: p99 < 100 ms, zero errors] ${verdict(c.p99 < 100 && c.errors === 0)}` : `[budget: zero errors] ${verdict(c.errors === 0)}`;
+    log(`  ${writers} writers at once, each on its own config, ${seconds} s: ${c.perSecond.toFixed(0)} writes/s, p50 ${ms(c.p50)}, p99 ${ms(c.p99)}, ${c.requests} writes, errors ${c.errors}${other ? ` (${other})` : ''}  ${budget}`);
+    for (const [what, n] of c.failures) log(`    ${n} x ${what}`);
+    log(`    against: one writer's median above (${ms(quantile(plain, 0.5))}): ${writers} writers queue for the same cores and database`);
+  } finally {
+    await server.stop(log);
+  }
+}
+
+/** `npm run bench -- config-writes`. */
+export async function benchConfigWrites(): Promise<void> {
+  await runConfigWrites(null);
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (url) await runConfigWrites(url);
+  else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await benchConfigWrites();
+}

@@ -1,0 +1,97 @@
+/**
+ * Ids of list items. A stage file declares that a list's items have ids by giving the item schema an
+ * `id` property (usually `"$ref": "../shapes/id.json"`); other stages refer to those items by id (a
+ * location names its franchises, a user their departments). The form gives a new item an id
+ * (engine/react/fields/useListEdits.ts, `newItem`); data written through the API may come without
+ * them, so `writeStage` gives every such item that has none a fresh one (`assignListIds`). Which
+ * lists have ids is read from the stage schemas: no stage is named here.
+ */
+import { isPlainObject } from '../json';
+import { generateId } from '../references';
+import { mapAtPath, type SecretPath } from './secrets';
+import { getStage, hasStage } from './catalogue';
+
+/** A list's place in stage data: property names, `*` for "every item of this list". */
+export type ListPath = SecretPath;
+
+const pathsBySlug = new Map<string, readonly ListPath[]>();
+
+function resolve(schema: unknown, defs: Record<string, unknown>, seen: Set<unknown>): Record<string, unknown> | null {
+  let node = schema;
+  while (isPlainObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#/definitions/')) {
+    if (seen.has(node)) return null;
+    seen.add(node);
+    node = defs[node.$ref.slice('#/definitions/'.length)];
+  }
+  return isPlainObject(node) ? node : null;
+}
+
+/** The item schema has an `id` property that holds a string (or says nothing of its type). */
+function itemsHaveIds(items: Record<string, unknown>, defs: Record<string, unknown>): boolean {
+  if (!isPlainObject(items.properties)) return false;
+  const id = resolve(items.properties.id, defs, new Set());
+  return id !== null && (id.type === undefined || id.type === 'string');
+}
+
+function collect(schema: unknown, defs: Record<string, unknown>, at: string[], out: ListPath[], seen: Set<unknown>): void {
+  const node = resolve(schema, defs, new Set());
+  // A recursive shape (an item holding a list of the same items) is followed one level per data
+  // level would need; the stage files have none, so a repeat simply stops the walk.
+  if (!node || seen.has(node)) return;
+  seen.add(node);
+  if (isPlainObject(node.properties)) {
+    for (const [name, sub] of Object.entries(node.properties)) collect(sub, defs, [...at, name], out, seen);
+  }
+  const items = resolve(node.items, defs, new Set());
+  if (items) {
+    if (itemsHaveIds(items, defs)) out.push(at);
+    collect(items, defs, [...at, '*'], out, seen);
+  }
+  seen.delete(node);
+}
+
+/**
+ * The lists of a stage whose items have ids, outer lists before the lists inside their items
+ * (from its bundled schema; cached). Empty for stages without such lists.
+ * @example stageListIdPaths('locations') // [['locations']]
+ */
+export function stageListIdPaths(slug: string): readonly ListPath[] {
+  let paths = pathsBySlug.get(slug);
+  if (!paths) {
+    const out: ListPath[] = [];
+    if (hasStage(slug)) {
+      const schema = getStage(slug).schema as Record<string, unknown>;
+      collect(schema, (schema.definitions as Record<string, unknown>) ?? {}, [], out, new Set());
+    }
+    paths = Object.freeze(out.map((p) => Object.freeze(p)));
+    pathsBySlug.set(slug, paths);
+  }
+  return paths;
+}
+
+const missing = (id: unknown) => id === undefined || id === null || id === '';
+
+/** `list` with a fresh id (unique in the list) on every object item without one; `list` itself when all have one. */
+function withIds(list: unknown): unknown {
+  if (!Array.isArray(list) || !list.some((item) => isPlainObject(item) && missing(item.id))) return list;
+  const taken = new Set<string>();
+  for (const item of list) if (isPlainObject(item) && typeof item.id === 'string' && item.id) taken.add(item.id);
+  return list.map((item) => {
+    if (!isPlainObject(item) || !missing(item.id)) return item;
+    const id = generateId(taken);
+    taken.add(id);
+    return { ...item, id };
+  });
+}
+
+/**
+ * Stage data with an id on every list item that should have one and has none (missing or empty):
+ * 5 alphanumerics unique in its list, as the form's new items get. Items that have an id keep it;
+ * `data` is never changed (a copy along the changed branches; `data` itself when nothing lacks an id).
+ * @example assignListIds('franchises', { franchises: [{ name: 'Ford' }] }) // { franchises: [{ name: 'Ford', id: 'Qx7pK' }] }
+ */
+export function assignListIds<T>(slug: string, data: T): T {
+  let out: unknown = data;
+  for (const path of stageListIdPaths(slug)) out = mapAtPath(out, path, withIds);
+  return out as T;
+}
