@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import HistoryIcon from '@mui/icons-material/History';
 import { Alert, Box, Button, Chip, Paper, TextField, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
@@ -157,12 +157,7 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
     // A locked stage opened by its address: its title, and why there is nothing to fill in yet.
     return (
       <>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-          <Typography variant="h4" component="h1" data-testid="page-title">
-            {t(stage.title)}
-          </Typography>
-          <StateChip state={stage.state} />
-        </Box>
+        <StageHeading title={t(stage.title)} state={stage.state} />
         <Alert severity="info" data-testid="stage-locked">
           {t('configPages.locked')}
         </Alert>
@@ -173,18 +168,14 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
 
   return (
     <>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <Typography variant="h4" component="h1" data-testid="page-title">
-          {t(stage.title)}
-        </Typography>
-        <StateChip state={stage.state} />
+      <StageHeading title={t(stage.title)} state={stage.state}>
         {internal && <Chip size="small" color="secondary" label={t('configPages.stagePage.internal')} data-testid="stage-internal" />}
         <Box sx={{ flex: 1 }} />
         {!readonly && <SaveIndicator status={saver.status} />}
         <Button startIcon={<HistoryIcon />} onClick={() => setHistoryOpen(true)} data-testid="stage-history">
           {t('configPages.stagePage.history')}
         </Button>
-      </Box>
+      </StageHeading>
       {showRestored && (
         <Alert severity="info" sx={{ mb: 2 }} onClose={() => setShowRestored(false)} data-testid="unsent-restored">
           {t('configPages.stagePage.unsentRestored')}
@@ -285,3 +276,15 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
   );
 }
 
+/** The stage's title and state, then whatever the page adds beside them (its tools). */
+function StageHeading({ title, state, children }: { title: string; state: string; children?: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+      <Typography variant="h4" component="h1" data-testid="page-title">
+        {title}
+      </Typography>
+      <StateChip state={state} />
+      {children}
+    </Box>
+  );
+}
