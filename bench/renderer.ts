@@ -18,6 +18,7 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser';
+import { FIELDS, KEY_GAP_MS, TEXT, typeIntoCells } from './keystrokes';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = resolve(here, 'renderer');
@@ -26,11 +27,8 @@ const ALL_MODES = ['ours', 'plain'] as const;
 // BENCH_RENDERER_MODES=ours skips the (slow) plain rjsf runs while iterating on our renderer.
 const MODES = ALL_MODES.filter((m) => !process.env.BENCH_RENDERER_MODES || process.env.BENCH_RENDERER_MODES.split(',').includes(m));
 /** Keystrokes per run: a time typed into several cells, with pauses as a person types. */
-const TEXT = '0930';
-const FIELDS = ['monday_open', 'monday_close', 'tuesday_open', 'wednesday_close', 'thursday_open', 'friday_close', 'saturday_open', 'sunday_close'];
 /** Page loads per form for first paint (plain rjsf at N=30 takes tens of seconds per load). */
 const LOADS: Record<string, number> = { ours: 3, plain: 1 };
-const KEY_GAP_MS = 120;
 
 type Mode = (typeof ALL_MODES)[number];
 interface RunResult { firstPaint: number; latencies: number[]; inputs: number }
@@ -124,25 +122,13 @@ async function run(page: Page, url: string, mode: Mode, n: number): Promise<RunR
   for (let i = 1; i < LOADS[mode]; i++) paints.push((await load(page, url, mode, n)).firstPaint ?? NaN);
   const start = await load(page, url, mode, n);
   paints.push(start.firstPaint ?? NaN);
-  for (const field of FIELDS) {
-    const input = page.locator(`input[id$="hours_0_days_${field}"]`).first();
-    await input.click({ timeout: 60_000 });
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Delete');
-    await page.waitForTimeout(300);
-    await page.evaluate(() => (window.__bench.latencies = []));
-    for (const ch of TEXT) {
-      await page.keyboard.press(ch);
-      await page.waitForTimeout(KEY_GAP_MS);
-    }
-    // Let the section validation (after typing stops) run outside the measured keystrokes.
-    await page.waitForTimeout(300);
-    const lat = await page.evaluate(() => window.__bench.latencies.slice());
-    (start as { all?: number[] }).all = [...((start as { all?: number[] }).all ?? []), ...lat];
+  let latencies: number[];
+  try {
+    latencies = await typeIntoCells(page, '__bench');
+  } catch (error) {
+    throw new Error(`${mode} n=${n}: ${(error as Error).message}`);
   }
-  const typed = await page.locator(`input[id$="hours_0_days_${FIELDS[0]}"]`).first().inputValue();
-  if (typed !== TEXT) throw new Error(`${mode} n=${n}: typed "${TEXT}" but the input holds "${typed}"`);
-  return { firstPaint: quantile(paints, 0.5), latencies: (start as { all?: number[] }).all ?? [], inputs: start.inputs ?? 0 };
+  return { firstPaint: quantile(paints, 0.5), latencies, inputs: start.inputs ?? 0 };
 }
 
 const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(1).padStart(8) : '     n/a');

@@ -25,13 +25,11 @@ import { seedDatabase } from '../server/db/seed';
 import { launchBrowser } from '../tests/support/browser';
 import { filledConfig } from './config-document';
 import { STRUCTURE_STAGES } from './config-writes';
+import { FIELDS, KEY_GAP_MS, TEXT, typeIntoCells } from './keystrokes';
 import { buildRendererPages, serveRendererPages } from './renderer';
 
 const PASSWORD = 'Demo-pass-2026';
 const SLUG = 'opening-hours';
-const TEXT = '0930';
-const FIELDS = ['monday_open', 'monday_close', 'tuesday_open', 'wednesday_close', 'thursday_open', 'friday_close', 'saturday_open', 'sunday_close'];
-const KEY_GAP_MS = 120;
 const LOADS = 3;
 /** The form's first opening time: the stage is on screen once it is painted. */
 const FIRST_CELL = `input[id$="hours_0_days_${FIELDS[0]}"]`;
@@ -121,29 +119,6 @@ async function waitForPaint(page: Page): Promise<number> {
   return page.evaluate(() => window.__stagebench.paint!);
 }
 
-/** Types TEXT into each cell of FIELDS; the key-to-paint latencies of every key. */
-async function typeCells(page: Page): Promise<number[]> {
-  const all: number[] = [];
-  for (const field of FIELDS) {
-    const input = page.locator(`input[id$="hours_0_days_${field}"]`).first();
-    await input.click({ timeout: 60_000 });
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Delete');
-    await page.waitForTimeout(300);
-    await page.evaluate(() => (window.__stagebench.latencies = []));
-    for (const ch of TEXT) {
-      await page.keyboard.press(ch);
-      await page.waitForTimeout(KEY_GAP_MS);
-    }
-    // Section validation and the autosave after typing stops run outside the measured keystrokes.
-    await page.waitForTimeout(300);
-    all.push(...(await page.evaluate(() => window.__stagebench.latencies.slice())));
-  }
-  const typed = await page.locator(FIRST_CELL).first().inputValue();
-  if (typed !== TEXT) throw new Error(`typed "${TEXT}" but the input holds "${typed}"`);
-  return all;
-}
-
 interface Figures { fullLoad: number[]; inApp: number[]; keys: number[]; inputs: number }
 
 async function newContext(browser: Browser): Promise<BrowserContext> {
@@ -191,7 +166,7 @@ async function measureApp(browser: Browser, url: string, id: number): Promise<Fi
     }
     await page.getByTestId('config-stage-page').waitFor();
     const inputs = await page.evaluate(() => document.querySelectorAll('input, textarea, select').length);
-    const keys = await typeCells(page);
+    const keys = await typeIntoCells(page, '__stagebench');
     return { fullLoad, inApp, keys, inputs };
   } finally {
     await context.close();
@@ -214,7 +189,7 @@ async function measureBenchPage(browser: Browser): Promise<Figures> {
       if (i > 0) fullLoad.push(t);
     }
     const inputs = await page.evaluate(() => document.querySelectorAll('input, textarea, select').length);
-    const keys = await typeCells(page);
+    const keys = await typeIntoCells(page, '__stagebench');
     return { fullLoad, inApp: [], keys, inputs };
   } finally {
     await context.close();
