@@ -100,6 +100,9 @@ function viteBuild(outDir: string): Promise<void> {
   child = spawn(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: repoRoot,
     stdio: 'inherit',
+    // Always the production build: vite keeps a NODE_ENV it is given (`test` under a test runner,
+    // `development` in a developer's shell), and would then bundle React's development runtime.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   const building = child;
   return new Promise<void>((resolveBuild, reject) => {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { acquireDataDirLock } from './lock';
-import { ReadCache, trackWrites } from './read-cache';
+import { ReadCache, trackPoolWrites, trackWrites } from './read-cache';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */
@@ -15,7 +15,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Reads answered from memory until the next write (on PGlite only: see read-cache.ts). */
+  /** Reads answered from memory while the database has not changed (read-cache.ts). */
   reads: ReadCache;
   /** Applies the drizzle-kit migrations (idempotent). */
   migrate(): Promise<void>;
@@ -48,7 +48,7 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     // every server from one migrated and seeded snapshot: initdb and seeding once per run).
     const client = new PGlite({ ...(dataDir ? { dataDir: join(dataDir, 'pglite') } : {}), loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
     await client.waitReady;
-    const reads = new ReadCache(true);
+    const reads = new ReadCache(null);
     trackWrites(client as unknown as Parameters<typeof trackWrites>[0], () => reads.invalidate());
     const db = drizzle(client, { schema });
     return {
@@ -104,6 +104,13 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   });
   // An idle client dying (server restart) must not crash the process; the pool drops it.
   pool.on('error', () => {});
+  // The read cache's state on PostgreSQL: the database's current snapshot (read-cache.ts), as a
+  // named statement (parsed once per connection).
+  const reads = new ReadCache(async () => {
+    const result = await pool.query<{ s: string }>({ name: 'read_cache_snapshot', text: 'select pg_current_snapshot()::text as s' });
+    return result.rows[0].s;
+  });
+  trackPoolWrites(pool, () => reads.invalidate());
   const db = drizzle(pool, { schema });
 
   // Transactions run on a client checked out of the pool, which drizzle's transaction() handles
@@ -116,6 +123,8 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   // broken, so the pool discards it rather than handing it out again.
   const transaction = async (run: (tx: Tx) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) => {
     const client = await pool.connect();
+    // Its statements may write: entries read before it, or while it runs, are not served again.
+    reads.invalidate();
     let broken: Error | undefined;
     const onError = (err: Error) => {
       broken = err;
@@ -127,6 +136,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
       if (isDatabaseUnavailable(err)) broken ??= err as Error;
       throw err;
     } finally {
+      reads.invalidate();
       client.off('error', onError);
       client.release(broken);
     }
@@ -136,7 +146,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    reads: new ReadCache(false),
+    reads,
     async migrate() {
       // Its own connection, without the query timeout: waiting for another instance's migrations
       // (the advisory lock) or a long migration is fine here. Session-level lock, one client.

@@ -1,52 +1,85 @@
 /**
- * A read cache that is correct because it knows every write: on the embedded database (PGlite)
- * this process is the only one that can open the data folder (the data-folder lock), and every
- * statement passes through the one client, so `trackWrites` sees each change as it happens and
- * empties the cache. A read is then answered from memory until the next write, however short or
- * long that is: a logout, a revoked session, a changed permission or any other write takes effect
- * on the very next request.
+ * Reads answered from memory while the database has not changed, on either database, and never
+ * after it has: a logout, a revoked session, a changed permission or any other write takes effect
+ * on the very next request, on every instance.
  *
- * On PostgreSQL other instances write too and this process cannot see their writes, so the cache
- * is off there (`enabled: false`: every `read` goes to the database).
+ * How a read knows the database has not changed (the entry's `state`):
+ * - PGlite: this process is the only one that can open the data folder (the data-folder lock) and
+ *   every statement passes through the one client, so `trackWrites` sees each change as it happens
+ *   and moves `generation` on. No query is needed.
+ * - PostgreSQL: other instances write too. Each request asks the database once for its current
+ *   snapshot (`pg_current_snapshot()`: the transactions finished and in flight), a cheap query with
+ *   no table. Two equal snapshots see exactly the same data, and any write that commits changes
+ *   the snapshot of every later request, on every instance. An entry is served only to a request
+ *   whose snapshot is the one it was read under (a request that began after a write never is).
+ *   The request's snapshot is asked again when this process wrote meanwhile (a request that
+ *   writes, then reads). Every write anywhere on the server (every database of the cluster: ids of
+ *   transactions are shared) ends every entry: this serves read-mostly traffic, such as every
+ *   page's `users/current` and the staff lists, not correctness under writes.
+ *
+ * Measured (issue 10): on PostgreSQL `users/current` went from three round trips and the planning
+ * of two joins per request to one round trip of a prepared one-line query.
  *
  * Values are shared between requests: callers must treat them as read-only.
  */
 export class ReadCache {
   private generation = 0;
-  private readonly entries = new Map<string, { value: unknown; until: number }>();
+  private readonly entries = new Map<string, { value: unknown; state: string; until: number }>();
+  /** Each request's state, asked once (PostgreSQL). */
+  private readonly states = new WeakMap<object, { generation: number; state: Promise<string> }>();
   hits = 0;
   misses = 0;
 
+  /**
+   * `snapshot`: PostgreSQL's current snapshot as text (null on PGlite: `generation` alone tells).
+   * `enabled: false` always loads.
+   */
   constructor(
-    readonly enabled: boolean,
+    private readonly snapshot: (() => Promise<string>) | null,
+    readonly enabled = true,
     private readonly maxEntries = 20_000,
   ) {}
 
-  /** Something was written: nothing read before now may be served again. */
+  /** This process wrote (or may have): nothing read before now may be served again. */
   invalidate(): void {
     this.generation++;
     this.entries.clear();
   }
 
+  /** What the database looked like for `request`: the same text means the same data. */
+  private stateOf(request: object): Promise<string> | string {
+    if (!this.snapshot) return `g${this.generation}`;
+    const known = this.states.get(request);
+    if (known && known.generation === this.generation) return known.state;
+    const generation = this.generation;
+    const state = this.snapshot().then((s) => `g${generation}:${s}`);
+    this.states.set(request, { generation, state });
+    return state;
+  }
+
   /**
-   * `load()`'s value for `key`, from memory when no write happened since it was loaded.
-   * `until(value)` (epoch ms) ends an entry earlier, for reads that depend on the clock
-   * (a session's expiry).
+   * `load()`'s value for `key`, from memory when the database has not changed since it was
+   * loaded. `request` is what the read is for (the Fastify request): on PostgreSQL its snapshot is
+   * asked once however many reads it makes. `until(value)` (epoch ms) ends an entry earlier, for
+   * reads that depend on the clock (a session's expiry).
    */
-  async read<T>(key: string, load: () => Promise<T>, until?: (value: T) => number): Promise<T> {
+  async read<T>(request: object, key: string, load: () => Promise<T>, until?: (value: T) => number): Promise<T> {
     if (!this.enabled) return load();
+    const generation = this.generation;
+    const state = await this.stateOf(request);
     const entry = this.entries.get(key);
-    if (entry && entry.until > Date.now()) {
+    if (entry && entry.state === state && entry.until > Date.now()) {
       this.hits++;
       return entry.value as T;
     }
     this.misses++;
-    const generation = this.generation;
     const value = await load();
-    // A write that landed while loading may or may not be in `value`: keep it only if none did.
+    // A write of this process that landed while loading may or may not be in `value`: keep it only
+    // if none did. (Another instance's write is in a later snapshot: never served this value.)
     if (generation === this.generation) {
+      this.entries.delete(key);
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, { value, until: until ? until(value) : Infinity });
+      this.entries.set(key, { value, state, until: until ? until(value) : Infinity });
     }
     return value;
   }
@@ -99,5 +132,26 @@ export function trackWrites(client: StatementClient, onWrite: () => void): void 
     } finally {
       onWrite();
     }
+  };
+}
+
+/** The part of node-postgres's Pool that runs statements (promise form, as drizzle calls it). */
+interface PoolLike {
+  query(...args: never[]): Promise<{ rowCount: number | null }>;
+}
+
+/**
+ * `trackWrites` for node-postgres's pool: `onWrite` after each statement run on the pool itself
+ * that may have changed data. Transactions run on a client of their own (database.ts), which
+ * calls `onWrite` at their start and end.
+ */
+export function trackPoolWrites(pool: PoolLike, onWrite: () => void): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<{ rowCount: number | null }>;
+  (pool as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args: unknown[]) => {
+    const [config] = args as [string | { text?: string } | undefined];
+    const text = typeof config === 'string' ? config : (config?.text ?? '');
+    const result = await query(...args);
+    if (mayHaveWritten(text, result?.rowCount ?? undefined)) onWrite();
+    return result;
   };
 }

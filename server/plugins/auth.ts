@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { users } from '../db/schema';
 import { httpError } from '../http/errors';
 import { serverMessages } from '../messages';
-import { deriveKey, loadJwtSecret, signAccessToken, successorToken, verifyAccessToken } from '../services/tokens';
+import { accessTokenVerifier, deriveKey, loadJwtSecret, signAccessToken, successorToken } from '../services/tokens';
 import { sessionUser, type IssuedRefresh } from '../services/sessions';
 
 export type UserRow = typeof users.$inferSelect;
@@ -44,6 +44,7 @@ export const authPlugin = fp(
     const secret = await loadJwtSecret(app.db, opts.jwtSecret);
     const successorKey = deriveKey(secret, 'refresh-token-successor');
     const ttl = app.config.accessTokenTtl;
+    const verifyAccessToken = accessTokenVerifier(secret);
     app.decorateRequest('user', null);
 
     const unauthorised = () => httpError(401, serverMessages.unauthorised);
@@ -52,13 +53,14 @@ export const authPlugin = fp(
       const header = request.headers.authorization ?? '';
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match) throw unauthorised();
-      const claims = await verifyAccessToken(secret, match[1]);
+      const claims = await verifyAccessToken(match[1]);
       if (!claims) throw unauthorised();
-      // Checked on every request, in one query, so logout, a replayed refresh token, a password
-      // change or disabling the user stops the token at once, on every instance. On PGlite the
-      // answer is kept until the next write or the session's expiry (server/db/read-cache.ts):
+      // Checked on every request, so logout, a replayed refresh token, a password change or
+      // disabling the user stops the token at once, on every instance. The answer is kept while
+      // the database has not changed, or until the session's expiry (server/db/read-cache.ts):
       // each of those events is a write, so it still takes effect on the next request.
       const found = await app.database.reads.read(
+        request,
         `session:${claims.sessionId}:${claims.userId}:${claims.version}`,
         async () => {
           const row = await sessionUser(app.db, claims);

@@ -36,7 +36,7 @@ export default async function companyRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       // Per user and query, until the next write (server/db/read-cache.ts; PGlite only).
-      const page = await app.database.reads.read(`companies:${request.user!.id}:${JSON.stringify(request.query)}`, () => listCompanies(app, viewerOf(request), request.query));
+      const page = await app.database.reads.read(request, `companies:${request.user!.id}:${JSON.stringify(request.query)}`, () => listCompanies(app, viewerOf(request), request.query));
       return sendPage(reply, 'companies', page);
     },
   );
@@ -47,7 +47,7 @@ export default async function companyRoutes(app: FastifyInstance) {
       preHandler: authenticate,
       schema: { ...doc('A company with meta, users and taxonomies.term (own company, or with view companies)'), params: s.params.company, response: { 200: s.companyDetail, ...errors(401, 404) } },
     },
-    async (request) => app.database.reads.read(`company:${request.user!.id}:${request.params.id}`, () => getCompany(app, request.user!, request.permissionNames!, request.params.id)),
+    async (request) => app.database.reads.read(request, `company:${request.user!.id}:${request.params.id}`, () => getCompany(app, request.user!, request.permissionNames!, request.params.id)),
   );
 
   app.post<{ Body: CompanyInput }>(

@@ -43,7 +43,7 @@ export default async function configRoutes(app: FastifyInstance) {
     '/configs',
     { preHandler: read, schema: { ...doc('Configs the user may see (ra-data-simple-rest: sort, range, filter {q, status, company_id, id, design_type, project_type})'), querystring: s.listQuery, response: { 200: { type: 'array', items: s.configSummary }, ...errors(400, 401, 403) } } },
     // Per user and query, until the next write (server/db/read-cache.ts; PGlite only).
-    async (request, reply) => sendPage(reply, 'configs', await app.database.reads.read(`configs:${request.user!.id}:${JSON.stringify(request.query)}`, () => listConfigs(app, viewerOf(request), request.query))),
+    async (request, reply) => sendPage(reply, 'configs', await app.database.reads.read(request, `configs:${request.user!.id}:${JSON.stringify(request.query)}`, () => listConfigs(app, viewerOf(request), request.query))),
   );
 
   app.get(

@@ -102,7 +102,7 @@ export default async function mediaRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const page = await app.database.reads.read(`media:${request.user!.id}:${JSON.stringify(request.query)}`, () => listMedia(app, viewerOf(request), request.query));
+      const page = await app.database.reads.read(request, `media:${request.user!.id}:${JSON.stringify(request.query)}`, () => listMedia(app, viewerOf(request), request.query));
       return sendPage(reply, 'media', page);
     },
   );
@@ -110,7 +110,7 @@ export default async function mediaRoutes(app: FastifyInstance) {
   app.post<{ Body: { page?: number; perPage?: number; q?: string } }>(
     '/media/page',
     { preHandler: view, schema: { ...doc('A page of the media library (spec: page, perPage 30, q): media.results and total'), body: s.pageBody, response: { 200: s.pageResponse, ...errors(400, 401, 403) } } },
-    async (request) => app.database.reads.read(`media-page:${request.user!.id}:${JSON.stringify(request.body)}`, () => mediaPage(app, viewerOf(request), request.body)),
+    async (request) => app.database.reads.read(request, `media-page:${request.user!.id}:${JSON.stringify(request.body)}`, () => mediaPage(app, viewerOf(request), request.body)),
   );
 
   app.post<{ Querystring: UploadQuery }>(

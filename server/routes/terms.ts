@@ -22,6 +22,6 @@ export default async function termRoutes(app: FastifyInstance) {
         response: { 200: { type: 'array', items: term } },
       },
     },
-    async (request) => app.database.reads.read(`terms:${request.query.taxonomy ?? ''}`, () => listTerms(app, request.query.taxonomy)),
+    async (request) => app.database.reads.read(request, `terms:${request.query.taxonomy ?? ''}`, () => listTerms(app, request.query.taxonomy)),
   );
 }

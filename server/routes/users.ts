@@ -162,6 +162,6 @@ export default async function userRoutes(app: FastifyInstance) {
       },
     },
     // Kept until the next write on PGlite (server/db/read-cache.ts): the user, roles and company change only by writes.
-    async (request) => app.database.reads.read(`current-user:${request.user!.id}`, () => currentUser(app, request.user!)),
+    async (request) => app.database.reads.read(request, `current-user:${request.user!.id}`, () => currentUser(app, request.user!)),
   );
 }

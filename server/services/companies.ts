@@ -2,19 +2,26 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { companies, companyMeta, companyTerms, companyUsers, media, taxonomies, terms, users } from '../db/schema';
+import { prepared } from '../db/prepared';
 import { httpError } from '../http/errors';
 import { serverMessages } from '../messages';
 import type { UserRow } from '../plugins/auth';
 import { COMPANY_TAXONOMIES, companyFields, LOGO_KEY, type CompanyTaxonomy } from './companies-fields';
 import { fileUrl, thumbnailUrl } from './media';
-import { companyScope, type Viewer } from './tenancy';
+import { memberOfCompany, seesAllCompanies, type Viewer } from './tenancy';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The condition that finds a company by numeric id or guid; null for a key that is neither (not found). */
 export function companyKey(idOrGuid: number | string) {
+  const kind = keyKind(idOrGuid);
+  return kind === 'guid' ? eq(companies.guid, String(idOrGuid)) : kind === 'id' ? eq(companies.id, Number(idOrGuid)) : null;
+}
+
+/** Whether a company key is a guid, a numeric id, or neither (not found). */
+function keyKind(idOrGuid: number | string): 'guid' | 'id' | null {
   const key = String(idOrGuid);
-  return GUID.test(key) ? eq(companies.guid, key) : /^\d{1,9}$/.test(key) ? eq(companies.id, Number(key)) : null;
+  return GUID.test(key) ? 'guid' : /^\d{1,9}$/.test(key) ? 'id' : null;
 }
 
 const GUID_TEXT = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
@@ -62,21 +69,41 @@ export function termIdsByTaxonomy(links: TaxonomyLink[]): Record<CompanyTaxonomy
   return out;
 }
 
+/** The select fields of a company in the API's shape (`companyFromRow` shapes the row). */
+export const companySelection = () => ({ c: companies, logo: logoOf(), taxonomies: taxonomiesJson(), users: usersJson(), meta: metaJson() });
+
+type CompanyRow = { c: typeof companies.$inferSelect; logo: string | null; taxonomies: TaxonomyLink[]; users: Array<{ id: number; guid: string; name: string; email: string; primary: boolean }>; meta: Array<{ meta_key: string; meta_value: string | null }> };
+
+/** A row of `companySelection` as the API's company. */
+export function companyFromRow(found: CompanyRow) {
+  const { c, taxonomies: links } = found;
+  return { ...companyFields(c), meta: found.meta, logo: logoFields(found.logo), taxonomies: links, terms: termIdsByTaxonomy(links), users: found.users };
+}
+
 /**
  * A company with meta, taxonomies.term and users, in the API's shape; null when there is none (or,
  * with `viewer`, none the viewer may see). One query on either database (issue 10): the lists are
- * JSON subqueries of the company's own row.
+ * JSON subqueries of the company's own row; one prepared statement per kind of key and scope
+ * (server/db/prepared.ts), as companies are read on most requests.
  */
 export async function loadCompany(app: FastifyInstance, idOrGuid: number | string, viewer?: Viewer) {
-  const where = companyKey(idOrGuid);
-  if (!where) return null;
-  const [found] = await app.db
-    .select({ c: companies, logo: logoOf(), taxonomies: taxonomiesJson(), users: usersJson(), meta: metaJson() })
-    .from(companies)
-    .where(and(where, viewer && companyScope(viewer, companies.id)));
-  if (!found) return null;
-  const { c, taxonomies: links } = found;
-  return { ...companyFields(c), meta: found.meta, logo: logoFields(found.logo), taxonomies: links, terms: termIdsByTaxonomy(links), users: found.users };
+  const by = keyKind(idOrGuid);
+  if (!by) return null;
+  const scoped = viewer !== undefined && !seesAllCompanies(viewer);
+  const statement = prepared(app.db, `company_by_${by}${scoped ? '_member' : ''}`, (name) =>
+    app.db
+      .select(companySelection())
+      .from(companies)
+      .where(
+        and(
+          by === 'guid' ? eq(companies.guid, sql.placeholder('key')) : eq(companies.id, sql.placeholder('key')),
+          scoped ? memberOfCompany(sql.placeholder('viewer'), companies.id) : undefined,
+        ),
+      )
+      .prepare(name),
+  );
+  const [found] = await statement.execute({ key: by === 'id' ? Number(idOrGuid) : String(idOrGuid), viewer: viewer?.id });
+  return found ? companyFromRow(found) : null;
 }
 
 /**

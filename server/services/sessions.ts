@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import { permissions, refreshTokens, rolePermissions, sessions, userRoles, users } from '../db/schema';
 import { hashToken, randomToken, type AccessClaims } from './tokens';
 
@@ -104,24 +105,29 @@ export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
  * moved on. One query per request, on the database every instance shares: no revocation cache.
  */
 export async function sessionUser(db: Db, claims: AccessClaims): Promise<{ user: typeof users.$inferSelect; permissionNames: string[]; expiresAt: Date } | null> {
-  const permissionNames = sql<string[]>`coalesce((
-    select array_agg(distinct ${permissions.name}) from ${userRoles}
-    join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId}
-    join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
-    where ${userRoles.userId} = ${users.id}), '{}')`;
-  const [row] = await db
-    .select({ user: users, permissionNames, expiresAt: sessions.expiresAt })
-    .from(users)
-    .innerJoin(sessions, eq(sessions.userId, users.id))
-    .where(
-      and(
-        eq(users.id, claims.userId),
-        eq(sessions.id, claims.sessionId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        eq(users.status, 'active'),
-        eq(users.tokenVersion, claims.version),
-      ),
-    );
+  // Every authenticated request runs this: built and planned once (server/db/prepared.ts).
+  const statement = prepared(db, 'session_user', (name) => {
+    const permissionNames = sql<string[]>`coalesce((
+      select array_agg(distinct ${permissions.name}) from ${userRoles}
+      join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId}
+      join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
+      where ${userRoles.userId} = ${users.id}), '{}')`;
+    return db
+      .select({ user: users, permissionNames, expiresAt: sessions.expiresAt })
+      .from(users)
+      .innerJoin(sessions, eq(sessions.userId, users.id))
+      .where(
+        and(
+          eq(users.id, sql.placeholder('userId')),
+          eq(sessions.id, sql.placeholder('sessionId')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          eq(users.status, 'active'),
+          eq(users.tokenVersion, sql.placeholder('version')),
+        ),
+      )
+      .prepare(name);
+  });
+  const [row] = await statement.execute({ userId: claims.userId, sessionId: claims.sessionId, version: claims.version });
   return row ?? null;
 }

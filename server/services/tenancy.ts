@@ -4,7 +4,7 @@
  * record of another company is never loaded, and the answer is the same 404 as for one that does
  * not exist.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { companyUsers } from '../db/schema';
 
@@ -33,5 +33,13 @@ export function seesAllCompanies(viewer: Viewer): boolean {
  */
 export function companyScope(viewer: Viewer, companyId: AnyPgColumn): SQL | undefined {
   if (seesAllCompanies(viewer)) return undefined;
-  return sql`${companyId} IN (SELECT ${companyUsers.companyId} FROM ${companyUsers} WHERE ${eq(companyUsers.userId, viewer.id)})`;
+  return memberOfCompany(viewer.id, companyId);
+}
+
+/**
+ * The condition that the user is a member of the company in `companyId`; `userId` may be a
+ * placeholder (a prepared statement's, server/db/prepared.ts).
+ */
+export function memberOfCompany(userId: number | Placeholder, companyId: AnyPgColumn): SQL {
+  return sql`${companyId} IN (SELECT ${companyUsers.companyId} FROM ${companyUsers} WHERE ${eq(companyUsers.userId, userId)})`;
 }

@@ -124,7 +124,7 @@ export default function ConfigStagePage() {
   };
 
   return (
-    <Box data-testid="config-stage-page" sx={{ maxWidth: 1100 }}>
+    <Box data-testid="config-stage-page" data-stage={slug} sx={{ maxWidth: 1100 }}>
       {config && (
         <Breadcrumbs sx={{ mb: 1 }}>
           <Link component={RouterLink} to={`/configurator/${config.id}/dashboard`} data-testid="stage-back">

@@ -43,15 +43,16 @@ describe('completing the demo config (browser)', () => {
     detail = r.body;
   };
 
-  /** Opens the stage's page, does `before` (what the dealer does there), and submits it with the page's button. */
+  /**
+   * Opens the stage's page inside the loaded app (a change of route, as the dealer's stage list
+   * does), does `before` (what the dealer does there), and submits it with the page's button.
+   * Every draft was written before the app loaded the config, and from then on only the app
+   * writes it, so the config the app holds stays current: no stage needs a full page load.
+   */
   async function submitOnPage(page: Page, slug: string, before?: () => Promise<void>) {
-    // A full load of the stage's page (not a hash change inside the loaded app): the draft was
-    // written behind the app's back (through the API), and a config the app has already loaded is
-    // not read again on a change of stage. Leaving for about:blank first makes the next goto a new
-    // document at once, instead of rendering the stage in the old document and then reloading it.
-    await page.goto('about:blank');
-    await page.goto(`${e2e.server.url}/#/configurator/${detail.id}/${slug}`);
+    await page.evaluate((hash) => (window.location.hash = hash), `#/configurator/${detail.id}/${slug}`);
     const stagePage = page.getByTestId('config-stage-page');
+    await page.locator(`[data-testid="config-stage-page"][data-stage="${slug}"]`).waitFor();
     await stagePage.getByTestId('page-title').waitFor();
     await before?.();
     const answer = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/configs/') && JSON.parse(r.request().postData() ?? '{}').state === 'submitted');
@@ -66,6 +67,10 @@ describe('completing the demo config (browser)', () => {
     const todo = detail.stages.filter((s) => s.audience === 'dealer' && s.state === 'draft' && s.slug !== 'confirmation');
     expect(todo.length).toBeGreaterThan(30);
 
+    // Every draft first, through the API (what the dealer would have typed), confirmation's too;
+    // then the dealer signs in and the app loads the config once.
+    for (const stage of todo) await put(stage.slug, full[stage.slug], 'draft');
+    await put('confirmation', { confirmation: { confirmed: false, comments: '' } }, 'draft');
     const { page } = await e2e.newPage();
     await page.goto('/#/login');
     await signIn(page, 'dealer@demo.test');
@@ -73,7 +78,6 @@ describe('completing the demo config (browser)', () => {
 
     const refused: string[] = [];
     for (const stage of todo) {
-      await put(stage.slug, full[stage.slug], 'draft');
       try {
         await submitOnPage(page, stage.slug);
       } catch (error) {
@@ -85,7 +89,6 @@ describe('completing the demo config (browser)', () => {
     expect(refused).toEqual([]);
 
     // The confirmation stage: every section listed complete; the dealer confirms and submits.
-    await put('confirmation', { confirmation: { confirmed: false, comments: '' } }, 'draft');
     await submitOnPage(page, 'confirmation', async () => {
       const list = page.getByRole('list', { name: 'Your configuration' });
       await list.waitFor();

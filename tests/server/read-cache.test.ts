@@ -5,10 +5,9 @@ import { permissions, rolePermissions, users } from '../../server/db/schema';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, login } from './helpers';
 
-// Reads answered from memory on the embedded database (server/db/read-cache.ts) must never
-// outlive a write: each change below is made straight in the database, as any other code path
-// would, and must show on the very next request. On PostgreSQL the cache is off and the same
-// assertions hold trivially, so the suite runs there too.
+// Reads answered from memory (server/db/read-cache.ts) must never outlive a write: each change
+// below is made straight in the database, as any other code path would, and must show on the very
+// next request. On both databases; on PostgreSQL also a write by another process (another instance).
 
 let server: TestServer;
 beforeAll(async () => {
@@ -21,16 +20,13 @@ afterAll(async () => {
 const me = (token: string) => call<{ user: { name: string } }>(server, 'GET', '/api/users/current', { token });
 
 describe('reads from memory end with the next write', () => {
-  it('is on for PGlite only', () => {
-    expect(server.app.database.reads.enabled).toBe(server.app.database.kind === 'pglite');
-  });
 
   it('a second read is served from memory; a changed name shows at once', async () => {
     const s = await login(server, 'dealer@demo.test');
     expect((await me(s.token)).body.user.name).toBe('Dana Dealer');
     const hits = server.app.database.reads.hits;
     expect((await me(s.token)).body.user.name).toBe('Dana Dealer');
-    if (server.app.database.reads.enabled) expect(server.app.database.reads.hits).toBeGreaterThan(hits);
+    expect(server.app.database.reads.hits).toBeGreaterThan(hits);
 
     await server.app.db.update(users).set({ name: 'Dana Renamed' }).where(eq(users.email, 'dealer@demo.test'));
     expect((await me(s.token)).body.user.name).toBe('Dana Renamed');
@@ -80,41 +76,67 @@ describe('reads from memory end with the next write', () => {
     await server.app.db.update(users).set({ name: 'nobody' }).where(eq(users.email, 'no-such-user@demo.test'));
     await server.app.db.select().from(users).limit(1);
     await me(s.token);
-    if (reads.enabled) expect(reads.hits).toBe(hits + 2); // the session and the current user, both from memory
+    expect(reads.hits).toBe(hits + 2); // the session and the current user, both from memory
   });
 });
 
 describe('ReadCache', () => {
+  const pglite = () => new ReadCache(null);
+  const request = () => ({});
+
   it('does not keep a value loaded while a write landed', async () => {
-    const cache = new ReadCache(true);
+    const cache = pglite();
     let release!: () => void;
-    const loading = cache.read('k', () => new Promise<string>((r) => (release = () => r('old'))));
+    const loading = cache.read(request(), 'k', () => new Promise<string>((r) => (release = () => r('old'))));
+    await Promise.resolve();
     cache.invalidate();
     release();
     expect(await loading).toBe('old');
-    expect(await cache.read('k', async () => 'new')).toBe('new');
+    expect(await cache.read(request(), 'k', async () => 'new')).toBe('new');
   });
 
   it('ends an entry at its own expiry', async () => {
-    const cache = new ReadCache(true);
-    expect(await cache.read('k', async () => 1, () => Date.now() - 1)).toBe(1);
-    expect(await cache.read('k', async () => 2)).toBe(2);
-    expect(await cache.read('k', async () => 3)).toBe(2);
+    const cache = pglite();
+    expect(await cache.read(request(), 'k', async () => 1, () => Date.now() - 1)).toBe(1);
+    expect(await cache.read(request(), 'k', async () => 2)).toBe(2);
+    expect(await cache.read(request(), 'k', async () => 3)).toBe(2);
   });
 
   it('keeps at most its size, dropping the oldest', async () => {
-    const cache = new ReadCache(true, 2);
-    await cache.read('a', async () => 'a1');
-    await cache.read('b', async () => 'b1');
-    await cache.read('c', async () => 'c1');
-    expect(await cache.read('a', async () => 'a2')).toBe('a2');
-    expect(await cache.read('c', async () => 'c2')).toBe('c1');
+    const cache = new ReadCache(null, true, 2);
+    await cache.read(request(), 'a', async () => 'a1');
+    await cache.read(request(), 'b', async () => 'b1');
+    await cache.read(request(), 'c', async () => 'c1');
+    expect(await cache.read(request(), 'a', async () => 'a2')).toBe('a2');
+    expect(await cache.read(request(), 'c', async () => 'c2')).toBe('c1');
   });
 
   it('disabled, it always loads', async () => {
-    const cache = new ReadCache(false);
-    await cache.read('k', async () => 1);
-    expect(await cache.read('k', async () => 2)).toBe(2);
+    const cache = new ReadCache(null, false);
+    await cache.read(request(), 'k', async () => 1);
+    expect(await cache.read(request(), 'k', async () => 2)).toBe(2);
+  });
+
+  it('with snapshots: serves an entry only under the snapshot it was read in, asked once per request', async () => {
+    let snapshot = 's1';
+    let asked = 0;
+    const cache = new ReadCache(async () => {
+      asked++;
+      return snapshot;
+    });
+    const first = request();
+    expect(await cache.read(first, 'k', async () => 'v1')).toBe('v1');
+    expect(await cache.read(first, 'other', async () => 'o1')).toBe('o1');
+    expect(asked).toBe(1);
+    expect(await cache.read(request(), 'k', async () => 'v2')).toBe('v1');
+    snapshot = 's2'; // another instance committed a write
+    expect(await cache.read(request(), 'k', async () => 'v3')).toBe('v3');
+    // A request that writes and then reads asks again.
+    const writer = request();
+    await cache.read(writer, 'k', async () => 'unused');
+    snapshot = 's3';
+    cache.invalidate();
+    expect(await cache.read(writer, 'k', async () => 'v4')).toBe('v4');
   });
 });
 
