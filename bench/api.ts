@@ -56,7 +56,7 @@ const fmt = (f: Figures) => `${f.perSecond.toFixed(0).padStart(6)} req/s, p50 ${
 export async function runApiBench(databaseUrl: string | null, log = (line: string) => console.log(line)): Promise<void> {
   const connections = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
   const duration = Number(process.env.BENCH_API_SECONDS ?? 10);
-  const portal = await startServerProcess({ databaseUrl, users: 0 });
+  const portal = await startServerProcess({ databaseUrl, users: REVOCATION_TRIES });
   try {
     log(`api on ${portal.database}: ${connections} connections, ${duration} s per route after a 2 s warm-up; bare = Fastify answering the same body from memory`);
     const tokens = { admin: await signIn(portal.url, 'admin@demo.test'), dealer: await signIn(portal.url, 'dealer@demo.test') };
@@ -83,9 +83,40 @@ export async function runApiBench(databaseUrl: string | null, log = (line: strin
     } finally {
       await bare.stop();
     }
+    const revoked = await revocationPath(portal.url);
+    log(`  revocation: ${revoked.refused} of ${REVOCATION_TRIES} tokens refused on the first request after their logout, with their reads in memory (that request p50 ${revoked.p50.toFixed(1)} ms)`);
   } finally {
     await portal.stop(log);
   }
+}
+
+const REVOCATION_TRIES = 8;
+
+/**
+ * The path the read cache must never shorten (server/db/read-cache.ts): a token whose session is
+ * ended is refused on the very next request. Each of the load dealers signs in, reads
+ * `users/current` twice (the second from memory), signs out and reads once more: it must be a 401.
+ */
+async function revocationPath(url: string): Promise<{ refused: number; p50: number }> {
+  let refused = 0;
+  const times: number[] = [];
+  for (let i = 0; i < REVOCATION_TRIES; i++) {
+    const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `load${i}@load.test`, password: BENCH_PASSWORD }) });
+    if (!res.ok) throw new Error(`sign-in as load${i}@load.test: ${res.status} ${await res.text()}`);
+    const token = ((await res.json()) as { access_token: string }).access_token;
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+    const headers = { authorization: `Bearer ${token}` };
+    for (let n = 0; n < 2; n++) await (await fetch(`${url}/api/users/current`, { headers })).arrayBuffer();
+    const out = await fetch(`${url}/api/logout`, { method: 'POST', headers: { ...headers, cookie } });
+    if (out.status !== 204) throw new Error(`logout: ${out.status}`);
+    const started = performance.now();
+    const after = await fetch(`${url}/api/users/current`, { headers });
+    times.push(performance.now() - started);
+    await after.arrayBuffer();
+    if (after.status === 401) refused++;
+  }
+  times.sort((a, b) => a - b);
+  return { refused, p50: times[Math.floor(times.length / 2)] };
 }
 
 /** `npm run bench -- api`. */
