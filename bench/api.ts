@@ -6,7 +6,8 @@
  *
  * Run: `npm run bench -- api`. PGlite always; PostgreSQL too when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL names a server (a database is created there and dropped).
- * BENCH_API_SECONDS and BENCH_API_CONNECTIONS change the shape.
+ * BENCH_API_SECONDS and BENCH_API_CONNECTIONS change the shape; BENCH_API_ROUTES=<text> keeps the
+ * routes whose name holds it; BENCH_CPU_PROF=<folder> writes the server's CPU profile.
  *
  * Targets (issue 10): PGlite, `users/current` and `companies/{id}` >= 1,000 req/s with p99 < 100 ms;
  * PostgreSQL >= 30% of the bare route's req/s with p99 < 50 ms.
@@ -61,7 +62,8 @@ export async function runApiBench(databaseUrl: string | null, log = (line: strin
     log(`api on ${portal.database}: ${connections} connections, ${duration} s per route after a 2 s warm-up; bare = Fastify answering the same body from memory`);
     const tokens = { admin: await signIn(portal.url, 'admin@demo.test'), dealer: await signIn(portal.url, 'dealer@demo.test') };
     const live: Array<Route & { body: string }> = [];
-    for (const route of ROUTES) {
+    const only = process.env.BENCH_API_ROUTES;
+    for (const route of ROUTES.filter((r) => !only || r.name.includes(only))) {
       const res = await fetch(portal.url + route.path, { headers: { authorization: `Bearer ${tokens[route.as]}` } });
       if (res.status !== 200) {
         log(`  ${route.name}: skipped (answers ${res.status})`);

@@ -9,26 +9,37 @@
  *   and moves `generation` on. No query is needed.
  * - PostgreSQL: other instances write too. Each request asks the database once for its current
  *   snapshot (`pg_current_snapshot()`: the transactions finished and in flight), a cheap query with
- *   no table. Two equal snapshots see exactly the same data, and any write that commits changes
- *   the snapshot of every later request, on every instance. An entry is served only to a request
- *   whose snapshot is the one it was read under (a request that began after a write never is).
- *   The request's snapshot is asked again when this process wrote meanwhile (a request that
- *   writes, then reads). Every write anywhere on the server (every database of the cluster: ids of
- *   transactions are shared) ends every entry: this serves read-mostly traffic, such as every
- *   page's `users/current` and the staff lists, not correctness under writes.
+ *   no table, shared by the requests that ask in the same turn of the event loop (`stateOf`). Two
+ *   equal snapshots see exactly the same data, and any write that commits changes the snapshot of
+ *   every later request, on every instance. An entry is served only to a request whose snapshot is
+ *   the one it was read under (a request that began after a write never is). The request's
+ *   snapshot is asked again when this process wrote meanwhile (a request that writes, then reads).
+ *   Every write anywhere on the server (every database of the cluster: ids of transactions are
+ *   shared) ends every entry: this serves read-mostly traffic, such as every page's
+ *   `users/current` and the staff lists, not correctness under writes.
  *
  * Measured (issue 10): on PostgreSQL `users/current` went from three round trips and the planning
- * of two joins per request to one round trip of a prepared one-line query.
+ * of two joins per request to one round trip of a prepared one-line query, shared under load.
  *
  * Values are shared between requests: callers must treat them as read-only.
  */
+/** One snapshot query and the requests that share it. */
+interface Batch {
+  generation: number;
+  state: Promise<string>;
+}
+
 export class ReadCache {
   private generation = 0;
   private readonly entries = new Map<string, { value: unknown; state: string; until: number }>();
   /** Each request's state, asked once (PostgreSQL). */
-  private readonly states = new WeakMap<object, { generation: number; state: Promise<string> }>();
+  private readonly states = new WeakMap<object, Batch>();
+  /** The snapshot query not yet sent, which a request asking now joins. */
+  private pending: Batch | null = null;
   hits = 0;
   misses = 0;
+  /** Snapshot queries sent (PostgreSQL). */
+  batches = 0;
 
   /**
    * `snapshot`: PostgreSQL's current snapshot as text (null on PGlite: `generation` alone tells).
@@ -46,15 +57,37 @@ export class ReadCache {
     this.entries.clear();
   }
 
-  /** What the database looked like for `request`: the same text means the same data. */
+  /**
+   * What the database looked like for `request`: the same text means the same data.
+   *
+   * On PostgreSQL the requests that ask within one turn of the event loop share one query, sent
+   * on the next turn (setImmediate): it is sent after each of them began, so its snapshot holds
+   * every commit any of them could have seen. A request that asks once the query is on its way
+   * waits for the next one. Under load this is one round trip for many requests instead of one
+   * each (measured in `npm run bench -- api`).
+   */
   private stateOf(request: object): Promise<string> | string {
     if (!this.snapshot) return `g${this.generation}`;
     const known = this.states.get(request);
     if (known && known.generation === this.generation) return known.state;
-    const generation = this.generation;
-    const state = this.snapshot().then((s) => `g${generation}:${s}`);
-    this.states.set(request, { generation, state });
-    return state;
+    let batch = this.pending;
+    if (!batch || batch.generation !== this.generation) {
+      const generation = this.generation;
+      const snapshot = this.snapshot;
+      const next: Batch = {
+        generation,
+        state: new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+          // From here on a new request joins the next batch: this query may already be running.
+          if (this.pending === next) this.pending = null;
+          this.batches++;
+          return snapshot().then((s) => `g${generation}:${s}`);
+        }),
+      };
+      batch = next;
+      this.pending = next;
+    }
+    this.states.set(request, batch);
+    return batch.state;
   }
 
   /**

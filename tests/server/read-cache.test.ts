@@ -138,6 +138,36 @@ describe('ReadCache', () => {
     cache.invalidate();
     expect(await cache.read(writer, 'k', async () => 'v4')).toBe('v4');
   });
+
+  it('with snapshots: requests asking in the same turn share one query; a request asking once it was sent waits for the next', async () => {
+    let snapshot = 's1';
+    let asked = 0;
+    const answers: Array<() => void> = [];
+    const cache = new ReadCache(() => {
+      asked++;
+      const seen = snapshot; // what the database saw when the query ran
+      return new Promise<string>((resolve) => answers.push(() => resolve(seen)));
+    });
+    const answerAll = async () => {
+      while (!answers.length) await new Promise((r) => setImmediate(r));
+      answers.splice(0).forEach((answer) => answer());
+    };
+    const together = [1, 2, 3].map((n) => cache.read(request(), 'k', async () => `v${n}`));
+    await answerAll();
+    expect(new Set(await Promise.all(together)).size).toBe(3); // all missed, none waited on another
+    expect(asked).toBe(1);
+
+    // A query on its way; a commit lands; a request that begins now must not share that query.
+    const early = cache.read(request(), 'j', async () => 'before');
+    while (!answers.length) await new Promise((r) => setImmediate(r));
+    snapshot = 's2';
+    const late = cache.read(request(), 'j', async () => 'after');
+    await answerAll();
+    await answerAll();
+    expect(await early).toBe('before');
+    expect(await late).toBe('after');
+    expect(asked).toBe(3);
+  });
 });
 
 describe('mayHaveWritten', () => {
