@@ -36,12 +36,24 @@ describe('configurator stage page (browser)', () => {
   const twitter = (page: Page) => page.locator('#social-feeds_group_twitter');
   const youtube = (page: Page) => page.locator('#social-feeds_group_youtube');
 
-  it('autosaves an edit in the background (Saving… then Saved) and a reload shows it', async () => {
+  it('autosaves an edit in the background (Unsaved changes, Saving… while it is sent, then Saved) and a reload shows it', async () => {
     const page = await openStage('social-feeds');
     await expect(status(page)).resolves.toBe('saved');
+    // The background save is held on its way, so the indicator can be seen while it is sent.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/companies/*/configs/*', async (route) => {
+      if (route.request().method() === 'PUT') await held;
+      await route.continue();
+    });
     const put = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/configs/'));
     await page.locator('#social-feeds_group_facebook').fill('https://facebook.com/autosaved');
+    // Still while the user may type on (no spinner: it would repaint every frame).
+    await expect.poll(() => status(page), SETTLE).toBe('pending');
+    await expect(page.getByTestId('save-indicator').textContent()).resolves.toBe('Unsaved changes');
     await expect.poll(() => status(page), SETTLE).toBe('saving');
+    await expect(page.getByTestId('save-indicator').textContent()).resolves.toBe('Saving…');
+    release();
     expect((await put).status()).toBe(200);
     await expect.poll(() => status(page), SETTLE).toBe('saved');
     await expect(page.getByTestId('save-indicator').textContent()).resolves.toBe('Saved');
@@ -50,6 +62,18 @@ describe('configurator stage page (browser)', () => {
 
     await page.reload();
     await expect.poll(() => page.locator('#social-feeds_group_facebook').inputValue(), SETTLE).toBe('https://facebook.com/autosaved');
+  });
+
+  it('runs no animation while idle or while the user types (an animation, even hidden, repaints every frame and slows each keystroke)', async () => {
+    const page = await openStage('social-feeds');
+    await expect(status(page)).resolves.toBe('saved');
+    // Endless ones (a spinner); a focus's short transitions end by themselves.
+    const running = () =>
+      page.evaluate(() => document.getAnimations().filter((a) => a.effect?.getTiming().iterations === Infinity).map((a) => (a as CSSAnimation).animationName));
+    await expect.poll(running, SETTLE).toEqual([]);
+    await page.locator('#social-feeds_group_instagram').pressSequentially('https://insta');
+    await expect(status(page)).resolves.toBe('pending');
+    await expect(running()).resolves.toEqual([]);
   });
 
   it('keeps edits on the device while offline and after the tab is closed, puts them back on the next visit; Reset asks and restores the saved data', async () => {

@@ -19,8 +19,12 @@ export const AUTOSAVE_DELAY_MS = 1500;
 /** Milliseconds after the last edit before unsent edits are written to browser storage. */
 const KEEP_DELAY_MS = 300;
 
-/** What the indicator shows: all saved, a save coming or under way, kept on this device only, or failed. */
-export type SaveStatus = 'saved' | 'saving' | 'offline' | 'failed';
+/**
+ * What the indicator shows: all saved, edits waiting for the background save, a save under way,
+ * kept on this device only, or failed. `pending` is still while the user types: an animated
+ * indicator would make the browser paint every frame and slow each keystroke (issue 10).
+ */
+export type SaveStatus = 'saved' | 'pending' | 'saving' | 'offline' | 'failed';
 /** `incomplete`: the form's own validation refused (errors shown on the fields); `invalid`: the server's 422. */
 export type SaveOutcome = 'saved' | 'incomplete' | 'invalid' | 'conflict' | 'failed' | 'skipped';
 export type SaveKind = 'auto' | 'manual';
@@ -100,7 +104,7 @@ export function useStageSaver(options: StageSaverOptions): StageSaver {
   const stopped = useRef(false);
   const autoTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const keepTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const [status, setStatus] = useState<SaveStatus>(options.startPending ? (autosaveState ? 'saving' : 'failed') : 'saved');
+  const [status, setStatus] = useState<SaveStatus>(options.startPending ? (autosaveState ? 'pending' : 'failed') : 'saved');
   const [unsent, setUnsent] = useState(options.startPending);
   const online = useOnline();
   const { modalOpen } = useSession();
@@ -141,6 +145,7 @@ export function useStageSaver(options: StageSaverOptions): StageSaver {
             setStatus('saved');
           } else {
             // Typed on while the save was under way: the rest goes in the next one.
+            setStatus('pending');
             keepNow();
             schedule();
           }
@@ -199,7 +204,8 @@ export function useStageSaver(options: StageSaverOptions): StageSaver {
     if (stopped.current) return;
     edits.current += 1;
     setUnsent(true);
-    setStatus(autosaveState ? 'saving' : 'failed');
+    // While a save is under way its spinner stays; it ends as pending (above).
+    if (!inFlight.current) setStatus(autosaveState ? 'pending' : 'failed');
     clearTimeout(keepTimer.current);
     keepTimer.current = setTimeout(keepNow, KEEP_DELAY_MS);
     clearTimeout(autoTimer.current);
