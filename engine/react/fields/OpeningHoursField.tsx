@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, type ChangeEvent } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Table from '@mui/material/Table';
@@ -23,6 +23,16 @@ interface GridColumn {
   kind: 'boolean' | 'text';
 }
 
+interface CellProps {
+  controller: StageController;
+  /** The weekday's path; the cell's value is `[...path, name]`. */
+  path: Path;
+  name: string;
+  id: string;
+  label: string;
+  disabled: boolean;
+}
+
 interface DayRowProps {
   controller: StageController;
   path: Path;
@@ -32,58 +42,72 @@ interface DayRowProps {
   disabled: boolean;
 }
 
-// A native input with one static style: the grid holds many cells and only their values change.
-const CellInput = styled('input')(({ theme }) => ({
-  width: '6.5em',
-  font: 'inherit',
-  fontSize: 14,
-  padding: '4px',
-  border: 0,
-  borderBottom: `1px solid ${theme.palette.divider}`,
-  background: 'transparent',
-  color: theme.palette.text.primary,
-  outline: 'none',
-  '&:focus': { borderBottomColor: theme.palette.primary.main, borderBottomWidth: 2 },
-  '&[aria-invalid="true"]': { borderBottomColor: theme.palette.error.main, color: theme.palette.error.main },
-  '&:disabled': { color: theme.palette.text.disabled },
+// Styles for the whole grid in one class: a keystroke re-renders one plain input, with no style
+// to work out again (a styled or sx'd element serialises its styles on every render).
+const Grid = styled(Table)(({ theme }) => ({
+  '& .opening-hours-cell': { paddingLeft: 4, paddingRight: 4 },
+  '& .opening-hours-input': {
+    width: '6.5em',
+    font: 'inherit',
+    fontSize: 14,
+    padding: '4px',
+    border: 0,
+    borderBottom: `1px solid ${theme.palette.divider}`,
+    background: 'transparent',
+    color: theme.palette.text.primary,
+    outline: 'none',
+    '&:focus': { borderBottomColor: theme.palette.primary.main, borderBottomWidth: 2 },
+    '&[aria-invalid="true"]': { borderBottomColor: theme.palette.error.main, color: theme.palette.error.main },
+    '&:disabled': { color: theme.palette.text.disabled },
+  },
 }));
 
-/** One weekday: memoised on its data's identity (immer keeps the other days identical). */
-const DayRow = memo(function DayRow({ controller, path, label, columns, idPrefix, disabled }: DayRowProps) {
-  const day = useValueAt(controller, path) as Record<string, unknown> | undefined;
-  const errors = useErrorsAt(controller, path) as Record<string, { __errors?: string[] }> | undefined;
-  const onText = useCallback(
-    (e: ChangeEvent<HTMLInputElement>) => controller.setAt([...path, e.target.name], e.target.value === '' ? undefined : e.target.value),
-    [controller, path],
+/** The value and errors of one cell, and its setter: only this cell re-renders when they change. */
+function useCell(controller: StageController, path: Path, name: string) {
+  const cellPath = useMemo(() => [...path, name], [path, name]);
+  const value = useValueAt(controller, cellPath);
+  const errors = (useErrorsAt(controller, cellPath) as { __errors?: string[] } | undefined)?.__errors;
+  const set = useCallback((next: unknown) => controller.setAt(cellPath, next), [controller, cellPath]);
+  return { value, errors, set };
+}
+
+const TextCell = memo(function TextCell({ controller, path, name, id, label, disabled }: CellProps) {
+  const { value, errors, set } = useCell(controller, path, name);
+  return (
+    <input
+      className="opening-hours-input"
+      id={id}
+      name={name}
+      value={(value as string | undefined) ?? ''}
+      onChange={(e) => set(e.target.value === '' ? undefined : e.target.value)}
+      placeholder="HH:MM"
+      disabled={disabled}
+      title={errors?.join(' ')}
+      aria-label={label}
+      aria-invalid={Boolean(errors)}
+      inputMode="numeric"
+      autoComplete="off"
+    />
   );
-  const onCheck = useCallback((e: ChangeEvent<HTMLInputElement>) => controller.setAt([...path, e.target.name], e.target.checked), [controller, path]);
+});
+
+const BooleanCell = memo(function BooleanCell({ controller, path, name, id, label, disabled }: CellProps) {
+  const { value, set } = useCell(controller, path, name);
+  return <Checkbox id={id} name={name} size="small" checked={Boolean(value)} onChange={(e) => set(e.target.checked)} disabled={disabled} slotProps={{ input: { 'aria-label': label } }} />;
+});
+
+/** One weekday: its cells read their own values, so the row itself renders once. */
+const DayRow = memo(function DayRow({ controller, path, label, columns, idPrefix, disabled }: DayRowProps) {
   return (
     <TableRow>
       <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
         {label}
       </TableCell>
       {columns.map((c) => {
-        const id = `${idPrefix}_${c.name}`;
-        const err = errors?.[c.name]?.__errors;
+        const Cell = c.kind === 'boolean' ? BooleanCell : TextCell;
         return (
-          <TableCell key={c.name} padding="checkbox" sx={{ px: 0.5 }}>
-            {c.kind === 'boolean' ? (
-              <Checkbox id={id} name={c.name} size="small" checked={Boolean(day?.[c.name])} onChange={onCheck} disabled={disabled} slotProps={{ input: { 'aria-label': `${label} ${c.title}` } }} />
-            ) : (
-              <CellInput
-                id={id}
-                name={c.name}
-                value={(day?.[c.name] as string | undefined) ?? ''}
-                onChange={onText}
-                placeholder="HH:MM"
-                disabled={disabled}
-                title={err?.join(' ')}
-                aria-label={`${label} ${c.title}`}
-                aria-invalid={Boolean(err)}
-                inputMode="numeric"
-                autoComplete="off"
-              />
-            )}
+          <TableCell key={c.name} padding="checkbox" className="opening-hours-cell">
+            <Cell controller={controller} path={path} name={c.name} id={`${idPrefix}_${c.name}`} label={`${label} ${c.title}`} disabled={disabled} />
           </TableCell>
         );
       })}
@@ -93,7 +117,8 @@ const DayRow = memo(function DayRow({ controller, path, label, columns, idPrefix
 
 /**
  * `"ui:field": "openingHours"`: a week of opening hours (weekday -> appt, dual, open, close, open2,
- * close2) as one compact grid. Rows are memoised on their data, so a keystroke re-renders one row.
+ * close2) as one compact grid. Each cell reads its own value from the store, so a keystroke
+ * re-renders one plain input (stage page bench: the grid's share of a keystroke).
  * Works on an object keyed by weekday or an array of days (label from `ui:options.labelKey`, default "day").
  * @example { "days": { "ui:field": "openingHours" } }
  */
@@ -129,20 +154,54 @@ export function OpeningHoursField(props: FieldProps) {
       .map((n) => ({ name: n, title: propsOf[n].title ?? t(`hours.${n}`, { defaultValue: n }), kind: propsOf[n].type === 'boolean' ? 'boolean' : 'text' }));
   }, [isArray, schema, registry, options.columns, options.labelKey, t]));
 
-  const rowPaths = useMemo(() => rows.map((r) => [...fieldPathId.path, r.name]), [rows, fieldPathId]);
+  // Keyed on the path's contents: rjsf hands the field a new fieldPathId on every render, and new
+  // row paths would re-render every row.
+  const pathKey = fieldPathId.path.join('\u0000');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `pathKey` stands for the path
+  const rowPaths = useMemo(() => rows.map((r) => [...fieldPathId.path, r.name]), [rows, pathKey]);
+  return (
+    <HoursGrid
+      controller={controller}
+      title={title && uiSchema?.['ui:label'] !== false ? title : undefined}
+      label={title ?? t('fields.hours', { defaultValue: 'Opening hours' })}
+      rows={rows}
+      rowPaths={rowPaths}
+      columns={columns}
+      idPrefix={fieldPathId.$id}
+      disabled={Boolean(disabled || readonly)}
+    />
+  );
+}
+
+interface HoursGridProps {
+  controller: StageController;
+  title?: string;
+  label: string;
+  rows: Array<{ name: string | number; label: string }>;
+  rowPaths: Path[];
+  columns: GridColumn[];
+  idPrefix: string;
+  disabled: boolean;
+}
+
+/**
+ * The grid itself, memoised on props that keep their identity while the rows and columns do: rjsf
+ * renders the field again on every keystroke in its item, and the grid then stays as it is.
+ */
+const HoursGrid = memo(function HoursGrid({ controller, title, label, rows, rowPaths, columns, idPrefix, disabled }: HoursGridProps) {
   return (
     <Box className="stage-opening-hours" sx={{ mb: 2, overflowX: 'auto' }}>
-      {title && uiSchema?.['ui:label'] !== false && (
+      {title && (
         <Typography variant="subtitle1" sx={{ mb: 1 }}>
           {title}
         </Typography>
       )}
-      <Table size="small" aria-label={title ?? t('fields.hours', { defaultValue: 'Opening hours' })}>
+      <Grid size="small" aria-label={label}>
         <TableHead>
           <TableRow>
             <TableCell />
             {columns.map((c) => (
-              <TableCell key={c.name} padding="checkbox" sx={{ px: 0.5 }}>
+              <TableCell key={c.name} padding="checkbox" className="opening-hours-cell">
                 {c.title}
               </TableCell>
             ))}
@@ -150,18 +209,10 @@ export function OpeningHoursField(props: FieldProps) {
         </TableHead>
         <TableBody>
           {rows.map((r, i) => (
-            <DayRow
-              key={String(r.name)}
-              controller={controller}
-              path={rowPaths[i]}
-              label={r.label}
-              columns={columns}
-              idPrefix={`${fieldPathId.$id}_${r.name}`}
-              disabled={Boolean(disabled || readonly)}
-            />
+            <DayRow key={String(r.name)} controller={controller} path={rowPaths[i]} label={r.label} columns={columns} idPrefix={`${idPrefix}_${r.name}`} disabled={disabled} />
           ))}
         </TableBody>
-      </Table>
+      </Grid>
     </Box>
   );
-}
+});
