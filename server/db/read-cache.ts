@@ -51,6 +51,11 @@ export class ReadCache {
     private readonly maxEntries = 20_000,
   ) {}
 
+  /** How many times this process wrote (or may have): a statement that changed nothing is not counted. */
+  get localWrites(): number {
+    return this.generation;
+  }
+
   /** This process wrote (or may have): nothing read before now may be served again. */
   invalidate(): void {
     this.generation++;

@@ -9,6 +9,7 @@ import type { Db, Tx } from '../db/database';
 import { companies, configMeta, configs, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../messages';
+import type { ConfigCache } from './configs-cache';
 import { splitSecrets } from './secrets';
 import { companyScope, type Viewer } from './tenancy';
 
@@ -58,31 +59,54 @@ const metaRows = sql<Array<[string, unknown]> | null>`(SELECT json_agg(json_buil
 /**
  * The config `key` (id or guid) if the viewer may see it, else null. `companyKey` (from
  * /companies/{guid}/configs/{guid}) must then be the config's company. `withMeta: false` skips
- * the stage data (history, mail).
+ * the stage data (history, mail). With `cache`, stage data kept for the row's version is taken
+ * from there and only the row is read (configs-cache.ts); what is read is kept.
  */
 export async function loadConfig(
   db: Db | Tx,
   viewer: Viewer,
   key: string,
-  opts: { companyKey?: string; withMeta?: boolean } = {},
+  opts: { companyKey?: string; withMeta?: boolean; cache?: ConfigCache } = {},
 ): Promise<LoadedConfig | null> {
   const byKey = keyCondition(key, configs.id, configs.guid);
   const byCompany = opts.companyKey === undefined ? undefined : keyCondition(opts.companyKey, companies.id, companies.guid);
   if (!byKey || byCompany === null) return null;
-  const [found] = await db
-    .select({
-      row: configs,
-      company: { id: companies.id, guid: companies.guid, name: companies.name },
-      pm: { id: pm.id, name: pm.name, email: pm.email, avatar: pm.avatar, telephone: pm.telephone, position: pm.position },
-      am: { id: am.id, name: am.name, email: am.email, avatar: am.avatar, telephone: am.telephone, position: am.position },
-      meta: opts.withMeta === false ? sql<null>`null` : metaRows,
-    })
-    .from(configs)
-    .innerJoin(companies, eq(companies.id, configs.companyId))
-    .leftJoin(pm, eq(pm.id, configs.projectManagerId))
-    .leftJoin(am, eq(am.id, configs.accountManagerId))
-    .where(and(byKey, byCompany, companyScope(viewer, configs.companyId)));
+  const withMeta = opts.withMeta !== false;
+  const cache = withMeta ? opts.cache : undefined;
+  const query = (meta: boolean) =>
+    db
+      .select({
+        row: configs,
+        company: { id: companies.id, guid: companies.guid, name: companies.name },
+        pm: { id: pm.id, name: pm.name, email: pm.email, avatar: pm.avatar, telephone: pm.telephone, position: pm.position },
+        am: { id: am.id, name: am.name, email: am.email, avatar: am.avatar, telephone: am.telephone, position: am.position },
+        meta: meta ? metaRows : sql<null>`null`,
+      })
+      .from(configs)
+      .innerJoin(companies, eq(companies.id, configs.companyId))
+      .leftJoin(pm, eq(pm.id, configs.projectManagerId))
+      .leftJoin(am, eq(am.id, configs.accountManagerId))
+      .where(and(byKey, byCompany, companyScope(viewer, configs.companyId)));
+
+  // Kept here: the row alone, then its stage data from memory if the version is still the same.
+  const keptId = cache?.idOf(key);
+  let [found] = await query(withMeta && keptId === undefined);
   if (!found) return null;
+  const head = {
+    row: found.row,
+    company: found.company,
+    // A left join without a match gives a contact of nulls.
+    projectManager: found.pm?.id == null ? null : (found.pm as ContactRow),
+    accountManager: found.am?.id == null ? null : (found.am as ContactRow),
+  };
+  if (cache && keptId !== undefined) {
+    const kept = cache.get(found.row.id, found.row.version);
+    if (kept) return { ...kept, ...head, snapshot: { ...kept.snapshot, version: found.row.version, stages: found.row.stages } };
+    [found] = await query(true);
+    if (!found) return null;
+    Object.assign(head, { row: found.row, company: found.company });
+  }
+
   const doc: ConfigDocument = {};
   const states: Record<string, StageState> = {};
   const internal: Record<string, Record<string, unknown>> = {};
@@ -94,16 +118,14 @@ export async function loadConfig(
   }
   // The engine and every answer see secrets masked ("set"); only secrets.ts reads `sealed`.
   const { doc: masked, sealed } = splitSecrets(doc);
-  return {
-    row: found.row,
-    company: found.company,
-    // A left join without a match gives a contact of nulls.
-    projectManager: found.pm?.id == null ? null : (found.pm as ContactRow),
-    accountManager: found.am?.id == null ? null : (found.am as ContactRow),
+  const loaded: LoadedConfig = {
+    ...head,
     snapshot: { version: found.row.version, doc: masked, states, stages: found.row.stages },
     internal,
     sealed,
   };
+  if (cache) cache.put(loaded);
+  return loaded;
 }
 
 /** 409 for a write based on an old version; carries the current one so the client can reload. */

@@ -8,6 +8,7 @@ import type { Patch } from 'immer';
 import { configProgress, engineT, maskSecrets, RuleCycleError, stageSecretPaths, writeStage, type FieldError, type StageState, type WriteStageFailure } from '../../engine';
 import { httpError, type ErrorDetail } from '../http/errors';
 import { serverMessages } from '../messages';
+import { configCacheOf } from './configs-cache';
 import { storeWrite, StaleVersionError, type LoadedConfig, type RevisionInput } from './configs-store';
 import { canManage, configView } from './configs-view';
 import { maskPatches, prepareSecretWrite, sealStageData, secretKeyOf } from './secrets';
@@ -129,5 +130,7 @@ export async function commitStageWrite(
     sealed,
     internal: internal ? { ...loaded.internal, [input.slug]: internal.value } : loaded.internal,
   };
+  // The next write starts from here without reading the stage data back (configs-cache.ts).
+  configCacheOf(app.db).put(updated);
   return { ...configView(updated, viewer), changed: true, changedStages: r.changedStages, warnings, message: serverMessages.configs.updated };
 }

@@ -10,6 +10,7 @@ import { companies, configs, DESIGN_TYPES, PROJECT_TYPES, users } from '../db/sc
 import { httpError } from '../http/errors';
 import { serverMessages } from '../messages';
 import { cleanJson, cleanText } from './clean-text';
+import { configCacheOf } from './configs-cache';
 import { keyCondition, loadConfig, storeWrite, type LoadedConfig } from './configs-store';
 import { configView, stageVisible } from './configs-view';
 import { stageSetsCatalogue, stagesForNewConfig } from './configs-stage-sets';
@@ -20,7 +21,7 @@ export const notFound = () => httpError(404, serverMessages.not_found);
 
 /** The config if the viewer may see it (and it belongs to `companyKey` when given), else 404. */
 export async function findConfig(app: FastifyInstance, viewer: Viewer, key: string, companyKey?: string, withMeta = true): Promise<LoadedConfig> {
-  const found = await loadConfig(app.db, viewer, key, { companyKey, withMeta });
+  const found = await loadConfig(app.db, viewer, key, { companyKey, withMeta, cache: configCacheOf(app.db) });
   if (!found) throw notFound();
   return found;
 }
@@ -133,10 +134,9 @@ export async function changeConfigStages(app: FastifyInstance, viewer: Viewer, k
     stages,
     revision: { userId: viewer.id, stage: slug, action: add ? 'add_stage' : 'remove_stage' },
   });
-  return configView(
-    { ...loaded, row: { ...loaded.row, stages, version, progress, updatedAt: new Date() }, snapshot: { ...snapshot, version } },
-    viewer,
-  );
+  const updated: LoadedConfig = { ...loaded, row: { ...loaded.row, stages, version, progress, updatedAt: new Date() }, snapshot: { ...snapshot, version } };
+  configCacheOf(app.db).put(updated);
+  return configView(updated, viewer);
 }
 
 /** POST /configs/{id}/archive: status archived (the lists default to active ones). */

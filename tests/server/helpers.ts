@@ -62,3 +62,18 @@ export function parseResetLink(text: string): { link: string; token: string; ema
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * True once a repeated `read` is answered from memory (server/db/read-cache.ts). On PostgreSQL a
+ * commit anywhere on the server (another test file's database too) rightly ends what memory
+ * holds, so it tries a few times; on PGlite the first repeat is from memory.
+ */
+export async function servedFromMemory(reads: { hits: number }, read: () => Promise<unknown>, tries = 20): Promise<boolean> {
+  await read();
+  for (let i = 0; i < tries; i++) {
+    const before = reads.hits;
+    await read();
+    if (reads.hits > before) return true;
+  }
+  return false;
+}

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { mayHaveWritten, ReadCache } from '../../server/db/read-cache';
 import { permissions, rolePermissions, users } from '../../server/db/schema';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, login } from './helpers';
+import { call, login, servedFromMemory } from './helpers';
 
 // Reads answered from memory (server/db/read-cache.ts) must never outlive a write: each change
 // below is made straight in the database, as any other code path would, and must show on the very
@@ -24,9 +24,8 @@ describe('reads from memory end with the next write', () => {
   it('a second read is served from memory; a changed name shows at once', async () => {
     const s = await login(server, 'dealer@demo.test');
     expect((await me(s.token)).body.user.name).toBe('Dana Dealer');
-    const hits = server.app.database.reads.hits;
+    expect(await servedFromMemory(server.app.database.reads, () => me(s.token))).toBe(true);
     expect((await me(s.token)).body.user.name).toBe('Dana Dealer');
-    expect(server.app.database.reads.hits).toBeGreaterThan(hits);
 
     await server.app.db.update(users).set({ name: 'Dana Renamed' }).where(eq(users.email, 'dealer@demo.test'));
     expect((await me(s.token)).body.user.name).toBe('Dana Renamed');
@@ -73,10 +72,13 @@ describe('reads from memory end with the next write', () => {
     await me(s.token);
     const reads = server.app.database.reads;
     const hits = reads.hits;
+    const writes = reads.localWrites;
     await server.app.db.update(users).set({ name: 'nobody' }).where(eq(users.email, 'no-such-user@demo.test'));
     await server.app.db.select().from(users).limit(1);
+    expect(reads.localWrites).toBe(writes);
     await me(s.token);
-    expect(reads.hits).toBe(hits + 2); // the session and the current user, both from memory
+    // On PostgreSQL another test file's commit (same server) may rightly end the entries meanwhile.
+    if (process.env.TEST_DB !== 'postgres') expect(reads.hits).toBe(hits + 2); // the session and the current user, both from memory
   });
 });
 
