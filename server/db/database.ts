@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { acquireDataDirLock } from './lock';
 import { ReadCache, trackPoolWrites, trackWrites } from './read-cache';
+import { takeTurns, type TurnClient } from './take-turns';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */
@@ -48,6 +49,7 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     // every server from one migrated and seeded snapshot: initdb and seeding once per run).
     const client = new PGlite({ ...(dataDir ? { dataDir: join(dataDir, 'pglite') } : {}), loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
     await client.waitReady;
+    takeTurns(client as unknown as TurnClient);
     const reads = new ReadCache(null);
     trackWrites(client as unknown as Parameters<typeof trackWrites>[0], () => reads.invalidate());
     const db = drizzle(client, { schema });
