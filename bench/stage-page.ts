@@ -10,11 +10,14 @@
  *   bench/renderer.ts types (the page autosaves as it does for a dealer).
  * Budgets: first paint under 1 s; keystroke median under 16 ms, p95 under 50 ms.
  * Against, in the same run: the same form alone on the renderer's bench page (bench/renderer/,
- * StageForm of the opening-hours stage at 30 locations, no app around it), measured the same way.
+ * StageForm of the opening-hours stage at 30 locations, no app around it), measured the same way;
+ * and the floor, plain `<input>`s typed into the same way with the same recorder (what a keystroke
+ * costs this Chromium with no React at all; issue 10 asks what a keystroke costs beyond that).
  *
  * Run: `npm run bench -- stage-page` after `npm run build`; BENCH_DIST=<folder> measures another build.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -198,6 +201,23 @@ async function measureBenchPage(browser: Browser): Promise<Figures> {
   }
 }
 
+/** The floor: the same cells as plain inputs on an empty page, the same recorder and typing. */
+async function measureFloor(browser: Browser): Promise<Figures> {
+  const inputs = FIELDS.map((f) => `<input id="floor_hours_0_days_${f}" aria-label="${f}">`).join('');
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>floor</title>${inputs}`));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const context = await newContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
+    const keys = await typeIntoCells(page, '__stagebench');
+    return { fullLoad: [], inApp: [], keys, inputs: FIELDS.length };
+  } finally {
+    await context.close();
+    server.close();
+  }
+}
+
 export async function benchStagePage(): Promise<void> {
   const dist = resolve(process.env.BENCH_DIST ?? 'dist');
   if (!existsSync(resolve(dist, 'index.html'))) throw new Error(`${dist}/index.html is missing: run \`npm run build\` first`);
@@ -211,12 +231,15 @@ export async function benchStagePage(): Promise<void> {
     const id = await writeConfig(url);
     const ours = await measureApp(browser, url, id);
     const alone = await measureBenchPage(browser);
+    const floor = await measureFloor(browser);
     const row = (label: string, f: Figures) =>
       `${label.padEnd(44)} ${String(f.inputs).padStart(6)}  ${fmt(quantile(f.fullLoad, 0.5)).padStart(10)}  ${(f.inApp.length ? fmt(quantile(f.inApp, 0.5)) : '-').padStart(10)}  ${fmt(quantile(f.keys, 0.5)).padStart(9)}  ${fmt(quantile(f.keys, 0.95)).padStart(9)}  ${String(f.keys.length).padStart(4)}`;
     console.log(`opening-hours stage, 30 locations (240 entries x 7 days); first paint: median of ${LOADS} loads; keys: ${FIELDS.length} cells x "${TEXT}", ${KEY_GAP_MS} ms apart`);
     console.log(`${'page'.padEnd(44)} inputs   full load      in app  key p50    key p95   keys`);
     console.log(row('app, /#/configurator/{id}/' + SLUG, ours));
     console.log(row('against: bench page, form alone', alone));
+    console.log(row('floor: plain <input>s, no React', floor));
+    console.log(`beyond the floor (app key median - floor key median): ${fmt(quantile(ours.keys, 0.5) - quantile(floor.keys, 0.5))}`);
     const paint = Math.max(quantile(ours.fullLoad, 0.5), quantile(ours.inApp, 0.5));
     const ok = (b: boolean) => (b ? 'met' : 'NOT met');
     console.log(`targets (app): first paint < 1000 ms ${ok(paint < 1000)}; key median < 16 ms ${ok(quantile(ours.keys, 0.5) < 16)}; key p95 < 50 ms ${ok(quantile(ours.keys, 0.95) < 50)}`);
