@@ -38,8 +38,6 @@ export class ReadCache {
   private pending: Batch | null = null;
   hits = 0;
   misses = 0;
-  /** Snapshot queries sent (PostgreSQL). */
-  batches = 0;
 
   /**
    * `snapshot`: PostgreSQL's current snapshot as text (null on PGlite: `generation` alone tells).
@@ -84,7 +82,6 @@ export class ReadCache {
         state: new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
           // From here on a new request joins the next batch: this query may already be running.
           if (this.pending === next) this.pending = null;
-          this.batches++;
           return snapshot().then((s) => `g${generation}:${s}`);
         }),
       };

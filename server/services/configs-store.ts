@@ -88,23 +88,24 @@ export async function loadConfig(
       .leftJoin(am, eq(am.id, configs.accountManagerId))
       .where(and(byKey, byCompany, companyScope(viewer, configs.companyId)));
 
+  type Found = Awaited<ReturnType<typeof query>>[number];
+  const headOf = (f: Found) => ({
+    row: f.row,
+    company: f.company,
+    // A left join without a match gives a contact of nulls.
+    projectManager: f.pm?.id == null ? null : (f.pm as ContactRow),
+    accountManager: f.am?.id == null ? null : (f.am as ContactRow),
+  });
+
   // Kept here: the row alone, then its stage data from memory if the version is still the same.
   const keptId = cache?.idOf(key);
   let [found] = await query(withMeta && keptId === undefined);
   if (!found) return null;
-  const head = {
-    row: found.row,
-    company: found.company,
-    // A left join without a match gives a contact of nulls.
-    projectManager: found.pm?.id == null ? null : (found.pm as ContactRow),
-    accountManager: found.am?.id == null ? null : (found.am as ContactRow),
-  };
   if (cache && keptId !== undefined) {
     const kept = cache.get(found.row.id, found.row.version);
-    if (kept) return { ...kept, ...head, snapshot: { ...kept.snapshot, version: found.row.version, stages: found.row.stages } };
+    if (kept) return { ...kept, ...headOf(found), snapshot: { ...kept.snapshot, version: found.row.version, stages: found.row.stages } };
     [found] = await query(true);
     if (!found) return null;
-    Object.assign(head, { row: found.row, company: found.company });
   }
 
   const doc: ConfigDocument = {};
@@ -119,7 +120,7 @@ export async function loadConfig(
   // The engine and every answer see secrets masked ("set"); only secrets.ts reads `sealed`.
   const { doc: masked, sealed } = splitSecrets(doc);
   const loaded: LoadedConfig = {
-    ...head,
+    ...headOf(found),
     snapshot: { version: found.row.version, doc: masked, states, stages: found.row.stages },
     internal,
     sealed,
