@@ -144,8 +144,9 @@ export function useStageSaver(options: StageSaverOptions): StageSaver {
             setUnsent(false);
             setStatus('saved');
           } else {
-            // Typed on while the save was under way: the rest goes in the next one.
-            setStatus('pending');
+            // Typed on while the save was under way: the rest goes in the next one (or, on a
+            // stage without autosave, waits for the user's own save).
+            setStatus(opts.current.autosaveState ? 'pending' : 'failed');
             keepNow();
             schedule();
           }
