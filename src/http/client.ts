@@ -53,6 +53,22 @@ export interface HttpHooks {
 type Fetch = typeof fetch;
 
 /**
+ * True while the page is being left (a reload, a link away). The browser then cancels what is in
+ * flight, and those fetches fail like a lost network; taken as one, they signed the user out of
+ * the page they were reloading (a silent refresh cut short by F5 cleared the stored session).
+ * `pageshow` clears it when the back-forward cache brings the page back.
+ */
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    leavingPage = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leavingPage = false;
+  });
+}
+
+/**
  * The one HTTP client of the app (spec sections 7 and 8): JSON with the ajax header, bearer token,
  * bracket-free query strings, a request id and a 15-minute storage cache on GETs, cancellation
  * (cancelled requests resolve to undefined), the error-text order, 401 recovery and network-error
@@ -131,7 +147,8 @@ export class HttpClient {
     } catch (cause) {
       this.inFlight.delete(controller);
       options.signal?.removeEventListener('abort', onOuterAbort);
-      if (controller.signal.aborted) return undefined;
+      // Cancelled by us, or by the browser leaving the page: nothing to report, nobody to sign out.
+      if (controller.signal.aborted || leavingPage) return undefined;
       const error = new NetworkError(cause);
       this.lastError = error;
       this.hooks?.onNetworkError();

@@ -211,7 +211,10 @@ describe('npm start', () => {
     expect(readFileSync(index, 'utf8')).toContain('<!-- edited -->');
     expect(readdirSync(join(appDir, 'assets')).sort()).toEqual(files);
     expect(leftovers()).toEqual([]);
-    expect(existsSync(join(folder, 'portal.lock'))).toBe(false);
+    // Seen once on a machine loaded far beyond CI (never reproduced since): the pid in a lock left
+    // behind and the output say which process kept it.
+    const lock = join(folder, 'portal.lock');
+    expect(existsSync(lock), existsSync(lock) ? `lock of pid ${readFileSync(lock, 'utf8')} left; npm exited ${await run.exited}:\n${run.output()}` : '').toBe(false);
   }, 180_000);
 
   it('rebuilds a folder that no longer holds the build it recorded, replacing it whole', async () => {
