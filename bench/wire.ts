@@ -4,6 +4,7 @@
  * until the sign-in form is visible. The baseline in the same run is the same page with compression
  * refused (`Accept-Encoding: identity`), i.e. what the server sent before assets were precompressed.
  * Targets: at most 310 KiB on the wire, form visible within 800 ms. Needs `npm run build` first.
+ * BENCH_WIRE_LIST=1 lists what each response of a load cost; BENCH_DIST=<folder> measures another build.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -15,7 +16,7 @@ import { launchBrowser } from '../tests/support/browser';
 
 const LOADS = 5;
 
-interface Load { wireBytes: number; bodyBytes: number; requests: number; formVisibleMs: number }
+interface Load { wireBytes: number; bodyBytes: number; requests: number; formVisibleMs: number; byUrl: Map<string, number> }
 
 /** One load in a fresh browser context (nothing cached): bytes as received, and the form's time. */
 async function coldLoad(browser: Browser, url: string, encoding: 'compressed' | 'identity'): Promise<Load> {
@@ -27,10 +28,14 @@ async function coldLoad(browser: Browser, url: string, encoding: 'compressed' | 
     if (encoding === 'identity') await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
     let wireBytes = 0;
     let requests = 0;
+    const urls = new Map<string, string>();
+    const byUrl = new Map<string, number>();
+    cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => urls.set(e.requestId, e.request.url));
     // encodedDataLength: the bytes the network delivered for the response, headers included.
-    cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
+    cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
       wireBytes += e.encodedDataLength;
       requests++;
+      byUrl.set(urls.get(e.requestId) ?? e.requestId, e.encodedDataLength);
     });
     const started = Date.now();
     await page.goto(`${url}/#/login`, { waitUntil: 'commit' });
@@ -40,7 +45,7 @@ async function coldLoad(browser: Browser, url: string, encoding: 'compressed' | 
     const bodyBytes = await page.evaluate(() =>
       performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation')).reduce((n, e) => n + (e as PerformanceResourceTiming).decodedBodySize, 0),
     );
-    return { wireBytes, bodyBytes, requests, formVisibleMs };
+    return { wireBytes, bodyBytes, requests, formVisibleMs, byUrl };
   } finally {
     await context.close();
   }
@@ -50,7 +55,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 export async function benchWire(): Promise<void> {
-  const dist = resolve('dist');
+  const dist = resolve(process.env.BENCH_DIST ?? 'dist');
   if (!existsSync(resolve(dist, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` first');
   const database = await openPglite(null);
   await database.migrate();
@@ -72,6 +77,10 @@ export async function benchWire(): Promise<void> {
     console.log(`  compressed: ${kib(median(c.map((l) => l.wireBytes)))} on the wire for ${kib(median(c.map((l) => l.bodyBytes)))} of content, ${c[0].requests} requests, form visible ${median(c.map((l) => l.formVisibleMs))} ms`);
     console.log(`  identity:   ${kib(median(p.map((l) => l.wireBytes)))} on the wire, form visible ${median(p.map((l) => l.formVisibleMs))} ms`);
     console.log(`  ratio compressed/identity bytes: ${(median(c.map((l) => l.wireBytes)) / median(p.map((l) => l.wireBytes))).toFixed(2)}`);
+    if (process.env.BENCH_WIRE_LIST) {
+      // What each response of the last compressed load cost, biggest first.
+      for (const [u, n] of [...c[c.length - 1].byUrl].sort((a, b) => b[1] - a[1])) console.log(`    ${kib(n).padStart(10)}  ${u.replace(url, '')}`);
+    }
     console.log(`  targets: at most 310 KiB on the wire (${median(c.map((l) => l.wireBytes)) <= 310 * 1024 ? 'met' : 'NOT met'}), form within 800 ms (${median(c.map((l) => l.formVisibleMs)) <= 800 ? 'met' : 'NOT met'})`);
   } finally {
     await browser.close();

@@ -15,6 +15,7 @@ writeFileSync(
 );
 writeFileSync(join(dir, 'assets', 'index-abc.js'), 'console.log("app")');
 writeFileSync(join(dir, 'assets', 'index-abc.css'), 'body{margin:0}');
+writeFileSync(join(dir, 'assets', 'logo-abcdefgh.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 let server: TestServer;
 let apiOnly: TestServer;
@@ -65,11 +66,27 @@ describe('the built app under a strict CSP', () => {
     expect((await fetch(`${server.url}/assets/missing.js`)).status).toBe(404);
   });
 
-  it('serves the assets with the nonce-free policy and security headers', async () => {
-    const res = await fetch(`${server.url}/assets/index-abc.js`);
+  it('serves scripts and styles with the headers that guard a subresource, and no page-only ones', async () => {
+    for (const path of ['/assets/index-abc.js', '/assets/index-abc.css']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(res.headers.get('etag')).toBeTruthy();
+      // What only a page reads: ~540 bytes on each of the first page's responses.
+      for (const name of ['content-security-policy', 'x-frame-options', 'strict-transport-security', 'referrer-policy', 'cross-origin-opener-policy', 'last-modified', 'accept-ranges']) {
+        expect(res.headers.get(name), `${path} ${name}`).toBeNull();
+      }
+    }
+    expect(await (await fetch(`${server.url}/assets/index-abc.js`)).text()).toContain('console.log');
+  });
+
+  it('keeps the whole nonce-free policy on files a browser may open as a page (SVG)', async () => {
+    const res = await fetch(`${server.url}/assets/logo-abcdefgh.svg`);
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('console.log');
+    expect(res.headers.get('content-security-policy')).toContain(`default-src 'self'`);
     expect(res.headers.get('content-security-policy')).not.toContain('nonce-');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
