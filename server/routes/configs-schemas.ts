@@ -72,6 +72,17 @@ export const writeBody = {
   required: ['slug', 'state', 'version'],
   properties: { slug, data: { type: 'object' }, state, action: { type: 'string', enum: ['save', 'reset'] }, version, internal_data: { type: 'object' } },
 } as const;
+/**
+ * `data=changed`: the answer's `data` holds only the written stage and the stages the write changed
+ * (`changedStages`; one missing from `data` has none any more), `internal_data` only the written
+ * stage's; the rest of the answer as always. A client that holds the config at the version it wrote
+ * from merges it exactly (no other write came between: that would have been a 409), and a dealer
+ * group's config does not travel back whole on every autosave.
+ */
+export const writeQuery = {
+  type: 'object',
+  properties: { data: { type: 'string', enum: ['all', 'changed'], default: 'all' } },
+} as const;
 export const restoreBody = { type: 'object', required: ['version'], properties: { version, state } } as const;
 export const mailBody = { type: ['object', 'null'], properties: { message: { type: ['string', 'null'], maxLength: 5000 } } } as const;
 

@@ -108,10 +108,10 @@ export default async function configRoutes(app: FastifyInstance) {
     async (request) => getConfig(app, viewerOf(request), request.params.configId, request.params.companyId),
   );
 
-  app.put<CompanyConfig & { Body: StageWriteBody }>(
+  app.put<CompanyConfig & { Body: StageWriteBody; Querystring: { data: 'all' | 'changed' } }>(
     '/companies/:companyId/configs/:configId',
-    { preHandler: write, schema: { ...doc('Write one stage (data, state, action save|reset, version)'), params: s.params.companyConfig, body: s.writeBody, response: { 200: s.writeResponse, ...errors(400, 401, 403, 404, 413, 422), 409: s.conflict } } },
-    async (request) => writeConfigStage(app, viewerOf(request), request.params.companyId, request.params.configId, request.body),
+    { preHandler: write, schema: { ...doc('Write one stage (data, state, action save|reset, version); ?data=changed answers with only the stages the write changed'), params: s.params.companyConfig, querystring: s.writeQuery, body: s.writeBody, response: { 200: s.writeResponse, ...errors(400, 401, 403, 404, 413, 422), 409: s.conflict } } },
+    async (request) => writeConfigStage(app, viewerOf(request), request.params.companyId, request.params.configId, request.body, request.query.data),
   );
 
   app.get<CompanyConfig & { Querystring: { page: number; perPage: number } }>(

@@ -14,6 +14,9 @@ import { canManage, configView } from './configs-view';
 import { maskPatches, prepareSecretWrite, sealStageData, secretKeyOf } from './secrets';
 import type { Viewer } from './tenancy';
 
+/** What a write answers with in `data`: every stage, or the written one and those it changed. */
+export type AnswerData = 'all' | 'changed';
+
 export interface StageWrite {
   slug: string;
   data: unknown;
@@ -66,7 +69,8 @@ function internalChange(viewer: Viewer, loaded: LoadedConfig, slug: string, valu
 
 /**
  * Runs the engine on the stored snapshot and stores its answer. `revision` names the action shown
- * in history (save, reset, restore).
+ * in history (save, reset, restore); `answer` what the answer's `data` holds (configs-schemas.ts
+ * writeQuery).
  */
 export async function commitStageWrite(
   app: FastifyInstance,
@@ -74,7 +78,19 @@ export async function commitStageWrite(
   loaded: LoadedConfig,
   input: StageWrite,
   revision: Pick<RevisionInput, 'action' | 'restoredFrom'>,
+  answer: AnswerData = 'all',
 ) {
+  const view = (config: LoadedConfig, changedStages: string[]) => {
+    const full = configView(config, viewer);
+    if (answer === 'all') return full;
+    const pick = <T>(byStage: Record<string, T>, slugs: string[]) => Object.fromEntries(Object.entries(byStage).filter(([slug]) => slugs.includes(slug)));
+    // Only the written stage's internal data can change in a write.
+    return {
+      ...full,
+      data: pick(full.data, [input.slug, ...changedStages]),
+      ...(full.internal_data ? { internal_data: pick(full.internal_data, [input.slug]) } : {}),
+    };
+  };
   const base = loaded.snapshot;
   const key = await secretKeyOf(app);
   const r = runEngine(app, {
@@ -90,7 +106,7 @@ export async function commitStageWrite(
   const internal = internalChange(viewer, loaded, input.slug, input.internalData);
   const warnings = r.warnings.map(toWarning);
   if (!r.changed && !internal) {
-    return { ...configView(loaded, viewer), changed: false, changedStages: [], warnings, message: serverMessages.configs.nothing_to_update };
+    return { ...view(loaded, []), changed: false, changedStages: [], warnings, message: serverMessages.configs.nothing_to_update };
   }
 
   const next = r.changed ? r.config : base;
@@ -132,5 +148,5 @@ export async function commitStageWrite(
   };
   // The next write starts from here without reading the stage data back (configs-cache.ts).
   configCacheOf(app.db).put(updated);
-  return { ...configView(updated, viewer), changed: true, changedStages: r.changedStages, warnings, message: serverMessages.configs.updated };
+  return { ...view(updated, r.changedStages), changed: true, changedStages: r.changedStages, warnings, message: serverMessages.configs.updated };
 }

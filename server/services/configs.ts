@@ -14,7 +14,7 @@ import { configCacheOf } from './configs-cache';
 import { keyCondition, loadConfig, storeWrite, type LoadedConfig } from './configs-store';
 import { configView, stageVisible } from './configs-view';
 import { stageSetsCatalogue, stagesForNewConfig } from './configs-stage-sets';
-import { commitStageWrite } from './configs-write';
+import { commitStageWrite, type AnswerData } from './configs-write';
 import { companyScope, type Viewer } from './tenancy';
 
 export const notFound = () => httpError(404, serverMessages.not_found);
@@ -93,7 +93,7 @@ export interface StageWriteBody {
 }
 
 /** PUT /companies/{guid}/configs/{guid}: one stage write through the engine. */
-export async function writeConfigStage(app: FastifyInstance, viewer: Viewer, companyKey: string, key: string, body: StageWriteBody) {
+export async function writeConfigStage(app: FastifyInstance, viewer: Viewer, companyKey: string, key: string, body: StageWriteBody, answer: AnswerData = 'all') {
   const loaded = await findConfig(app, viewer, key, companyKey);
   return commitStageWrite(
     app,
@@ -108,6 +108,7 @@ export async function writeConfigStage(app: FastifyInstance, viewer: Viewer, com
       internalData: body.internal_data === undefined ? undefined : cleanJson(body.internal_data),
     },
     { action: body.action ?? 'save' },
+    answer,
   );
 }
 

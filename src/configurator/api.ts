@@ -77,13 +77,34 @@ export async function getConfig(id: string): Promise<ConfigDetail | undefined> {
   return http.get<ConfigDetail>(`/configs/${encodeURIComponent(id)}`, { cache: false });
 }
 
-/** Writes one stage; errors are not growled here (the caller handles 409 and 422). */
+/**
+ * Writes one stage; errors are not growled here (the caller handles 409 and 422). `known` is the
+ * config as this client holds it at `body.version`: the server answers with only the stages the
+ * write changed (`?data=changed`), and they are laid over `known`, which is exact because nothing
+ * else can have come between (a write from an older version is a 409). The answer is the whole
+ * config, as the server would have sent it.
+ */
 export async function writeStage(
-  config: Pick<ConfigDetail, 'guid' | 'company' | 'company_id'>,
+  known: ConfigDetail,
   body: { slug: string; data: unknown; state: 'draft' | 'submitted' | 'completed'; version: number; action?: 'save' | 'reset'; internal_data?: Record<string, unknown> },
 ): Promise<WriteResponse | undefined> {
-  const company = config.company?.guid ?? String(config.company_id);
-  return http.put<WriteResponse>(`/companies/${encodeURIComponent(company)}/configs/${encodeURIComponent(config.guid)}`, body, { notify: false });
+  const company = known.company?.guid ?? String(known.company_id);
+  const answer = await http.put<WriteResponse>(`/companies/${encodeURIComponent(company)}/configs/${encodeURIComponent(known.guid)}`, body, {
+    notify: false,
+    query: { data: 'changed' },
+  });
+  return answer && withKnownStages(known, answer, body.slug);
+}
+
+/** `answer` (written stage and changed stages only) over `known`: a changed stage missing from it has no data any more. */
+export function withKnownStages(known: ConfigDetail, answer: WriteResponse, slug: string): WriteResponse {
+  const data = { ...known.data };
+  for (const changed of new Set([slug, ...answer.changedStages])) {
+    if (changed in answer.data) data[changed] = answer.data[changed];
+    else delete data[changed];
+  }
+  if (!answer.internal_data) return { ...answer, data };
+  return { ...answer, data, internal_data: { ...known.internal_data, ...answer.internal_data } };
 }
 
 // ---- Lists, create, archive, delete, stage add/remove, mail (the dashboard and list pages) ----

@@ -227,6 +227,32 @@ describe('PUT /companies/{guid}/configs/{guid}', () => {
     expect((after.body.data.locations.locations as Array<{ franchises: string[] }>).map((l) => l.franchises)).toEqual([['fBMW'], []]);
   });
 
+  it('answers ?data=changed with the written stage and the stages its cascade changed, and nothing else', async () => {
+    const c = await writeStages(server, d.tokens.pm, await newConfig(server, d.tokens.pm, d.motors.company.guid), [
+      { slug: 'company-information', data: companyInformation, state: 'draft' },
+      { slug: 'franchises', data: franchises('BMW', 'Ford'), state: 'draft' },
+      { slug: 'locations', data: { locations: [location('l1', 'Leeds', ['fBMW', 'fFord'])] }, state: 'draft' },
+    ]);
+    const path = `${configPath(c)}?data=changed`;
+    const r = await call<ConfigBody>(server, 'PUT', path, { token: d.tokens.pm, body: { slug: 'franchises', data: franchises('BMW'), state: 'draft', version: c.version, internal_data: { note: 'Ford gone' } } });
+    expect(r.status).toBe(200);
+    expect(r.body.changedStages).toEqual(['franchises', 'locations']);
+    expect(Object.keys(r.body.data).sort()).toEqual(['franchises', 'locations']);
+    expect(r.body.data.franchises).toEqual(franchises('BMW'));
+    expect(r.body.internal_data).toEqual({ franchises: { note: 'Ford gone' } });
+    // Everything else of the answer as always: every stage's state, the version, progress.
+    expect(r.body.stages.map((s) => s.slug)).toContain('company-information');
+    expect(r.body.version).toBe(c.version + 1);
+    // The written stage comes back even when nothing changed; the default answer carries every stage.
+    const same = await call<ConfigBody>(server, 'PUT', path, { token: d.tokens.pm, body: { slug: 'franchises', data: franchises('BMW'), state: 'draft', version: r.body.version } });
+    expect(same.body).toMatchObject({ changed: false, data: { franchises: franchises('BMW') } });
+    expect(Object.keys(same.body.data)).toEqual(['franchises']);
+    const whole = await writeStage(server, d.tokens.pm, r.body, { slug: 'company-information', data: { companyInformation: { ...companyInformation.companyInformation, name: 'Renamed Motors Ltd' } }, state: 'draft', version: r.body.version });
+    expect(Object.keys(whole.body.data).sort()).toEqual(['company-information', 'franchises', 'locations']);
+    const wrong = await call<ErrorBody>(server, 'PUT', `${configPath(c)}?data=some`, { token: d.tokens.pm, body: { slug: 'franchises', data: franchises('BMW'), state: 'draft', version: whole.body.version } });
+    expect(wrong.status).toBe(400);
+  });
+
   it('keeps a submitted stage from the dealer; staff reopen it; reset returns an empty draft', async () => {
     const c = await writeStages(server, d.tokens.dealer, await newConfig(server, d.tokens.pm, d.motors.company.guid), [
       { slug: 'company-information', data: companyInformation, state: 'draft' },

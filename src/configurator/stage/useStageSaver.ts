@@ -95,6 +95,8 @@ export function useStageSaver(options: StageSaverOptions): StageSaver {
   });
   const { slug, storageKey, autosaveState } = options;
   const version = useRef(options.config.version);
+  // The whole config at `version`: each answer carries only what its write changed (api.ts).
+  const known = useRef<ConfigDetail>(options.config);
   const base = useRef<unknown>(options.config.data[slug]);
   // Edits counted, and the count the server has acknowledged: unsent while they differ.
   const edits = useRef(options.startPending ? 1 : 0);
@@ -131,12 +133,13 @@ export function useStageSaver(options: StageSaverOptions): StageSaver {
         inFlight.current = true;
         setStatus('saving');
         try {
-          const answer = await writeStage(o.config, { slug, data, state, version: version.current, action: 'save', ...(internal ? { internal_data: internal } : {}) });
+          const answer = await writeStage(known.current, { slug, data, state, version: version.current, action: 'save', ...(internal ? { internal_data: internal } : {}) });
           if (!answer) {
             setStatus('failed');
             return 'failed';
           }
           version.current = answer.version;
+          known.current = answer;
           base.current = answer.data[slug];
           acked.current = seq;
           if (edits.current === seq) {
