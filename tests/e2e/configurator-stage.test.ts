@@ -28,7 +28,10 @@ describe('configurator stage page (browser)', () => {
       configId = /configurator\/(\d+)\//.exec(hashPath(page))![1];
     }
     await page.goto(`${e2e.server.url}/#/configurator/${configId}/${slug}`);
-    await page.getByTestId('config-stage-page').getByTestId('page-title').waitFor();
+    // The stage screen's code (the engine and rjsf: the app's largest chunks) loads and compiles
+    // here in a new browser context: a page load's time, as the harness gives navigations (seen
+    // over 15 s once on a busy machine).
+    await page.getByTestId('config-stage-page').getByTestId('page-title').waitFor({ timeout: 30_000 });
     return page;
   }
 
