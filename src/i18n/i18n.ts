@@ -1,9 +1,8 @@
-import { lazy, type ComponentType } from 'react';
 import i18next, { type BackendModule, type InitOptions, type ReadCallback, type i18n as I18n } from 'i18next';
 import { convertRaTranslationsToI18next, getI18nProvider } from 'ra-i18n-i18next';
 import type { I18nProvider } from 'react-admin';
 import { deepMerge, raMessages, withManyForms, type Json } from './raMessages';
-import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, LOCALE_STORAGE_KEY, FIRST_NAMESPACES, localeForTag, toLocale, type Locale, type Namespace } from './locales';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, LOCALE_STORAGE_KEY, NAMESPACES, localeForTag, toLocale, type Locale } from './locales';
 
 // Every locales/<lng>/<ns>.json becomes its own small chunk, loaded only for the language in use:
 // the first page carries no translations it does not show. Namespace files others have not
@@ -26,18 +25,6 @@ export async function loadNamespace(language: string, namespace: string): Promis
   if (namespace !== 'common') return withManyForms(await data);
   const [ra, ours] = await Promise.all([raMessages(language), data]);
   return withManyForms(deepMerge(ra, convertRaTranslationsToI18next(ours) as Json));
-}
-
-/**
- * A screen loaded when first opened, with the namespaces it shows that the first page does not load:
- * its code and its texts arrive together, so it never shows a raw key while they load. i18next then
- * keeps them, and loads them too when the language changes.
- *
- * @example const ConfigStage = lazyWithTexts(() => import('../configurator/ConfigStagePage'), ['configurator']);
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the constraint of React's own lazy()
-export function lazyWithTexts<T extends ComponentType<any>>(load: () => Promise<{ default: T }>, namespaces: Namespace[]) {
-  return lazy(() => Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([screen]) => screen));
 }
 
 /** i18next backend reading locales/ through loadNamespace. */
@@ -138,7 +125,7 @@ export function i18nOptions(lng: Locale): InitOptions {
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
     load: 'currentOnly',
-    ns: [...FIRST_NAMESPACES],
+    ns: [...NAMESPACES],
     defaultNS: 'common',
     fallbackNS: ['errors', 'validation'],
     interpolation: { escapeValue: false },

@@ -5,12 +5,6 @@ export { LOCALES, DEFAULT_LOCALE, localeForTag, toLocale, type Locale } from '..
 
 /** Namespaces the app loads: common is ours; errors, validation and configurator are written by others. */
 export const NAMESPACES = ['common', 'errors', 'validation', 'configurator'] as const;
-/**
- * What the first page loads. The configurator's texts (6 KiB compressed) load with the screens that
- * show them (lazyWithTexts in i18n.ts), so the sign-in page does not carry them.
- */
-export const FIRST_NAMESPACES = ['common', 'errors', 'validation'] as const satisfies readonly Namespace[];
-export type Namespace = (typeof NAMESPACES)[number];
 
 /** localStorage key holding the switcher's choice. */
 export const LOCALE_STORAGE_KEY = 'portal.locale';

@@ -8,7 +8,6 @@ import roles from '../resources/roles';
 import media from '../resources/media';
 import products from '../resources/products';
 import RegisterPage from '../pages/auth/RegisterPage';
-import { lazyWithTexts } from '../i18n/i18n';
 import { session } from '../session/session';
 import { RouteGuard, type Preload } from './RouteGuard';
 import { ROUTES } from './routes';
@@ -24,10 +23,10 @@ const Logout = lazy(() => import('../pages/auth/LogoutPage'));
 const CookiePolicy = lazy(() => import('../pages/static/CookiePolicyPage'));
 const TermsConditions = lazy(() => import('../pages/static/TermsConditionsPage'));
 const PrivacyPolicy = lazy(() => import('../pages/static/PrivacyPolicyPage'));
-const ConfigList = lazyWithTexts(() => import('../configurator/ConfigListPage'), ['configurator']);
-const ConfigDashboard = lazyWithTexts(() => import('../configurator/ConfigDashboardPage'), ['configurator']);
-const ConfigOverview = lazyWithTexts(() => import('../configurator/ConfigOverviewPage'), ['configurator']);
-const ConfigStage = lazyWithTexts(() => import('../configurator/ConfigStagePage'), ['configurator']);
+const ConfigList = lazy(() => import('../configurator/ConfigListPage'));
+const ConfigDashboard = lazy(() => import('../configurator/ConfigDashboardPage'));
+const ConfigOverview = lazy(() => import('../configurator/ConfigOverviewPage'));
+const ConfigStage = lazy(() => import('../configurator/ConfigStagePage'));
 
 /** `/configurator/{id}` redirects to that config's dashboard (spec section 2). */
 function ConfigRedirect() {

@@ -1,14 +1,13 @@
 import InventoryIcon from '@mui/icons-material/Inventory2';
+import { lazy } from 'react';
 import type { RaRecord } from 'react-admin';
-import { lazyWithTexts } from '../../i18n/i18n';
 
-// The screens load when first opened: the sign-in page carries none of them. They name stages by
-// their titles, which are the configurator's texts.
-const ProductList = lazyWithTexts(() => import('./ProductList'), ['configurator']);
+// The screens load when first opened: the sign-in page carries none of them.
+const ProductList = lazy(() => import('./ProductList'));
 // Create brings the profile's code with it: Save then shows the profile at once, instead of
 // leaving the create form on screen (and typeable) while that code loads.
-const ProductCreate = lazyWithTexts(() => Promise.all([import('./ProductCreate'), import('./ProductEdit')]).then(([screen]) => screen), ['configurator']);
-const ProductEdit = lazyWithTexts(() => import('./ProductEdit'), ['configurator']);
+const ProductCreate = lazy(() => Promise.all([import('./ProductCreate'), import('./ProductEdit')]).then(([screen]) => screen));
+const ProductEdit = lazy(() => import('./ProductEdit'));
 
 /**
  * The products resource, spread into `<Resource name="products" {...products} />`. The spec's paths
