@@ -73,9 +73,11 @@ export const webApp = fp(
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
+    // Every reply passes here (API ones too): the URL is looked at first, headers only for assets.
     app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.url.startsWith('/assets/')) return payload;
       const type = String(reply.getHeader('content-type') ?? reply.raw.getHeader('content-type') ?? '');
-      if (request.url.startsWith('/assets/') && SUBRESOURCE_TYPE.test(type)) {
+      if (SUBRESOURCE_TYPE.test(type)) {
         // Helmet writes on the raw response, our CSP on the reply: both are cleared.
         for (const name of DOCUMENT_ONLY_HEADERS) {
           reply.removeHeader(name);

@@ -29,8 +29,7 @@ describe('configurator stage page (browser)', () => {
     }
     await page.goto(`${e2e.server.url}/#/configurator/${configId}/${slug}`);
     // The stage screen's code (the engine and rjsf: the app's largest chunks) loads and compiles
-    // here in a new browser context: a page load's time, as the harness gives navigations (seen
-    // over 15 s once on a busy machine).
+    // here in a new browser context: a page load's time, as the harness gives navigations.
     await page.getByTestId('config-stage-page').getByTestId('page-title').waitFor({ timeout: 30_000 });
     return page;
   }
