@@ -91,10 +91,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/support/seeded-database.ts'],
           isolate: false,
-          // One more try while causes are still being found (issue 6): without it, one fresh run in
-          // four failed here on a slow machine (the stage page's internal route, once the stage
-          // screen's first load). Run with --retry 0 to look for them; a real fault fails both tries.
-          retry: 1,
+          // No retries: a test that passes only on its second try is a defect to fix (issue 6).
+          retry: 0,
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },
