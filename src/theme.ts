@@ -2,7 +2,7 @@ import { defaultTheme, type RaThemeOptions } from 'react-admin';
 import { red } from '@mui/material/colors';
 import { frFR, nlNL } from '@mui/material/locale';
 import { deepmerge } from '@mui/utils';
-import { MuiCheckbox } from './layout/checkboxLabel';
+import { MuiCheckbox, MuiRadio, MuiSwitch } from './layout/controlLabels';
 
 /** The portal's look: react-admin's default with the portal's colours. */
 export const theme: RaThemeOptions = {
@@ -19,8 +19,11 @@ export const theme: RaThemeOptions = {
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   components: {
     ...defaultTheme.components,
-    // Checkboxes named on their input, whoever labels them (react-admin's Datagrid rows): layout/checkboxLabel.ts.
+    // Checkboxes, radios and switches named on their input, whoever labels them (react-admin's
+    // Datagrid rows): layout/controlLabels.ts.
     MuiCheckbox,
+    MuiRadio,
+    MuiSwitch,
   },
 };
 

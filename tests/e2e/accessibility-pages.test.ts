@@ -68,7 +68,7 @@ describe('accessibility of the configurator and admin pages (browser, axe-core, 
   const staffPages: [string, string, (p: Page) => Locator][] = [
     ['the configurator list', '/configurator', (p) => p.getByTestId('config-row')],
     ['the config dashboard with the staff tools', '/configurator/CONFIG/dashboard', (p) => p.getByTestId('config-staff')],
-    // Their bulk-select checkboxes are named on the input by the theme (src/layout/checkboxLabel.ts).
+    // Their bulk-select checkboxes are named on the input by the theme (src/layout/controlLabels.ts).
     ['the companies list', '/companies', (p) => p.getByTestId('companies-table').locator('tbody tr')],
     ['the users list', '/users', (p) => p.getByTestId('users-table').locator('tbody tr')],
     // The red Delete buttons (src/theme.ts: the error colour).
