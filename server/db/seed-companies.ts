@@ -138,8 +138,9 @@ export const DEMO_EXTRA_COMPANIES: DemoCompany[] = (Object.keys(DEALERS) as Mark
 /**
  * Inserts the extra demo companies with one or two dealer users each (role Client, the first one
  * primary), all with the demo password. Five statements whatever the number of companies.
+ * Answers their ids by name.
  */
-export async function seedDemoCompanies(tx: Db, passwordHash: string): Promise<void> {
+export async function seedDemoCompanies(tx: Db, passwordHash: string): Promise<Map<string, number>> {
   const day = 86_400_000;
   const start = Date.UTC(2024, 0, 8);
   const rows = DEMO_EXTRA_COMPANIES.map((c, n) => {
@@ -195,4 +196,5 @@ export async function seedDemoCompanies(tx: Db, passwordHash: string): Promise<v
   const userIdOf = new Map(userRows.map((u) => [u.email, u.id]));
   await tx.insert(userRoles).values(userRows.map((u) => ({ userId: u.id, roleId: 1 })));
   await tx.insert(companyUsers).values(people.map((p) => ({ companyId: idOf.get(p.company)!, userId: userIdOf.get(p.row.email)! })));
+  return idOf;
 }

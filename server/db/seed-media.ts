@@ -2,7 +2,9 @@
 // formats), passed through the same checks and re-encoding as an upload, so the media grid shows
 // true files with true thumbnails. Deterministic: every fresh database gets the same pictures.
 import type { Db } from './database';
-import { media } from './schema';
+import { companyMeta, media } from './schema';
+import { DEMO_EXTRA_COMPANIES } from './seed-companies';
+import { LOGO_KEY } from '../services/companies-fields';
 import { processUpload, type Processed } from '../services/media-content';
 import sharp, { type Sharp } from 'sharp';
 
@@ -46,18 +48,20 @@ export function card(width: number, height: number, background: string, title: s
   return sharp(Buffer.from(svg));
 }
 
-type Owner = 'Demo Motors' | 'Harbour Cars' | null;
 interface DemoFile {
   filename: string;
-  owner: Owner;
+  /** The company the file is filed under (by name), or null for a shared file. */
+  owner: string | null;
+  /** The file is its owner's logo (company meta `logo`). */
+  logo?: true;
   make(): Promise<Buffer>;
 }
 
-/** Ten files: shared logos and banners, one per demo dealer, a GIF, a WebP and a PDF. */
+/** Ten files: shared logos and banners, one per demo dealer (its logo), a GIF, a WebP and a PDF. */
 export const DEMO_MEDIA: DemoFile[] = [
   { filename: 'launch-portal-logo.png', owner: null, make: () => card(600, 240, '#0b5394', 'Launch Portal').png().toBuffer() },
-  { filename: 'demo-motors-logo.png', owner: 'Demo Motors', make: () => card(720, 280, '#b91c1c', 'Demo Motors', 'Since 1987').png().toBuffer() },
-  { filename: 'harbour-cars-logo.jpg', owner: 'Harbour Cars', make: () => card(800, 300, '#0f766e', 'Harbour Cars', 'Le Havre').jpeg({ quality: 90 }).toBuffer() },
+  { filename: 'demo-motors-logo.png', owner: 'Demo Motors', logo: true, make: () => card(720, 280, '#b91c1c', 'Demo Motors', 'Since 1987').png().toBuffer() },
+  { filename: 'harbour-cars-logo.jpg', owner: 'Harbour Cars', logo: true, make: () => card(800, 300, '#0f766e', 'Harbour Cars', 'Le Havre').jpeg({ quality: 90 }).toBuffer() },
   { filename: 'spring-offers-banner.jpg', owner: null, make: () => card(1200, 450, '#ea580c', 'Spring offers', 'From 0% APR on selected models').jpeg({ quality: 85 }).toBuffer() },
   { filename: 'used-car-week.webp', owner: null, make: () => card(800, 420, '#7c3aed', 'Used Car Week', '200 cars checked and ready').webp({ quality: 85 }).toBuffer() },
   { filename: 'service-plan.png', owner: null, make: () => card(600, 600, '#15803d', 'Service plan', 'Fixed monthly payments').png().toBuffer() },
@@ -67,23 +71,52 @@ export const DEMO_MEDIA: DemoFile[] = [
   { filename: 'dealer-brochure.pdf', owner: null, make: async () => minimalPdf('Launch Portal dealer brochure') },
 ];
 
+/**
+ * A company logo as a brand would draw one: large initials that stay legible in a list's small
+ * thumbnail, the name in small letters beneath.
+ */
+export function monogram(width: number, height: number, background: string, name: string): Sharp {
+  const initials = name.split(/[\s&'-]+/).filter((w) => /^\p{Lu}/u.test(w)).slice(0, 2).map((w) => w[0]).join('') || name[0];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  <rect width="100%" height="100%" rx="${Math.round(height * 0.08)}" fill="${background}"/>
+  <text x="50%" y="44%" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(height * 0.5)}" font-weight="bold" fill="#ffffff" text-anchor="middle" dominant-baseline="middle">${escapeXml(initials)}</text>
+  <text x="50%" y="85%" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(Math.min(height * 0.12, (width * 1.5) / name.length))}" fill="#ffffff" text-anchor="middle" dominant-baseline="middle">${escapeXml(name)}</text>
+</svg>`;
+  return sharp(Buffer.from(svg));
+}
+
+const LOGO_COLOURS = ['#1e3a8a', '#9f1239', '#065f46', '#7c2d12', '#4c1d95', '#0f172a', '#155e75', '#854d0e'];
+const fileSlug = (name: string) => name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/**
+ * A logo (600 × 240 PNG, within the spec's 500-900 px logo rule) for two in three of the extra demo
+ * companies, filed under each: the companies list shows logos, and some rows show none, as in life.
+ */
+export const DEMO_COMPANY_LOGOS: DemoFile[] = DEMO_EXTRA_COMPANIES.filter((_, n) => n % 3 !== 2).map((c, n) => ({
+  filename: `${fileSlug(c.name)}-logo.png`,
+  owner: c.name,
+  logo: true,
+  make: () => monogram(600, 240, LOGO_COLOURS[n % LOGO_COLOURS.length], c.name).png().toBuffer(),
+}));
+
 // Drawn and encoded once per process: a test run seeds many databases, and the pictures never change.
 let drawn: Promise<Array<{ file: DemoFile; processed: Processed }>> | null = null;
 const drawAll = () => {
-  drawn ??= (async () => {
-    const out = [];
-    for (const file of DEMO_MEDIA) out.push({ file, processed: await processUpload(await file.make(), file.filename) });
-    return out;
-  })();
+  // All at once: sharp works on libuv's thread pool, so the pictures are drawn on every core.
+  drawn ??= Promise.all([...DEMO_COMPANY_LOGOS, ...DEMO_MEDIA].map(async (file) => ({ file, processed: await processUpload(await file.make(), file.filename) })));
   return drawn;
 };
 
-/** Inserts the demo media (after the demo companies; `companyIds` by name). */
+/** Inserts the demo media and sets the demo companies' logos (after the companies; `companyIds` by name). */
 export async function seedDemoMedia(db: Db, companyIds: Map<string, number>): Promise<void> {
-  const rows = (await drawAll()).map(({ file, processed: p }) => ({
+  const files = await drawAll();
+  const rows = files.map(({ file, processed: p }) => ({
     filename: p.filename, mime: p.mime, size: p.data.length, width: p.width, height: p.height, data: p.data, thumbnail: p.thumbnail,
     companyId: file.owner ? (companyIds.get(file.owner) ?? null) : null,
   }));
   // One statement, in list order, so the newest-first grid (ties broken by id) starts with the brochure.
-  await db.insert(media).values(rows);
+  // Serial ids are drawn in VALUES order: sorted by id, the answer lines up with `rows`.
+  const inserted = (await db.insert(media).values(rows).returning({ id: media.id, guid: media.guid })).sort((a, b) => a.id - b.id);
+  const logos = files.flatMap(({ file }, i) => (file.logo && rows[i].companyId ? [{ companyId: rows[i].companyId!, metaKey: LOGO_KEY, metaValue: inserted[i].guid }] : []));
+  if (logos.length) await db.insert(companyMeta).values(logos);
 }

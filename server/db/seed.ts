@@ -103,7 +103,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
           usersByEmail.set(u.email, { id: row.id, roleId: u.roleId });
         }
         await seedDemoConfigs(tx, companyIds, usersByEmail);
-        await seedDemoCompanies(tx as unknown as Db, demoHash);
+        for (const [name, id] of await seedDemoCompanies(tx as unknown as Db, demoHash)) companyIds.set(name, id);
         await seedDemoMedia(tx as unknown as Db, companyIds);
       }
       return true;

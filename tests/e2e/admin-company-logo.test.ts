@@ -56,8 +56,11 @@ describe('company logo from the media library (browser)', () => {
     await page.waitForURL(/#\/dashboard/);
     await page.goto(`${e2e.server.url}/#/companies/profile/${demo.id}`);
     await expect.poll(() => page.locator('input[name="name"]').inputValue(), SETTLE).toBe('Demo Motors');
+    // The demo data gives Demo Motors its own logo.
     const logo = page.getByTestId('company-logo');
-    await logo.getByText('No logo yet').waitFor();
+    const seeded = await guidOf('demo-motors-logo.png');
+    await expect.poll(() => logo.getByTestId('company-logo-current').getAttribute('data-guid', { timeout: 1000 }).catch(() => null), SETTLE).toBe(seeded);
+    await expect.poll(() => loaded(logo.getByRole('img', { name: 'Logo of Demo Motors' })), SETTLE).toBe(true);
     expect(await wcagProblems(page, '[data-testid="company-logo"]')).toEqual([]);
 
     // Pick from the library: Harbour Cars' own file is offered greyed out, a shared image can be used.

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startE2E, SETTLE, type E2E } from './harness';
+import { DEMO_COMPANY_LOGOS, DEMO_MEDIA } from '../../server/db/seed-media';
 
 // axe-core through the page (as tests/e2e/accessibility.test.ts does): the WCAG 2.1 A/AA problems.
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -39,10 +40,12 @@ describe('media library (browser)', () => {
     await signIn(page, 'admin@demo.test');
     await page.waitForURL(/#\/dashboard/);
 
-    // The grid shows the demo files, newest first, as thumbnails.
+    // The grid shows the demo files, newest first, as thumbnails: a first page of 30 of them (the
+    // demo companies' logos included).
+    const seeded = DEMO_MEDIA.length + DEMO_COMPANY_LOGOS.length;
     await page.goto(`${e2e.server.url}/#/media`);
     const tiles = page.getByTestId('media-tile');
-    await expect.poll(() => tiles.count(), SETTLE).toBe(10);
+    await expect.poll(() => tiles.count(), SETTLE).toBe(Math.min(30, seeded));
     await page.getByRole('img', { name: 'spring-offers-banner.jpg' }).waitFor();
     expect(await wcagProblems(page)).toEqual([]);
 
@@ -89,7 +92,7 @@ describe('media library (browser)', () => {
     const thumb = tiles.first().getByRole('img', { name: 'riverside-logo.png' });
     await thumb.waitFor();
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), SETTLE).toBe(320);
-    await expect.poll(() => tiles.count(), SETTLE).toBe(11);
+    await expect.poll(() => tiles.count(), SETTLE).toBe(Math.min(30, seeded + 1));
 
     // Search narrows the grid.
     await page.getByPlaceholder('Search media').fill('riverside');

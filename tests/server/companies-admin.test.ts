@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, companyMeta, companyTerms, companyUsers, media, permissions, rolePermissions, roles, userRoles, users } from '../../server/db/schema';
 import { DEMO_EXTRA_COMPANIES } from '../../server/db/seed-companies';
+import { DEMO_COMPANY_LOGOS } from '../../server/db/seed-media';
 import { hashPassword } from '../../server/services/passwords';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../support/server';
 import { call, login, type Reply } from './helpers';
@@ -382,6 +383,19 @@ describe("a company's logo from the media library (meta logo)", () => {
     for (const row of await server.database.db.select({ guid: media.guid, filename: media.filename }).from(media)) guids[row.filename] = row.guid;
   });
 
+  it('gives the demo dealers and two in three of the other demo companies their own logo, and the rest none', async () => {
+    expect((await as('admin', 'GET', `/api/companies/${demoMotors.guid}`)).body.logo?.guid).toBe(guids['demo-motors-logo.png']);
+    expect((await as('admin', 'GET', `/api/companies/${harbour.guid}`)).body.logo?.guid).toBe(guids['harbour-cars-logo.jpg']);
+    const rows = (await list('admin', { range: [0, 999] })).body;
+    const extra = rows.filter((c) => DEMO_EXTRA_COMPANIES.some((d) => d.name === c.name));
+    expect(extra).toHaveLength(DEMO_EXTRA_COMPANIES.length);
+    for (const c of extra) {
+      const own = DEMO_COMPANY_LOGOS.find((f) => f.owner === c.name);
+      expect(c.logo?.guid ?? null, c.name).toBe(own ? guids[own.filename] : null);
+    }
+    expect(extra.filter((c) => c.logo).length).toBe(Math.ceil((DEMO_EXTRA_COMPANIES.length * 2) / 3));
+  });
+
   it('takes a shared image or one of the company\'s own, by guid or by its address, and shows it in the profile and the list', async () => {
     const shared = guids['launch-portal-logo.png'];
     const r = await as('admin', 'PUT', `/api/companies/${demoMotors.guid}`, { meta: logoMeta(shared) });
@@ -400,7 +414,7 @@ describe("a company's logo from the media library (meta logo)", () => {
     expect((await as('dealerA', 'GET', `/api/companies/${demoMotors.guid}`)).body.logo?.guid).toBe(own);
     const rows = (await list('admin', { filter: { q: 'Motors' }, range: [0, 99] })).body;
     expect(rows.find((c) => c.id === demoMotors.id)?.logo?.thumbnail_url).toBe(`/api/media/${own}/thumbnail`);
-    expect(rows.find((c) => c.id !== demoMotors.id)?.logo).toBeNull();
+    expect(rows.find((c) => c.id !== demoMotors.id && !DEMO_COMPANY_LOGOS.some((f) => f.owner === c.name))?.logo).toBeNull();
     const thumb = await fetch(`${server.url}/api/media/${own}/thumbnail`);
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/webp');

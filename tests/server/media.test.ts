@@ -295,14 +295,13 @@ describe('listing: GET /api/media (simple-rest) and POST /api/media/page', () =>
     for (const batch of [0, 1]) expect((await upload('admin', Array.from({ length: 10 }, (_, i) => [`tile-${batch}-${i}.png`, tiny] as [string, Buffer]))).status).toBe(201);
     const total = Number((await list('admin', { range: [0, 0] })).headers.get('x-total-count'));
     expect(total).toBeGreaterThan(30);
-    expect(total).toBeLessThanOrEqual(60);
     const r = await as<{ media: { results: Item[] }; total: number; perPage: number }>('admin', 'POST', '/api/media/page', { page: 1, useCache: true });
     expect(r.status).toBe(200);
     expect(r.body.total).toBe(total);
     expect(r.body.perPage).toBe(30);
     expect(r.body.media.results).toHaveLength(30);
     const last = await as<{ media: { results: Item[] } }>('admin', 'POST', '/api/media/page', { page: 2, perPage: 30 });
-    expect(last.body.media.results).toHaveLength(total - 30);
+    expect(last.body.media.results).toHaveLength(Math.min(30, total - 30));
     expect(last.body.media.results.some((i) => r.body.media.results.some((j) => j.id === i.id))).toBe(false);
     const q = await as<{ media: { results: Item[] }; total: number }>('admin', 'POST', '/api/media/page', { page: 1, q: 'dealer-BROCHURE' });
     expect(q.body.media.results.map((i) => i.filename)).toEqual(['dealer-brochure.pdf']);
