@@ -13,6 +13,7 @@ const suites: Record<string, () => Promise<void>> = {
   load: async () => (await import('./load')).benchLoad(),
   api: async () => (await import('./api')).benchApi(),
   companies: async () => (await import('./companies-list')).benchCompanies(),
+  'companies-page': async () => (await import('./companies-page')).benchCompaniesPage(),
   config: async () => (await import('./config')).benchConfig(),
   'config-writes': async () => (await import('./config-writes')).benchConfigWrites(),
   'stage-page': async () => (await import('./stage-page')).benchStagePage(),

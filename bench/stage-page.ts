@@ -21,7 +21,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { buildApp } from '../server/app';
 import { openPglite } from '../server/db/database';
 import { seedDatabase } from '../server/db/seed';
@@ -29,6 +29,7 @@ import { launchBrowser } from '../tests/support/browser';
 import { filledConfig } from './config-document';
 import { STRUCTURE_STAGES } from './config-writes';
 import { FIELDS, KEY_GAP_MS, TEXT, typeIntoCells } from './keystrokes';
+import { paintRecorder, waitForPaint } from './paint';
 import { buildRendererPages, serveRendererPages } from './renderer';
 
 const PASSWORD = 'Demo-pass-2026';
@@ -36,49 +37,6 @@ const SLUG = 'opening-hours';
 const LOADS = 3;
 /** The form's first opening time: the stage is on screen once it is painted. */
 const FIRST_CELL = `input[id$="hours_0_days_${FIELDS[0]}"]`;
-
-declare global {
-  interface Window {
-    __stagebench: { latencies: number[]; paint?: number; arm(): void };
-  }
-}
-
-/**
- * Runs in every page before its own scripts (Playwright init scripts are not subject to the page's
- * CSP): key event to next paint (from the keydown's timestamp to a task queued after the next
- * frame's rAF, as bench/renderer/main.tsx measures), and the time the first cell is first painted.
- * A string, not a function: tsx would wrap inner functions in a `__name` helper the page lacks.
- */
-const instrument = (selector: string) => `(() => {
-  const selector = ${JSON.stringify(selector)};
-  const afterNextPaint = (done) => requestAnimationFrame(() => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = done;
-    ch.port2.postMessage(0);
-  });
-  const state = {
-    latencies: [],
-    arm() {
-      state.paint = undefined;
-      const seen = () => {
-        if (!document.querySelector(selector)) return false;
-        afterNextPaint(() => (state.paint = performance.now()));
-        return true;
-      };
-      if (seen()) return;
-      const observer = new MutationObserver(() => {
-        if (seen()) observer.disconnect();
-      });
-      observer.observe(document, { childList: true, subtree: true });
-    },
-  };
-  window.__stagebench = state;
-  window.addEventListener('keydown', (e) => {
-    const start = e.timeStamp;
-    afterNextPaint(() => state.latencies.push(performance.now() - start));
-  }, true);
-  state.arm();
-})();`;
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -111,23 +69,12 @@ async function writeConfig(url: string): Promise<number> {
   return config.id;
 }
 
-async function waitForPaint(page: Page): Promise<number> {
-  try {
-    await page.waitForFunction(() => window.__stagebench?.paint !== undefined, undefined, { timeout: 60_000, polling: 50 });
-  } catch (err) {
-    // Say what the page shows instead: its address, title and the first inputs.
-    const seen = await page.evaluate(() => ({ title: document.querySelector('h1')?.textContent, inputs: [...document.querySelectorAll('input')].slice(0, 8).map((i) => i.id || i.name) })).catch(() => null);
-    throw new Error(`the stage form never painted at ${page.url()}: ${JSON.stringify(seen)} (${(err as Error).message.split('\n')[0]})`);
-  }
-  return page.evaluate(() => window.__stagebench.paint!);
-}
-
 interface Figures { fullLoad: number[]; inApp: number[]; keys: number[]; inputs: number }
 
 async function newContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
   await context.addInitScript(() => localStorage.setItem('portal.cookieConsent', 'accepted'));
-  await context.addInitScript(instrument(FIRST_CELL));
+  await context.addInitScript(paintRecorder(FIRST_CELL));
   return context;
 }
 
@@ -151,7 +98,7 @@ async function measureApp(browser: Browser, url: string, id: number): Promise<Fi
       // A full load of the stage's address, as a reload (the session comes back from its cookie).
       if (i === 0) await page.goto(stage);
       await page.reload();
-      const t = await waitForPaint(page);
+      const t = await waitForPaint(page, 'the stage form');
       if (i > 0) fullLoad.push(t);
     }
     const inApp: number[] = [];
@@ -165,7 +112,7 @@ async function measureApp(browser: Browser, url: string, id: number): Promise<Fi
         location.hash = to;
         return t0;
       }, `#/configurator/${id}/${SLUG}`);
-      inApp.push((await waitForPaint(page)) - began);
+      inApp.push((await waitForPaint(page, 'the stage form')) - began);
     }
     await page.getByTestId('config-stage-page').waitFor();
     const inputs = await page.evaluate(() => document.querySelectorAll('input, textarea, select').length);
@@ -188,7 +135,7 @@ async function measureBenchPage(browser: Browser): Promise<Figures> {
     for (let i = 0; i <= LOADS; i++) {
       await page.goto('about:blank');
       await page.goto(`${url}/?mode=ours&n=30`);
-      const t = await waitForPaint(page);
+      const t = await waitForPaint(page, 'the stage form');
       if (i > 0) fullLoad.push(t);
     }
     const inputs = await page.evaluate(() => document.querySelectorAll('input, textarea, select').length);
