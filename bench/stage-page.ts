@@ -14,9 +14,10 @@
  * and the floor, plain `<input>`s typed into the same way with the same recorder (what a keystroke
  * costs this Chromium with no React at all; issue 10 asks what a keystroke costs beyond that).
  *
- * Run: `npm run bench -- stage-page` after `npm run build`; BENCH_DIST=<folder> measures another build.
+ * Run: `npm run bench -- stage-page` after `npm run build`; BENCH_DIST=<folder> measures another build;
+ * BENCH_CPU_PROF=<file> writes the app page's CPU profile while typing (.cpuprofile, for DevTools).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -116,7 +117,18 @@ async function measureApp(browser: Browser, url: string, id: number): Promise<Fi
     }
     await page.getByTestId('config-stage-page').waitFor();
     const inputs = await page.evaluate(() => document.querySelectorAll('input, textarea, select').length);
+    // BENCH_CPU_PROF=<file>: the page's CPU profile while typing (build with `--minify false` to read names).
+    const profiler = process.env.BENCH_CPU_PROF ? await context.newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 100 });
+      await profiler.send('Profiler.start');
+    }
     const keys = await typeIntoCells(page, '__stagebench');
+    if (profiler) {
+      const { profile } = await profiler.send('Profiler.stop');
+      writeFileSync(process.env.BENCH_CPU_PROF!, JSON.stringify(profile));
+    }
     return { fullLoad, inApp, keys, inputs };
   } finally {
     await context.close();

@@ -1,17 +1,17 @@
-import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { withTheme, type IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { RemoteSearch, StageFormContext } from './context';
-import type { SaveState, StageController, StageControllerOptions } from './controller';
+import type { SaveState, StageControllerOptions } from './controller';
 import { countErrors } from './errors';
 import { translateSchema, translateUiSchema, useConfiguratorT } from './i18n';
 import { ownedSplit, findOwnedPaths } from './owned';
 import { StageFormBase, useStageContext } from './StageFormBase';
-import { replaceEqualDeep } from './store';
 import { STORE_BACKED_FIELDS } from './fields/names';
+import { useDerived } from './fields/useStore';
 import { stageTheme } from './theme';
 import { defaultEngine, formValidator, getStageUi } from './engineAdapter';
 
@@ -30,19 +30,6 @@ export interface StageFormProps extends Omit<StageControllerOptions, 'engine'> {
   hideActions?: boolean;
   /** Extra content after the buttons. */
   children?: ReactNode;
-}
-
-/** A stable snapshot of `select(state)` that keeps its identity while the selected parts do. */
-function useDerived<T>(controller: StageController, read: () => unknown, derive: (source: unknown) => T): T {
-  const cache = useRef<{ source: unknown; value: T } | null>(null);
-  const get = useCallback(() => {
-    const source = read();
-    if (cache.current && cache.current.source === source) return cache.current.value;
-    const value = replaceEqualDeep(cache.current?.value, derive(source));
-    cache.current = { source, value };
-    return value;
-  }, [read, derive]);
-  return useSyncExternalStore(controller.store.subscribe, get, get);
 }
 
 function StageFormView(props: Omit<StageFormProps, keyof StageControllerOptions | 'engine'> & { slug: string; engine: StageControllerOptions['engine'] }) {

@@ -83,3 +83,13 @@ export function ownedSplit(paths: readonly Path[]) {
     },
   };
 }
+
+/**
+ * A value rjsf hands back at `rel` (a path relative to where `paths` are rooted), with the owned
+ * parts under it put back from `current` (the store's value there): rjsf only ever saw them stripped.
+ * @example mergeOwnedAt([['days']], [], { name: 'Sales' }, { name: 'S', days: {...} }) // { name: 'Sales', days: {...} }
+ */
+export function mergeOwnedAt(paths: readonly Path[], rel: Path, value: unknown, current: unknown): unknown {
+  const under = paths.filter((p) => p.length > rel.length && rel.every((k, i) => String(p[i]) === String(k))).map((p) => p.slice(rel.length));
+  return under.length ? ownedSplit(under).merge(value, current) : value;
+}

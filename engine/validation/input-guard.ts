@@ -72,6 +72,15 @@ function pathOf(frame: Frame | null, last?: string | number): (string | number)[
   return path.reverse();
 }
 
+/**
+ * Frozen containers already found within the engine's limits, by the deepest depth they were found
+ * at: a frozen object cannot change, so at that depth or less it passes again without a walk. Stage
+ * data in the browser is immer's frozen, structurally shared state, so a keystroke's check walks
+ * only the path it changed, not the whole stage (issue 10). Data parsed from a request is not
+ * frozen and is walked whole, every time.
+ */
+const verifiedAt = new WeakMap<object, number>();
+
 /** Plain data objects only: Object.prototype (of any realm) or no prototype at all. */
 function isPlainData(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
@@ -86,6 +95,8 @@ function isPlainData(value: object): boolean {
  */
 export function findInputProblem(value: unknown, limits: Readonly<InputLimits> = INPUT_LIMITS): InputProblem | null {
   const stack: Frame[] = [];
+  // Frozen containers found within the limits: remembered once the whole value passes.
+  const passed: Frame[] | null = limits === INPUT_LIMITS ? [] : null;
   // Checks one value found under `parent` at `key`; containers go on the stack.
   const visit = (v: unknown, parent: Frame | null, key: string | number, depth: number): InputProblem | null => {
     if (typeof v === 'string') {
@@ -95,6 +106,11 @@ export function findInputProblem(value: unknown, limits: Readonly<InputLimits> =
     if (v === null || typeof v !== 'object') return null;
     if (depth > limits.maxDepth) return { kind: 'depth', path: pathOf(parent, key), limit: limits.maxDepth };
     if (!Array.isArray(v) && !isPlainData(v)) return { kind: 'notJson', path: pathOf(parent, key) };
+    if (passed && Object.isFrozen(v)) {
+      const at = verifiedAt.get(v);
+      if (at !== undefined && depth <= at) return null;
+      passed.push({ value: v, depth, key, parent });
+    }
     stack.push({ value: v, depth, key, parent });
     return null;
   };
@@ -123,6 +139,7 @@ export function findInputProblem(value: unknown, limits: Readonly<InputLimits> =
       if (problem) return problem;
     }
   }
+  for (const f of passed ?? []) verifiedAt.set(f.value, Math.max(f.depth, verifiedAt.get(f.value) ?? 0));
   return null;
 }
 

@@ -197,6 +197,27 @@ describe('deep nesting, long lists and long strings', () => {
     expect(ok(write(config, 'opening-hours', hours)).config.doc['opening-hours'].hours).toHaveLength(240);
   });
 
+  it('frozen data passed once (as a form keeps it) still fails wherever it changes or is moved too deep', () => {
+    const deepFreeze = <T,>(v: T): T => {
+      if (v && typeof v === 'object' && !Object.isFrozen(v)) {
+        Object.values(v).forEach(deepFreeze);
+        Object.freeze(v);
+      }
+      return v;
+    };
+    const hours = deepFreeze(JSON.parse(JSON.stringify(largeGroupDoc['opening-hours'])) as { hours: Array<Record<string, unknown>> });
+    expect(findInputProblem(hours)).toBeNull();
+    // A new state sharing every checked entry but one, which now holds a prototype key.
+    const changed = deepFreeze({ hours: [...hours.hours.slice(0, 7), JSON.parse('{"id":"h7","days":{"__proto__":{"open":"09:00"}}}'), ...hours.hours.slice(8)] });
+    expect(findInputProblem(changed)).toMatchObject({ kind: 'unsafeKey', path: ['hours', 7, 'days', '__proto__'] });
+    // A checked entry (days and a weekday inside it) put under 30 more levels goes past 32.
+    let deep: unknown = hours.hours[0];
+    for (let i = 0; i < 30; i++) deep = deepFreeze({ a: deep });
+    expect(findInputProblem(deepFreeze({ wrap: deep }))).toMatchObject({ kind: 'depth', limit: 32 });
+    // And the same state checked again is still fine.
+    expect(findInputProblem(hours)).toBeNull();
+  });
+
   it('the guard walks without recursion: 100,000 levels and a cycle end as "too deep", never a stack overflow', () => {
     expect(findInputProblem(JSON.parse(nestedJson(100_000)))).toMatchObject({ kind: 'depth', limit: 32 });
     const cycle: Record<string, unknown> = { name: 'loop' };

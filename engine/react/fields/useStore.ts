@@ -1,6 +1,7 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
 import type { StageController } from '../controller';
 import { getAt, type Path } from '../paths';
+import { replaceEqualDeep } from '../store';
 
 /**
  * The stage value at `path`, re-rendering only when that value's identity changes (null: none).
@@ -39,4 +40,21 @@ export function useDocValueAt(controller: StageController, stage: string | undef
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for stage and path
   }, [store, key]);
   return useSyncExternalStore(store.subscribe, get, get);
+}
+
+/**
+ * A stable snapshot of `derive(read())` that keeps its identity while the derived parts do
+ * (replaceEqualDeep), and is derived again only when `read()` changes identity.
+ * @example useDerived(controller, () => controller.store.getData(), split.view)
+ */
+export function useDerived<T>(controller: StageController, read: () => unknown, derive: (source: unknown) => T): T {
+  const cache = useRef<{ source: unknown; value: T } | null>(null);
+  const get = useCallback(() => {
+    const source = read();
+    if (cache.current && cache.current.source === source) return cache.current.value;
+    const value = replaceEqualDeep(cache.current?.value, derive(source));
+    cache.current = { source, value };
+    return value;
+  }, [read, derive]);
+  return useSyncExternalStore(controller.store.subscribe, get, get);
 }
