@@ -19,7 +19,7 @@ import { openPglite } from '../server/db/database';
 import { seedDatabase } from '../server/db/seed';
 import { launchBrowser } from '../tests/support/browser';
 import { BENCH_COMPANIES, insertBenchCompanies } from './companies-list';
-import { paintRecorder, waitForPaint } from './paint';
+import { paintRecorder, signInAt, waitForPaint } from './paint';
 
 const PASSWORD = 'Demo-pass-2026';
 const LOADS = 5;
@@ -44,11 +44,7 @@ async function measure(browser: Browser, extra: boolean): Promise<Figures> {
   await context.addInitScript(paintRecorder(FIRST_ROW));
   try {
     const page = await context.newPage();
-    await page.goto(`${url}/#/login`);
-    const form = page.getByTestId('login-form');
-    await form.locator('input[name="email"]').fill('admin@demo.test');
-    await form.locator('input[name="password"]').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Login' }).click();
+    await signInAt(page, url, 'admin@demo.test', PASSWORD);
     await page.waitForURL(/#\/dashboard/);
     const companies = (await database.db.execute('SELECT count(*)::int AS n FROM companies') as unknown as { rows: Array<{ n: number }> }).rows[0].n;
 

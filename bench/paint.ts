@@ -1,7 +1,7 @@
 /**
- * What the page benches record in the browser: when a screen's first content is painted, and each
- * keystroke's time to the next paint. Used by bench/stage-page.ts and bench/companies-page.ts (and
- * read by bench/keystrokes.ts through `window.__stagebench`).
+ * What the page benches share in the browser: signing in on the built app, when a screen's first
+ * content is painted, and each keystroke's time to the next paint. Used by bench/stage-page.ts and
+ * bench/companies-page.ts (and read by bench/keystrokes.ts through `window.__stagebench`).
  */
 import type { Page } from 'playwright-core';
 
@@ -59,4 +59,13 @@ export async function waitForPaint(page: Page, what: string): Promise<number> {
     throw new Error(`${what} never painted at ${page.url()}: ${JSON.stringify(seen)} (${(err as Error).message.split('\n')[0]})`);
   }
   return page.evaluate(() => window.__stagebench.paint!);
+}
+
+/** Signs in on the app's Login page at `url` as a demo user (the caller waits for where they land). */
+export async function signInAt(page: Page, url: string, email: string, password: string): Promise<void> {
+  await page.goto(`${url}/#/login`);
+  const form = page.getByTestId('login-form');
+  await form.locator('input[name="email"]').fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  await form.getByRole('button', { name: 'Login' }).click();
 }

@@ -30,7 +30,7 @@ import { launchBrowser } from '../tests/support/browser';
 import { filledConfig } from './config-document';
 import { STRUCTURE_STAGES } from './config-writes';
 import { FIELDS, KEY_GAP_MS, TEXT, typeIntoCells } from './keystrokes';
-import { paintRecorder, waitForPaint } from './paint';
+import { paintRecorder, signInAt, waitForPaint } from './paint';
 import { buildRendererPages, serveRendererPages } from './renderer';
 
 const PASSWORD = 'Demo-pass-2026';
@@ -84,11 +84,7 @@ async function measureApp(browser: Browser, url: string, id: number): Promise<Fi
   const context = await newContext(browser);
   try {
     const page = await context.newPage();
-    await page.goto(`${url}/#/login`);
-    const form = page.getByTestId('login-form');
-    await form.locator('input[name="email"]').fill('dealer@demo.test');
-    await form.locator('input[name="password"]').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Login' }).click();
+    await signInAt(page, url, 'dealer@demo.test', PASSWORD);
     // The dealer's configs (the list: this config is their company's second).
     await page.waitForURL(/#\/configurator/);
 
