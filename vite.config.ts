@@ -90,6 +90,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/seeded-database.ts'],
+          // A failed browser test reports what its pages showed (address, heading, screenshot).
+          setupFiles: ['tests/e2e/failure-report.ts'],
           isolate: false,
           // No retries: a test that passes only on its second try is a defect to fix (issue 6).
           retry: 0,

@@ -17,6 +17,9 @@ export interface E2E {
 }
 
 // E2E_DIST lets a developer point the suite at another build folder.
+/** Pages of this worker not yet closed, newest last: what a failed test's report shows (failure-report.ts). */
+export const livePages = new Set<Page>();
+
 const DIST = resolve(process.env.E2E_DIST ?? 'dist');
 
 /**
@@ -37,6 +40,8 @@ export async function startE2E(opts: TestServerOptions = {}): Promise<E2E> {
       // Most tests are not about the cookie banner: store consent as the banner itself would.
       if (consent) await context.addInitScript(() => localStorage.setItem('portal.cookieConsent', 'accepted'));
       const page = await context.newPage();
+      livePages.add(page);
+      page.on('close', () => livePages.delete(page));
       page.setDefaultTimeout(15_000);
       // A whole page load (the app's scripts compiled afresh in a new context) is the step that
       // stretches most when the machine is busy: it gets twice the time of an action.
