@@ -15,7 +15,8 @@
  * costs this Chromium with no React at all; issue 10 asks what a keystroke costs beyond that).
  *
  * Run: `npm run bench -- stage-page` after `npm run build`; BENCH_DIST=<folder> measures another build;
- * BENCH_CPU_PROF=<file> writes the app page's CPU profile while typing (.cpuprofile, for DevTools).
+ * BENCH_CPU_PROF=<file> writes the app page's CPU profile while typing (.cpuprofile, for DevTools);
+ * BENCH_KEYS_RAW=1 prints every keystroke's latency in the app, in typing order.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -121,6 +122,7 @@ async function measureApp(browser: Browser, url: string, id: number): Promise<Fi
       await profiler.send('Profiler.start');
     }
     const keys = await typeIntoCells(page, '__stagebench');
+    if (process.env.BENCH_KEYS_RAW) console.log('app keys', keys.map((k) => k.toFixed(1)).join(' '));
     if (profiler) {
       const { profile } = await profiler.send('Profiler.stop');
       writeFileSync(process.env.BENCH_CPU_PROF!, JSON.stringify(profile));

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,7 +32,9 @@ export interface StageFormProps extends Omit<StageControllerOptions, 'engine'> {
   children?: ReactNode;
 }
 
-function StageFormView(props: Omit<StageFormProps, keyof StageControllerOptions | 'engine'> & { slug: string; engine: StageControllerOptions['engine'] }) {
+// Memoised: the page around the form renders again on its own changes (a save's status), and the
+// form below must not (pass stable children to keep it so).
+const StageFormView = memo(function StageFormView(props: Omit<StageFormProps, keyof StageControllerOptions | 'engine'> & { slug: string; engine: StageControllerOptions['engine'] }) {
   const controller = useStageContext();
   const t = useConfiguratorT();
   const raw = useMemo(() => props.stage ?? getStageUi(props.slug), [props.stage, props.slug]);
@@ -103,7 +105,7 @@ function StageFormView(props: Omit<StageFormProps, keyof StageControllerOptions 
       {props.children}
     </ThemedForm>
   );
-}
+});
 
 /**
  * The stage form: StageFormBase (controller) + @rjsf/mui with the one registry. Every edit runs the

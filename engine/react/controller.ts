@@ -1,7 +1,6 @@
-import { produce } from 'immer';
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { mergeErrorSection, toErrorSchema, type FieldErrorLike } from './errors';
-import { getAt, setAtDraft, type Path } from './paths';
+import { getAt, setAtCopy, type Path } from './paths';
 import { createStageStore, replaceEqualDeep, type StageStore } from './store';
 
 export type ConfigDoc = Record<string, unknown>;
@@ -163,9 +162,7 @@ export function createStageController(options: StageControllerOptions): StageCon
     setAt(path, value) {
       if (path.length === 0) return replaceData(value);
       const data = store.getData() ?? {};
-      const next = produce(data, (draft: unknown) => {
-        setAtDraft(draft, path, value);
-      });
+      const next = setAtCopy(data, path, value);
       if (next === data) return;
       commit(next, path);
     },

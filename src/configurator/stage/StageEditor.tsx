@@ -121,7 +121,8 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
     }),
     validate: (mode) => controller.current?.validateAll(mode) ?? false,
     onAnswer(answer, saved, kind) {
-      setServerWarnings(answer.warnings ?? []);
+      const warnings = answer.warnings ?? [];
+      setServerWarnings((shown) => (sameWarnings(shown, warnings) ? shown : warnings));
       const now = answer.stages.find((s) => s.slug === slug)?.state;
       if (kind === 'manual') notify(saved === 'draft' && state === 'draft' ? t('configPages.saved') : t('configPages.updated'), { type: 'success' });
       onAnswer(answer, now !== state);
@@ -140,17 +141,34 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
   const onChange = useCallback(() => edited(), [edited]);
 
   const [busy, setBusy] = useState(false);
-  const act = async (to: StageState) => {
-    setBusy(true);
-    try {
-      const outcome = await saver.save(to, 'manual');
-      if (outcome === 'incomplete') {
-        notify(t('validation:generic.incomplete', { defaultValue: 'Please make sure that all required fields are complete.' }), { type: 'error' });
+  const { save } = saver;
+  const act = useCallback(
+    async (to: StageState) => {
+      setBusy(true);
+      try {
+        const outcome = await save(to, 'manual');
+        if (outcome === 'incomplete') {
+          notify(t('validation:generic.incomplete', { defaultValue: 'Please make sure that all required fields are complete.' }), { type: 'error' });
+        }
+      } finally {
+        setBusy(false);
       }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    [save, notify, t],
+  );
+
+  // What the form shows below its fields, kept as one element while nothing in it changes: the
+  // editor renders again on every save status change (an autosave answer, the first edit after
+  // one), and new children would render the whole rjsf form again (issue 10).
+  const formExtras = useMemo(
+    () => (
+      <>
+        <ControllerBridge target={controller} />
+        <StageWarnings slug={slug} server={serverWarnings} />
+      </>
+    ),
+    [slug, serverWarnings],
+  );
 
   if (!stage) return <Alert severity="error">{t('configPages.unknownStage')}</Alert>;
   if (!stage.open) {
@@ -211,36 +229,36 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
         </Paper>
       )}
       <StageForm slug={slug} doc={doc} onChange={onChange} readonly={readonly} hideActions engine={form.engine} stage={form.stage}>
-        <ControllerBridge target={controller} />
-        <StageWarnings slug={slug} server={serverWarnings} />
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
-          {abilities.autosaveState && (
-            <Button variant="outlined" disabled={busy} onClick={() => void act(abilities.autosaveState!)} data-testid="stage-save">
-              {t(state === 'draft' ? 'configPages.saveDraft' : 'configPages.stagePage.save')}
-            </Button>
-          )}
-          {abilities.canSubmit && (
-            <Button variant="contained" disabled={busy} onClick={() => void act('submitted')} data-testid="stage-submit">
-              {t('configPages.submit')}
-            </Button>
-          )}
-          {abilities.canComplete && (
-            <Button variant="contained" color="success" disabled={busy} onClick={() => void act('completed')} data-testid="stage-complete">
-              {t('configPages.stagePage.markCompleted')}
-            </Button>
-          )}
-          {abilities.canReopen && (
-            <Button variant="outlined" color="warning" disabled={busy} onClick={() => void act('draft')} data-testid="stage-reopen">
-              {t('configPages.stagePage.reopen')}
-            </Button>
-          )}
-          {!readonly && (
-            <Button color="inherit" disabled={busy || !saver.unsent} onClick={() => setConfirmReset(true)} data-testid="stage-reset">
-              {t('configPages.stagePage.reset')}
-            </Button>
-          )}
-        </Box>
+        {formExtras}
       </StageForm>
+      {/* Outside the form: they change with the save status, the form must not. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
+        {abilities.autosaveState && (
+          <Button variant="outlined" disabled={busy} onClick={() => void act(abilities.autosaveState!)} data-testid="stage-save">
+            {t(state === 'draft' ? 'configPages.saveDraft' : 'configPages.stagePage.save')}
+          </Button>
+        )}
+        {abilities.canSubmit && (
+          <Button variant="contained" disabled={busy} onClick={() => void act('submitted')} data-testid="stage-submit">
+            {t('configPages.submit')}
+          </Button>
+        )}
+        {abilities.canComplete && (
+          <Button variant="contained" color="success" disabled={busy} onClick={() => void act('completed')} data-testid="stage-complete">
+            {t('configPages.stagePage.markCompleted')}
+          </Button>
+        )}
+        {abilities.canReopen && (
+          <Button variant="outlined" color="warning" disabled={busy} onClick={() => void act('draft')} data-testid="stage-reopen">
+            {t('configPages.stagePage.reopen')}
+          </Button>
+        )}
+        {!readonly && (
+          <Button color="inherit" disabled={busy || !saver.unsent} onClick={() => setConfirmReset(true)} data-testid="stage-reset">
+            {t('configPages.stagePage.reset')}
+          </Button>
+        )}
+      </Box>
       <ConfirmDialog
         open={confirmReset}
         title={t('configPages.stagePage.resetTitle')}
@@ -274,6 +292,11 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
       <UnsavedChangesPrompt when={saver.unsent} />
     </>
   );
+}
+
+/** Server warnings are answered anew by every save: the same ones keep the shown list as it is. */
+function sameWarnings(a: Array<{ field?: string; detail: string }>, b: Array<{ field?: string; detail: string }>): boolean {
+  return a.length === b.length && a.every((w, i) => w.field === b[i].field && w.detail === b[i].detail);
 }
 
 /** The stage's title and state, then whatever the page adds beside them (its tools). */

@@ -87,6 +87,22 @@ function useOnline(): boolean {
   return online;
 }
 
+/**
+ * useState whose setter does nothing when the value is already the one set: every keystroke calls
+ * `edited()`, and a same-value setState can still render the editor (React's eager bail-out does
+ * not always apply), which re-rendered its whole subtree on the keystroke path (issue 10).
+ */
+function useChangedState<T>(initial: T): [T, (next: T) => void] {
+  const [value, setValue] = useState(initial);
+  const current = useRef(initial);
+  const set = useCallback((next: T) => {
+    if (Object.is(current.current, next)) return;
+    current.current = next;
+    setValue(next);
+  }, []);
+  return [value, set];
+}
+
 export function useStageSaver(options: StageSaverOptions): StageSaver {
   // The latest callbacks without re-creating the queue (the form is never re-created by a save).
   const opts = useRef(options);
@@ -106,8 +122,8 @@ export function useStageSaver(options: StageSaverOptions): StageSaver {
   const stopped = useRef(false);
   const autoTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const keepTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const [status, setStatus] = useState<SaveStatus>(options.startPending ? (autosaveState ? 'pending' : 'failed') : 'saved');
-  const [unsent, setUnsent] = useState(options.startPending);
+  const [status, setStatus] = useChangedState<SaveStatus>(options.startPending ? (autosaveState ? 'pending' : 'failed') : 'saved');
+  const [unsent, setUnsent] = useChangedState(options.startPending);
   const online = useOnline();
   const { modalOpen } = useSession();
 
@@ -183,7 +199,7 @@ export function useStageSaver(options: StageSaverOptions): StageSaver {
     },
     // schedule is defined below and only read when a save ends.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [slug, storageKey, keepNow],
+    [slug, storageKey, keepNow, setStatus, setUnsent],
   );
 
   const autosave = useCallback(() => {
@@ -196,7 +212,7 @@ export function useStageSaver(options: StageSaverOptions): StageSaver {
     // Never two at once: the save under way schedules the next when it ends.
     if (inFlight.current) return;
     void save(autosaveState, 'auto');
-  }, [autosaveState, save]);
+  }, [autosaveState, save, setStatus]);
 
   function schedule() {
     clearTimeout(autoTimer.current);
@@ -214,7 +230,7 @@ export function useStageSaver(options: StageSaverOptions): StageSaver {
     keepTimer.current = setTimeout(keepNow, KEEP_DELAY_MS);
     clearTimeout(autoTimer.current);
     if (autosaveState) autoTimer.current = setTimeout(autosave, AUTOSAVE_DELAY_MS);
-  }, [autosaveState, autosave, keepNow]);
+  }, [autosaveState, autosave, keepNow, setStatus, setUnsent]);
 
   // Edits the editor started with (restored or merged) go out at once.
   useEffect(() => {
@@ -252,7 +268,7 @@ export function useStageSaver(options: StageSaverOptions): StageSaver {
     clearTimeout(keepTimer.current);
     if (storageKey) forgetUnsent(storageKey);
     setUnsent(false);
-  }, [storageKey]);
+  }, [storageKey, setUnsent]);
 
   const shown: SaveStatus = unsent && (!online || modalOpen) ? 'offline' : status;
   return { status: shown, unsent, edited, save, version: () => version.current, discard };

@@ -5,6 +5,7 @@ import { renderMarkdown } from '../../../engine/react/widgets/markdown';
 import { formatDisplayDate, parseDisplayDate } from '../../../engine/react/widgets/DatePickerWidget';
 import { findOwnedPaths, ownedSplit } from '../../../engine/react/owned';
 import { replaceEqualDeep } from '../../../engine/react/store';
+import { setAtCopy } from '../../../engine/react/paths';
 import { errorPath, mergeErrorSection, toErrorSchema } from '../../../engine/react/errors';
 
 describe('table sorting and reordering', () => {
@@ -105,6 +106,23 @@ describe('data plumbing', () => {
     expect(next.a).toBe(prev.a);
     expect(next.c).not.toBe(prev.c);
     expect(replaceEqualDeep(prev, structuredClone(prev))).toBe(prev);
+  });
+
+  it('sets a value at a path by copying only the containers on the way, leaving the original as it was', () => {
+    const data = Object.freeze({ hours: Object.freeze([Object.freeze({ days: Object.freeze({ monday: Object.freeze({ open: '09:00' }) }) }), Object.freeze({ id: 2 })]), info: Object.freeze({}) });
+    const next = setAtCopy(data, ['hours', 0, 'days', 'monday', 'open'], '08:30') as typeof data & { hours: Array<Record<string, unknown>> };
+    expect(next.hours[0]).toEqual({ days: { monday: { open: '08:30' } } });
+    expect((data.hours[0] as { days: { monday: { open: string } } }).days.monday.open).toBe('09:00');
+    expect(next.hours[1]).toBe(data.hours[1]);
+    expect(next.info).toBe(data.info);
+    expect(Array.isArray(next.hours)).toBe(true);
+    // The same value again changes nothing; a cleared cell keeps its key, as undefined.
+    expect(setAtCopy(data, ['hours', 0, 'days', 'monday', 'open'], '09:00')).toBe(data);
+    expect(setAtCopy(data, ['hours', 0, 'days', 'monday', 'open'], undefined)).toEqual({ ...data, hours: [{ days: { monday: { open: undefined } } }, { id: 2 }] });
+    // Missing containers are created: an array before a numeric step, else an object.
+    expect(setAtCopy({}, ['list', 0, 'name'], 'x')).toEqual({ list: [{ name: 'x' }] });
+    expect(() => setAtCopy({}, ['__proto__', 'polluted'], true)).toThrow(/__proto__/);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('splits the data a store-backed field owns from what rjsf sees', () => {
