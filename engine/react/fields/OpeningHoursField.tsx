@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Table from '@mui/material/Table';
@@ -42,8 +42,8 @@ interface DayRowProps {
   disabled: boolean;
 }
 
-// Styles for the whole grid in one class: a keystroke re-renders one plain input, with no style
-// to work out again (a styled or sx'd element serialises its styles on every render).
+// Styles for the whole grid in one class: a cell that renders (its messages, a checkbox) has no
+// style to work out again (a styled or sx'd element serialises its styles on every render).
 const Grid = styled(Table)(({ theme }) => ({
   '& .opening-hours-cell': { paddingLeft: 4, paddingRight: 4 },
   '& .opening-hours-input': {
@@ -62,7 +62,7 @@ const Grid = styled(Table)(({ theme }) => ({
   },
 }));
 
-/** The value and errors of one cell, and its setter: only this cell re-renders when they change. */
+/** The value and errors of a checkbox cell, and its setter: only this cell re-renders when they change. */
 function useCell(controller: StageController, path: Path, name: string) {
   const cellPath = useMemo(() => [...path, name], [path, name]);
   const value = useValueAt(controller, cellPath);
@@ -71,15 +71,36 @@ function useCell(controller: StageController, path: Path, name: string) {
   return { value, errors, set };
 }
 
+/** The text a cell shows for its stored value (cleared cells store nothing). */
+const shown = (value: unknown) => (value as string | undefined) ?? '';
+
+/**
+ * A time cell as an uncontrolled input: the browser keeps what the user types, the store is told on
+ * every change, and a value that comes from elsewhere (a rule, Reset, the server's copy) is written
+ * into the input directly. A keystroke therefore renders nothing in React: with a controlled input
+ * React walked from the root of the page down to the cell on every key (stage page bench, issue 10).
+ * Only the cell's messages (aria-invalid, title) render, when validation changes them.
+ */
 const TextCell = memo(function TextCell({ controller, path, name, id, label, disabled }: CellProps) {
-  const { value, errors, set } = useCell(controller, path, name);
+  const cellPath = useMemo(() => [...path, name], [path, name]);
+  const errors = (useErrorsAt(controller, cellPath) as { __errors?: string[] } | undefined)?.__errors;
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const sync = () => {
+      const next = shown(controller.store.getAt(cellPath));
+      if (input.current && input.current.value !== next) input.current.value = next;
+    };
+    sync();
+    return controller.store.subscribe(sync);
+  }, [controller, cellPath]);
   return (
     <input
+      ref={input}
       className="opening-hours-input"
       id={id}
       name={name}
-      value={(value as string | undefined) ?? ''}
-      onChange={(e) => set(e.target.value === '' ? undefined : e.target.value)}
+      defaultValue={shown(controller.store.getAt(cellPath))}
+      onChange={(e) => controller.setAt(cellPath, e.target.value === '' ? undefined : e.target.value)}
       placeholder="HH:MM"
       disabled={disabled}
       title={errors?.join(' ')}
@@ -117,8 +138,8 @@ const DayRow = memo(function DayRow({ controller, path, label, columns, idPrefix
 
 /**
  * `"ui:field": "openingHours"`: a week of opening hours (weekday -> appt, dual, open, close, open2,
- * close2) as one compact grid. Each cell reads its own value from the store, so a keystroke
- * re-renders one plain input (stage page bench: the grid's share of a keystroke).
+ * close2) as one compact grid. Each cell reads its own value from the store; a time cell is an
+ * uncontrolled input, so a keystroke renders nothing in React (stage page bench: the grid's share).
  * Works on an object keyed by weekday or an array of days (label from `ui:options.labelKey`, default "day").
  * @example { "days": { "ui:field": "openingHours" } }
  */
