@@ -83,7 +83,8 @@ export default function ConfigListPage() {
   };
 
   return (
-    <Box data-testid="config-list-page" sx={{ maxWidth: 1100 }}>
+    // data-ready: the first answer is in and this list is where the user stays (not the one-config redirect).
+    <Box data-testid="config-list-page" data-ready={first ? 'true' : undefined} sx={{ maxWidth: 1100 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <PageHeading />
         {can.create && (

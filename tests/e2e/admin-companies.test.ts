@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hashPath, signIn, startE2E, SETTLE, type E2E } from './harness';
+import { hashPath, signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
 
 /** The names in the list's rows, top to bottom (the name is the column after the checkbox). */
 const rowNames = (page: Page) => page.locator('table tbody tr td:nth-child(2)').allTextContents();
@@ -91,7 +91,7 @@ describe('companies administration (browser)', () => {
     const { page } = await e2e.newPage();
     await page.goto('/#/login');
     await signIn(page, 'dealer@demo.test');
-    await page.waitForURL(/#\/configurator/);
+    await waitForLanding(page);
     await page.goto(`${e2e.server.url}/#/companies`);
     await page.waitForURL(/#\/dashboard$/);
     await expect(page.locator('table tbody tr').count()).resolves.toBe(0);

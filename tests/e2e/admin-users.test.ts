@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { call, login } from '../server/helpers';
-import { hashPath, signIn, startE2E, SETTLE, type E2E } from './harness';
+import { hashPath, signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
 
 /** The names in the users list's rows (the name is the column after the checkbox). */
 const NAME_CELLS = 'table tbody tr td:nth-child(2)';
@@ -69,6 +69,7 @@ describe('users administration (browser + real SMTP)', () => {
     // A dealer of a configurator-stage company lands on the configurator (spec section 2); the guard
     // decides that landing from the Login page, so the next page is opened only once it has landed.
     await user.waitForURL(/#\/configurator/);
+    await waitForLanding(user);
 
     // Their company, and no one else's.
     await user.goto(`${e2e.server.url}/#/dashboard`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { hashPath, signIn, startE2E, SETTLE, type E2E } from './harness';
+import { hashPath, signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
 
 describe('company dashboard and the active company (browser)', () => {
   let e2e: E2E;
@@ -52,6 +52,7 @@ describe('company dashboard and the active company (browser)', () => {
     await page.goto('/#/login');
     await signIn(page, 'dealer@demo.test');
     await page.waitForURL(/#\/configurator/);
+    await waitForLanding(page);
     await page.goto(`${e2e.server.url}/#/dashboard/${ids['Harbour Cars']}`);
     await page.waitForURL(/#\/dashboard$/);
     expect(hashPath(page)).toBe('/dashboard');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, hashPath, signIn, startE2E, SETTLE, type E2E } from './harness';
+import { DEMO_PASSWORD, hashPath, signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
 
 /**
  * The stage page in the built app (issue 7, stage page): autosave and its indicator, unsent edits
@@ -22,7 +22,7 @@ describe('configurator stage page (browser)', () => {
     const page = given ?? (await e2e.newPage()).page;
     await page.goto('/#/login');
     await signIn(page, email);
-    await page.waitForURL(/#\/(configurator|dashboard)/);
+    await waitForLanding(page);
     if (!configId) {
       await page.waitForURL(/#\/configurator\/\d+\/dashboard$/);
       configId = /configurator\/(\d+)\//.exec(hashPath(page))![1];

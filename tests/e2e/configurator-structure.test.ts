@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, newConfig, type ConfigBody } from '../server/configs-helpers';
-import { signIn, startE2E, SETTLE, type E2E } from './harness';
+import { signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
 
 /**
  * The company structure end to end in the built app (issue 7, "Done when"): a dealer fills company
@@ -25,6 +25,7 @@ describe('company structure, end to end (browser, dealer)', () => {
     await page.goto('/#/login');
     await signIn(page, 'dealer@demo.test');
     await page.waitForURL(/#\/configurator/);
+    await waitForLanding(page);
   });
   afterAll(async () => {
     await e2e?.close();

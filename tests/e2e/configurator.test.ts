@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPath, signIn, startE2E, SETTLE, type E2E } from './harness';
+import { hashPath, signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
 
 describe('configurator pages (browser)', () => {
   let e2e: E2E;
@@ -15,6 +15,7 @@ describe('configurator pages (browser)', () => {
     await page.goto('/#/login');
     await signIn(page, 'dealer@demo.test');
     await page.waitForURL(/#\/configurator/);
+    await waitForLanding(page);
 
     // The dealer has exactly one config: the list goes straight to its dashboard.
     await page.goto(`${e2e.server.url}/#/configurator`);

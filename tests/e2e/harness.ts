@@ -65,6 +65,19 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await form.getByRole('button', { name: 'Login' }).click();
 }
 
+/**
+ * Waits until signing in has landed for good: Dashboard, or for a configurator-stage dealer Config
+ * (their configs, once loaded) or the dashboard of their one config. The address passes through
+ * `#/dashboard` and `#/configurator` on the way, so a `goto` made when those first show races the
+ * landing's last redirect, which then takes the page away from where the test went.
+ */
+export async function waitForLanding(page: Page): Promise<void> {
+  await page
+    .locator('[data-testid="dashboard-page"], [data-testid="config-dashboard-page"], [data-testid="config-list-page"][data-ready]')
+    .first()
+    .waitFor({ timeout: 30_000 });
+}
+
 /** The path part of the hash route the page is on, e.g. '/dashboard' or '/login?redirect=...'. */
 export function hashPath(page: Page): string {
   const hash = new URL(page.url()).hash;
