@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { HistoryPanel } from './HistoryPanel';
 import { permissionNames, stageAbilities } from './lifecycle';
 import { SaveIndicator } from './SaveIndicator';
+import { sameValue } from './diff';
 import { flattenErrorSchema } from './serverErrors';
 import { useStageSaver, type ConflictInfo } from './useStageSaver';
 import { WarningsList } from './WarningsList';
@@ -122,7 +123,8 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
     validate: (mode) => controller.current?.validateAll(mode) ?? false,
     onAnswer(answer, saved, kind) {
       const warnings = answer.warnings ?? [];
-      setServerWarnings((shown) => (sameWarnings(shown, warnings) ? shown : warnings));
+      // Every save answers its warnings anew: the same ones keep the shown list (and the form) as they are.
+      setServerWarnings((shown) => (sameValue(shown, warnings) ? shown : warnings));
       const now = answer.stages.find((s) => s.slug === slug)?.state;
       if (kind === 'manual') notify(saved === 'draft' && state === 'draft' ? t('configPages.saved') : t('configPages.updated'), { type: 'success' });
       onAnswer(answer, now !== state);
@@ -292,11 +294,6 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
       <UnsavedChangesPrompt when={saver.unsent} />
     </>
   );
-}
-
-/** Server warnings are answered anew by every save: the same ones keep the shown list as it is. */
-function sameWarnings(a: Array<{ field?: string; detail: string }>, b: Array<{ field?: string; detail: string }>): boolean {
-  return a.length === b.length && a.every((w, i) => w.field === b[i].field && w.detail === b[i].detail);
 }
 
 /** The stage's title and state, then whatever the page adds beside them (its tools). */

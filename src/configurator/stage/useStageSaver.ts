@@ -89,8 +89,8 @@ function useOnline(): boolean {
 
 /**
  * useState whose setter does nothing when the value is already the one set: every keystroke calls
- * `edited()`, and a same-value setState can still render the editor (React's eager bail-out does
- * not always apply), which re-rendered its whole subtree on the keystroke path (issue 10).
+ * `edited()`, and a same-value setState can still schedule a render of the editor on the keystroke
+ * path (React's eager bail-out does not always apply) (issue 10).
  */
 function useChangedState<T>(initial: T): [T, (next: T) => void] {
   const [value, setValue] = useState(initial);
