@@ -103,14 +103,26 @@ export function simpleRest(message: string) {
   return { bad, json, filter, ids, oneOf, search, sort, range };
 }
 
-/** The page as ra-data-simple-rest reads it: items in the body, the total in Content-Range (and X-Total-Count). */
+/** The headers that carry a page's place and total as ra-data-simple-rest reads them (Content-Range; X-Total-Count too). */
+export function pageHeaders(resource: string, page: Page<unknown>): Record<string, string> {
+  return {
+    'content-range': `${resource} ${page.start}-${page.end}/${page.total}`,
+    'x-total-count': String(page.total),
+    'access-control-expose-headers': 'Content-Range, X-Total-Count',
+  };
+}
+
+/** The page as ra-data-simple-rest reads it: items in the body, the total in the headers. */
 export function sendPage<T>(reply: FastifyReply, resource: string, page: Page<T>): T[] {
-  reply
-    .header('content-range', `${resource} ${page.start}-${page.end}/${page.total}`)
-    .header('x-total-count', String(page.total))
-    .header('access-control-expose-headers', 'Content-Range, X-Total-Count');
+  reply.headers(pageHeaders(resource, page));
   return page.items;
 }
+
+/** The same page as a kept answer (server/http/kept-answer.ts). */
+export const pageAnswer = async (resource: string, page: Promise<Page<unknown>>) => {
+  const p = await page;
+  return { body: p.items, headers: pageHeaders(resource, p) };
+};
 
 /** The Page of `items` fetched for `range` out of `total`. */
 export const pageOf = <T>(items: T[], total: number, range: Range): Page<T> => ({ items, total, start: range.start, end: range.start + Math.max(items.length - 1, 0) });

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getCompany } from '../services/companies';
 import type { CompanyInput } from '../services/companies-fields';
-import { sendPage } from '../http/simple-rest';
+import { asAnswer, sendKept } from '../http/kept-answer';
+import { pageAnswer } from '../http/simple-rest';
 import { listCompanies, type CompanyListQuery } from '../services/companies-list';
 import { assignUser, createCompany, deleteCompanies, deleteCompany, removeUser, updateCompany } from '../services/companies-write';
 import type { Viewer } from '../services/tenancy';
@@ -34,11 +35,8 @@ export default async function companyRoutes(app: FastifyInstance) {
         response: { 200: { type: 'array', items: s.companySummary }, ...errors(400, 401) },
       },
     },
-    async (request, reply) => {
-      // Per user and query, until the next write (server/db/read-cache.ts; PGlite only).
-      const page = await app.database.reads.read(request, `companies:${request.user!.id}:${JSON.stringify(request.query)}`, () => listCompanies(app, viewerOf(request), request.query));
-      return sendPage(reply, 'companies', page);
-    },
+    // Per user and query, until the next write (server/db/read-cache.ts), as the bytes sent.
+    async (request, reply) => sendKept(request, reply, `companies:${request.user!.id}:${JSON.stringify(request.query)}`, () => pageAnswer('companies', listCompanies(app, viewerOf(request), request.query))),
   );
 
   app.get<Id>(
@@ -47,7 +45,7 @@ export default async function companyRoutes(app: FastifyInstance) {
       preHandler: authenticate,
       schema: { ...doc('A company with meta, users and taxonomies.term (own company, or with view companies)'), params: s.params.company, response: { 200: s.companyDetail, ...errors(401, 404) } },
     },
-    async (request) => app.database.reads.read(request, `company:${request.user!.id}:${request.params.id}`, () => getCompany(app, request.user!, request.permissionNames!, request.params.id)),
+    async (request, reply) => sendKept(request, reply, `company:${request.user!.id}:${request.params.id}`, () => asAnswer(getCompany(app, request.user!, request.permissionNames!, request.params.id))),
   );
 
   app.post<{ Body: CompanyInput }>(

@@ -3,7 +3,8 @@ import {
   archiveConfig, changeConfigStages, configCatalogue, createConfig, deleteConfig, getConfig, listConfigs, paginateConfigs,
   writeConfigStage, type CreateConfigBody, type StageWriteBody,
 } from '../services/configs';
-import { sendPage } from '../http/simple-rest';
+import { sendKept } from '../http/kept-answer';
+import { pageAnswer, sendPage } from '../http/simple-rest';
 import { configHistory, restoreRevision, type RestoreBody } from '../services/configs-history';
 import type { ListQuery } from '../services/configs-list';
 import { mailConfigContact, type MailType } from '../services/configs-mail';
@@ -43,7 +44,7 @@ export default async function configRoutes(app: FastifyInstance) {
     '/configs',
     { preHandler: read, schema: { ...doc('Configs the user may see (ra-data-simple-rest: sort, range, filter {q, status, company_id, id, design_type, project_type})'), querystring: s.listQuery, response: { 200: { type: 'array', items: s.configSummary }, ...errors(400, 401, 403) } } },
     // Per user and query, until the next write (server/db/read-cache.ts; PGlite only).
-    async (request, reply) => sendPage(reply, 'configs', await app.database.reads.read(request, `configs:${request.user!.id}:${JSON.stringify(request.query)}`, () => listConfigs(app, viewerOf(request), request.query))),
+    async (request, reply) => sendKept(request, reply, `configs:${request.user!.id}:${JSON.stringify(request.query)}`, () => pageAnswer('configs', listConfigs(app, viewerOf(request), request.query))),
   );
 
   app.get(

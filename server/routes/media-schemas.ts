@@ -17,7 +17,7 @@ export const params = {
   },
 } as const;
 
-/** GET /media: ra-data-simple-rest (`sort`, `range`, `filter` {q, mime, id, company_id} as JSON). */
+/** GET /media: ra-data-simple-rest (`sort`, `range`, `filter` {q, mime, id, company_id, usable_by} as JSON). */
 export const listQuery = {
   type: 'object',
   properties: {

@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpError } from '../http/errors';
-import { sendPage, type SimpleRestQuery } from '../http/simple-rest';
+import { asAnswer, sendKept } from '../http/kept-answer';
+import { pageAnswer, type SimpleRestQuery } from '../http/simple-rest';
 import { interpolate, serverMessages } from '../messages';
 import { MAX_FILE_BYTES, MAX_FILES } from '../services/media-content';
 import { deleteMedia, listMedia, mediaFile, mediaPage, uploadMedia, type UploadFile } from '../services/media';
@@ -96,21 +97,18 @@ export default async function mediaRoutes(app: FastifyInstance) {
     {
       preHandler: view,
       schema: {
-        ...doc('Media the user may see, newest first: ra-data-simple-rest (sort, range, filter {q, mime, id, company_id}); total in Content-Range'),
+        ...doc('Media the user may see, newest first: ra-data-simple-rest (sort, range, filter {q, mime, id, company_id, usable_by: a company id, or new, for the files that company may use as its logo}); total in Content-Range'),
         querystring: s.listQuery,
         response: { 200: { type: 'array', items: s.mediaItem }, ...errors(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      const page = await app.database.reads.read(request, `media:${request.user!.id}:${JSON.stringify(request.query)}`, () => listMedia(app, viewerOf(request), request.query));
-      return sendPage(reply, 'media', page);
-    },
+    async (request, reply) => sendKept(request, reply, `media:${request.user!.id}:${JSON.stringify(request.query)}`, () => pageAnswer('media', listMedia(app, viewerOf(request), request.query))),
   );
 
   app.post<{ Body: { page?: number; perPage?: number; q?: string } }>(
     '/media/page',
     { preHandler: view, schema: { ...doc('A page of the media library (spec: page, perPage 30, q): media.results and total'), body: s.pageBody, response: { 200: s.pageResponse, ...errors(400, 401, 403) } } },
-    async (request) => app.database.reads.read(request, `media-page:${request.user!.id}:${JSON.stringify(request.body)}`, () => mediaPage(app, viewerOf(request), request.body)),
+    async (request, reply) => sendKept(request, reply, `media-page:${request.user!.id}:${JSON.stringify(request.body)}`, () => asAnswer(mediaPage(app, viewerOf(request), request.body))),
   );
 
   app.post<{ Querystring: UploadQuery }>(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sendPage } from '../http/simple-rest';
+import { asAnswer, sendKept } from '../http/kept-answer';
+import { pageAnswer } from '../http/simple-rest';
 import { getProduct, listProducts, type ProductListQuery } from '../services/products';
 import type { ProductBody } from '../services/products-fields';
 import { createProduct, deleteProduct, sortProduct, swapProducts, updateProduct } from '../services/products-write';
@@ -29,7 +30,7 @@ export default async function productRoutes(app: FastifyInstance) {
       },
     },
     // The same for everyone who may read, until the next write (server/db/read-cache.ts; PGlite only).
-    async (request, reply) => sendPage(reply, 'products', await app.database.reads.read(request, `products:${JSON.stringify(request.query)}`, () => listProducts(app, request.query))),
+    async (request, reply) => sendKept(request, reply, `products:${JSON.stringify(request.query)}`, () => pageAnswer('products', listProducts(app, request.query))),
   );
 
   // Before /products/:id, so "swap" is never taken for an id.
@@ -42,7 +43,7 @@ export default async function productRoutes(app: FastifyInstance) {
   app.get<Id>(
     '/products/:id',
     { preHandler: read, schema: { ...doc('A product by id or guid, with its terms'), params: s.params.product, response: { 200: s.product, ...errors(401, 403, 404) } } },
-    async (request) => app.database.reads.read(request, `product:${request.params.id}`, () => getProduct(app, request.params.id)),
+    async (request, reply) => sendKept(request, reply, `product:${request.params.id}`, () => asAnswer(getProduct(app, request.params.id))),
   );
 
   app.post<{ Body: ProductBody }>(

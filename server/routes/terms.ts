@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { asAnswer, sendKept } from '../http/kept-answer';
 import { listTerms } from '../services/terms';
 
 const term = {
@@ -22,6 +23,6 @@ export default async function termRoutes(app: FastifyInstance) {
         response: { 200: { type: 'array', items: term } },
       },
     },
-    async (request) => app.database.reads.read(request, `terms:${request.query.taxonomy ?? ''}`, () => listTerms(app, request.query.taxonomy)),
+    async (request, reply) => sendKept(request, reply, `terms:${request.query.taxonomy ?? ''}`, () => asAnswer(listTerms(app, request.query.taxonomy))),
   );
 }

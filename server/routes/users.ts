@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { asAnswer, sendKept } from '../http/kept-answer';
 import { sendPage } from '../http/simple-rest';
 import { currentUser } from '../services/current-user';
 import { createUser, deleteUser, deleteUsers, getUser, updateUser, type UserInput } from '../services/users-admin';
@@ -162,6 +163,6 @@ export default async function userRoutes(app: FastifyInstance) {
       },
     },
     // Kept until the next write on PGlite (server/db/read-cache.ts): the user, roles and company change only by writes.
-    async (request) => app.database.reads.read(request, `current-user:${request.user!.id}`, () => currentUser(app, request.user!)),
+    async (request, reply) => sendKept(request, reply, `current-user:${request.user!.id}`, () => asAnswer(currentUser(app, request.user!))),
   );
 }

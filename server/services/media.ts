@@ -93,10 +93,12 @@ export interface MediaFilter {
   mime?: string[];
   id?: number[];
   company_id?: number[];
+  /** Files this company may use (a logo): shared ones and its own; 'new' for a company not yet created (shared ones only). */
+  usable_by?: number | 'new';
 }
 
 const SORTABLE = { id: media.id, filename: media.filename, mime: media.mime, size: media.size, width: media.width, created_at: media.createdAt };
-const FILTER_KEYS = ['q', 'mime', 'id', 'company_id'];
+const FILTER_KEYS = ['q', 'mime', 'id', 'company_id', 'usable_by'];
 /** `mime` filter values: a detected type, or `image` for every image type. */
 const MIME_FILTERS = [...MEDIA_MIMES, 'image'] as const;
 
@@ -107,6 +109,7 @@ function conditions(viewer: Viewer, f: MediaFilter): SQL | undefined {
     f.mime ? inArray(media.mime, f.mime) : undefined,
     f.id ? inArray(media.id, f.id) : undefined,
     f.company_id ? inArray(media.companyId, f.company_id) : undefined,
+    f.usable_by === undefined ? undefined : f.usable_by === 'new' ? isNull(media.companyId) : or(isNull(media.companyId), eq(media.companyId, f.usable_by)),
   );
 }
 
@@ -119,7 +122,15 @@ async function query(app: FastifyInstance, viewer: Viewer, f: MediaFilter, order
   return pageOf(rows.map(itemOf), total, range);
 }
 
-/** GET /media (ra-data-simple-rest): newest first unless sorted; filter {q, mime, id, company_id}. */
+/** `usable_by`: one company id, or 'new'. */
+function usableBy(value: unknown): number | 'new' | undefined {
+  if (value === 'new') return value;
+  const ids = rest.ids(value, 'usable_by');
+  if (ids && ids.length !== 1) throw rest.bad('filter.usable_by');
+  return ids?.[0];
+}
+
+/** GET /media (ra-data-simple-rest): newest first unless sorted; filter {q, mime, id, company_id, usable_by}. */
 export async function listMedia(app: FastifyInstance, viewer: Viewer, q: SimpleRestQuery): Promise<Page<MediaItem>> {
   const raw = rest.filter(q.filter, FILTER_KEYS);
   const mime = rest.oneOf(raw, 'mime', MIME_FILTERS);
@@ -128,6 +139,7 @@ export async function listMedia(app: FastifyInstance, viewer: Viewer, q: SimpleR
     mime: mime === 'image' ? MEDIA_MIMES.filter((t) => t.startsWith('image/')) : mime ? [mime] : undefined,
     id: rest.ids(raw.id, 'id'),
     company_id: rest.ids(raw.company_id, 'company_id'),
+    usable_by: usableBy(raw.usable_by),
   };
   return query(app, viewer, filter, rest.sort(q.sort, SORTABLE, ['created_at', 'DESC'], media.id), rest.range(q.range, [0, 29]));
 }

@@ -1,7 +1,8 @@
 /**
  * What crosses the wire: the built app's assets leave pre-compressed (brotli or gzip, as the browser
  * accepts) with a year's immutable caching for hashed names; JSON answers and the HTML shell are
- * compressed per request above 1 KiB, and the shell keeps its fresh CSP nonce.
+ * compressed per request above 1 KiB, and the shell keeps its fresh CSP nonce. Read answers kept in
+ * memory (server/http/kept-answer.ts) go out compressed too, list pages with their Content-Range.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -98,5 +99,41 @@ describe('compressed and cached delivery', () => {
     expect(small.status).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.body.toString())).toBeTruthy();
+  });
+
+  it('sends a list page from memory compressed as each client asks, with its Content-Range, and the same JSON every time', async () => {
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.test', password: process.env.DEMO_PASSWORD ?? 'Demo-pass-2026' }),
+    });
+    const { access_token } = (await login.json()) as { access_token: string };
+    const path = `${server.url}/api/companies?sort=${encodeURIComponent('["name","ASC"]')}&range=${encodeURIComponent('[0,24]')}`;
+    const auth = { authorization: `Bearer ${access_token}` };
+    const plain = await rawGet(path, auth);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const page = JSON.parse(plain.body.toString()) as Array<{ id: number; name: string }>;
+    expect(page).toHaveLength(25);
+    expect(plain.headers['content-range']).toMatch(/^companies 0-24\/\d+$/);
+
+    const br = await rawGet(path, { ...auth, 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-range']).toBe(plain.headers['content-range']);
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+
+    const gz = await rawGet(path, { ...auth, 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+
+    // Asked again, from memory: the same bytes.
+    const again = await rawGet(path, auth);
+    expect(again.body.equals(plain.body)).toBe(true);
+    const refused = await rawGet(path, { ...auth, 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body.equals(plain.body)).toBe(true);
   });
 });

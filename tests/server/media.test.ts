@@ -279,11 +279,29 @@ describe('listing: GET /api/media (simple-rest) and POST /api/media/page', () =>
     expect(byName.body.map((i) => i.filename)).toEqual(all.body.map((i) => i.filename).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).slice(0, 3));
   });
 
+  it('lists the files a company may use as its logo: the shared ones and its own, or the shared ones for a new company', async () => {
+    const all = (await list('admin', { range: [0, 999] })).body;
+    const shared = all.filter((i) => i.company_id === null).map((i) => i.id).sort();
+    const usable = all.filter((i) => i.company_id === null || i.company_id === ids.demoMotors).map((i) => i.id).sort();
+    // The demo data files logos under other companies too, so the filter leaves something out.
+    expect(all.some((i) => i.company_id !== null && i.company_id !== ids.demoMotors)).toBe(true);
+    expect(usable.length).toBeGreaterThan(shared.length);
+    const ofDemo = await list('admin', { filter: { usable_by: ids.demoMotors }, range: [0, 999] });
+    expect(ofDemo.body.map((i) => i.id).sort()).toEqual(usable);
+    expect(Number(ofDemo.headers.get('x-total-count'))).toBe(usable.length);
+    expect((await list('admin', { filter: { usable_by: 'new' }, range: [0, 999] })).body.map((i) => i.id).sort()).toEqual(shared);
+    // Tenancy still applies: a dealer asking for another company's usable files gets the shared ones only.
+    const forHarbour = (await list('dealerA', { filter: { usable_by: ids.harbour }, range: [0, 999] })).body;
+    expect(forHarbour.every((i) => i.company_id === null)).toBe(true);
+  });
+
   it.each([
     [{ sort: '["data","ASC"]' }, 'sort'],
     [{ range: '[0,5000]' }, 'range'],
     [{ filter: '{"mime":"text/html"}' }, 'filter.mime'],
     [{ filter: '{"owner":1}' }, 'filter.owner'],
+    [{ filter: '{"usable_by":[1,2]}' }, 'filter.usable_by'],
+    [{ filter: '{"usable_by":"all"}' }, 'filter.usable_by'],
   ])('refuses a bad list query %j with 400 naming %s', async (query, field) => {
     const r = await call<ErrorBody>(server, 'GET', `/api/media?${new URLSearchParams(query)}`, { token: tokens.admin });
     expect(r.status).toBe(400);

@@ -29,8 +29,12 @@ const PER_PAGE = 12;
 /** What the logo rule accepts and a logo can show: JPEG or PNG (the server checks the content and 500-900 px). */
 const ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
 
-/** A file this company may use as its logo: a shared one, or one filed under the company itself. */
-export const usableBy = (file: { company_id: number | null }, companyId: number | undefined) => file.company_id === null || (companyId !== undefined && file.company_id === companyId);
+/**
+ * The media filter of the files this company may use as its logo: the shared ones and its own (the
+ * server's `usable_by`; 'new' for a company not yet created: the shared ones). Other companies'
+ * files are left out, not shown greyed: with a logo per demo company they were most of the library.
+ */
+export const usableFilter = (companyId: number | undefined) => ({ mime: 'image', usable_by: companyId ?? 'new' });
 
 /** A small logo picture, or the company sign when there is none (or its file is gone). */
 export function LogoThumbnail({ guid, name, size = 40 }: { guid: string | null | undefined; name: string; size?: number }) {
@@ -52,7 +56,7 @@ export function LogoThumbnail({ guid, name, size = 40 }: { guid: string | null |
   );
 }
 
-/** The media library's images in a dialog: search, pages, and the ones this company may not use greyed out. */
+/** The media library's images this company may use, in a dialog: search and pages. */
 function LogoPicker({ open, companyId, current, onPick, onClose }: { open: boolean; companyId?: number; current: string | null; onPick: (guid: string) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -68,7 +72,7 @@ function LogoPicker({ open, companyId, current, onPick, onClose }: { open: boole
   }, [typed]);
   const { data = [], total = 0, isPending, error } = useGetList<MediaRow>(
     'media',
-    { pagination: { page, perPage: PER_PAGE }, sort: { field: 'created_at', order: 'DESC' }, filter: q ? { mime: 'image', q } : { mime: 'image' }, meta: { cache: false } },
+    { pagination: { page, perPage: PER_PAGE }, sort: { field: 'created_at', order: 'DESC' }, filter: q ? { ...usableFilter(companyId), q } : usableFilter(companyId), meta: { cache: false } },
     { enabled: open },
   );
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
@@ -104,25 +108,22 @@ function LogoPicker({ open, companyId, current, onPick, onClose }: { open: boole
                 </Box>
               ))
             : data.map((file) => {
-                const usable = usableBy(file, companyId);
                 const selected = file.guid === current;
                 return (
                   <Box component="li" key={file.id} sx={{ listStyle: 'none', minWidth: 0 }}>
                     <ButtonBase
                       onClick={() => onPick(file.guid)}
-                      disabled={!usable}
                       aria-pressed={selected}
                       data-testid="logo-choice"
-                      data-usable={usable}
                       sx={{
                         width: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', textAlign: 'left', borderRadius: 1, overflow: 'hidden',
-                        border: 2, borderColor: selected ? 'primary.main' : 'divider', opacity: usable ? 1 : 0.45,
-                        '&:hover': usable ? { borderColor: 'primary.light' } : undefined,
+                        border: 2, borderColor: selected ? 'primary.main' : 'divider',
+                        '&:hover': { borderColor: 'primary.light' },
                         '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
                       }}
                     >
                       <Box sx={{ height: 96, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', position: 'relative' }}>
-                        {/* The button's name is its visible text: the file name, then its size (or whose file it is). */}
+                        {/* The button's name is its visible text: the file name, then its size. */}
                         {file.thumbnail_url ? <Box component="img" src={file.thumbnail_url} alt="" loading="lazy" sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} /> : null}
                         {selected ? <CheckCircleIcon color="primary" sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper', borderRadius: '50%' }} /> : null}
                       </Box>
@@ -131,7 +132,7 @@ function LogoPicker({ open, companyId, current, onPick, onClose }: { open: boole
                           {file.filename}
                         </Typography>
                         <Typography variant="caption" color="text.secondary" component="p" noWrap>
-                          {usable ? (file.width && file.height ? t('mediaAdmin.dimensions', { width: file.width, height: file.height }) : ' ') : t('companiesAdmin.logo.otherCompany')}
+                          {file.width && file.height ? t('mediaAdmin.dimensions', { width: file.width, height: file.height }) : ' '}
                         </Typography>
                       </Box>
                     </ButtonBase>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { companyFormRecord, toCompanyBody } from '../../../../src/resources/companies/CompanyForm';
-import { usableBy } from '../../../../src/resources/companies/CompanyLogoInput';
+import { usableFilter } from '../../../../src/resources/companies/CompanyLogoInput';
 import { csvCell } from '../../../../src/resources/companies/CompanyList';
 
 describe('companies resource helpers', () => {
@@ -33,12 +33,9 @@ describe('companies resource helpers', () => {
     expect(toCompanyBody({ meta: [{ meta_key: 'logo', meta_value: 'typed' }], logo: guid }).meta).toEqual([{ meta_key: 'logo', meta_value: guid }]);
   });
 
-  it("offers a company the shared files and its own, never another company's", () => {
-    expect(usableBy({ company_id: null }, 7)).toBe(true);
-    expect(usableBy({ company_id: 7 }, 7)).toBe(true);
-    expect(usableBy({ company_id: 8 }, 7)).toBe(false);
-    expect(usableBy({ company_id: 8 }, undefined)).toBe(false);
-    expect(usableBy({ company_id: null }, undefined)).toBe(true);
+  it("asks the media library for the files a company may use: its own and the shared ones, or the shared ones for a new company", () => {
+    expect(usableFilter(7)).toEqual({ mime: 'image', usable_by: 7 });
+    expect(usableFilter(undefined)).toEqual({ mime: 'image', usable_by: 'new' });
   });
 
   it('quotes CSV cells that need it and defuses spreadsheet formulas', () => {
