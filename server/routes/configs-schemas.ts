@@ -81,7 +81,11 @@ export const writeBody = {
  */
 export const writeQuery = {
   type: 'object',
-  properties: { data: { type: 'string', enum: ['all', 'changed'], default: 'all' } },
+  properties: {
+    data: { type: 'string', enum: ['all', 'changed'], default: 'all' },
+    // With data=changed: false leaves the written stage out when it was stored exactly as sent.
+    echo: { type: 'boolean', default: true },
+  },
 } as const;
 export const restoreBody = { type: 'object', required: ['version'], properties: { version, state } } as const;
 export const mailBody = { type: ['object', 'null'], properties: { message: { type: ['string', 'null'], maxLength: 5000 } } } as const;
@@ -125,6 +129,8 @@ export const writeResponse = {
     ...detailProperties,
     changed: { type: 'boolean' },
     changedStages: { type: 'array', items: { type: 'string' } },
+    /** The written stage is left out of `data` (?echo=false): it was stored exactly as sent. */
+    stored_as_sent: { type: 'boolean' },
     warnings: { type: 'array', items: { type: 'object', properties: { detail: { type: 'string' }, field: { type: 'string' }, key: { type: 'string' } } } },
     message: { type: 'string' },
   },

@@ -4,6 +4,7 @@ import {
   writeConfigStage, type CreateConfigBody, type StageWriteBody,
 } from '../services/configs';
 import { sendKept } from '../http/kept-answer';
+import { serverTiming } from '../http/server-timing';
 import { pageAnswer, sendPage } from '../http/simple-rest';
 import { configHistory, restoreRevision, type RestoreBody } from '../services/configs-history';
 import type { ListQuery } from '../services/configs-list';
@@ -109,10 +110,10 @@ export default async function configRoutes(app: FastifyInstance) {
     async (request) => getConfig(app, viewerOf(request), request.params.configId, request.params.companyId),
   );
 
-  app.put<CompanyConfig & { Body: StageWriteBody; Querystring: { data: 'all' | 'changed' } }>(
+  app.put<CompanyConfig & { Body: StageWriteBody; Querystring: { data: 'all' | 'changed'; echo: boolean } }>(
     '/companies/:companyId/configs/:configId',
-    { preHandler: write, schema: { ...doc('Write one stage (data, state, action save|reset, version); ?data=changed answers with only the stages the write changed'), params: s.params.companyConfig, querystring: s.writeQuery, body: s.writeBody, response: { 200: s.writeResponse, ...errors(400, 401, 403, 404, 413, 422), 409: s.conflict } } },
-    async (request) => writeConfigStage(app, viewerOf(request), request.params.companyId, request.params.configId, request.body, request.query.data),
+    { preHandler: write, onSend: serverTiming, schema: { ...doc('Write one stage (data, state, action save|reset, version); ?data=changed answers with only the stages the write changed, and &echo=false without the written stage when it was stored exactly as sent (stored_as_sent); Server-Timing says the server time'), params: s.params.companyConfig, querystring: s.writeQuery, body: s.writeBody, response: { 200: s.writeResponse, ...errors(400, 401, 403, 404, 413, 422), 409: s.conflict } } },
+    async (request) => writeConfigStage(app, viewerOf(request), request.params.companyId, request.params.configId, request.body, request.query),
   );
 
   app.get<CompanyConfig & { Querystring: { page: number; perPage: number } }>(
@@ -123,7 +124,7 @@ export default async function configRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { companyId: string; configId: string; revisionId: number }; Body: RestoreBody }>(
     '/companies/:companyId/configs/:configId/history/:revisionId/restore',
-    { preHandler: write, schema: { ...doc('Write a stage back to its data before a revision, as a new revision'), params: s.params.revision, body: s.restoreBody, response: { 200: s.writeResponse, ...errors(400, 401, 403, 404, 422), 409: s.conflict } } },
+    { preHandler: write, onSend: serverTiming, schema: { ...doc('Write a stage back to its data before a revision, as a new revision'), params: s.params.revision, body: s.restoreBody, response: { 200: s.writeResponse, ...errors(400, 401, 403, 404, 422), 409: s.conflict } } },
     async (request) => restoreRevision(app, viewerOf(request), request.params.companyId, request.params.configId, request.params.revisionId, request.body),
   );
 }

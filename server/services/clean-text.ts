@@ -19,30 +19,44 @@ export function cleanText(text: string): string {
  * @example cleanJson({ 'k\u0000': ['v\u0000'] }) // { k: ['v'] }
  */
 export function cleanJson<T>(root: T): T {
-  if (typeof root === 'string') return cleanText(root) as T;
+  return cleanJsonReport(root).value;
+}
+
+/** `cleanJson`, also saying whether anything had to change (then the stored data differs from what was sent). */
+export function cleanJsonReport<T>(root: T): { value: T; changed: boolean } {
+  if (typeof root === 'string') {
+    const value = cleanText(root);
+    return { value: value as T, changed: value !== root };
+  }
+  let changed = false;
+  const clean = (text: string) => {
+    const out = cleanText(text);
+    if (out !== text) changed = true;
+    return out;
+  };
   const stack: unknown[] = [root];
   while (stack.length) {
     const node = stack.pop();
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
-        if (typeof node[i] === 'string') node[i] = cleanText(node[i]);
+        if (typeof node[i] === 'string') node[i] = clean(node[i]);
         else if (node[i] && typeof node[i] === 'object') stack.push(node[i]);
       }
     } else if (node && typeof node === 'object') {
       const record = node as Record<string, unknown>;
       for (const key of Object.keys(record)) {
         const value = record[key];
-        const clean = cleanText(key);
-        if (clean !== key) {
+        const cleanKey = clean(key);
+        if (cleanKey !== key) {
           delete record[key];
           // A key that only becomes '__proto__' once cleaned must not set the prototype: drop it.
-          if (clean === '__proto__') continue;
-          record[clean] = value;
+          if (cleanKey === '__proto__') continue;
+          record[cleanKey] = value;
         }
-        if (typeof value === 'string') record[clean] = cleanText(value);
+        if (typeof value === 'string') record[cleanKey] = clean(value);
         else if (value && typeof value === 'object') stack.push(value);
       }
     }
   }
-  return root;
+  return { value: root, changed };
 }

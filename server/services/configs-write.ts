@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Patch } from 'immer';
-import { configProgress, engineT, maskSecrets, RuleCycleError, stageSecretPaths, writeStage, type FieldError, type StageState, type WriteStageFailure } from '../../engine';
+import { configProgress, deepEqual, engineT, maskSecrets, RuleCycleError, stageSecretPaths, writeStage, type FieldError, type StageState, type WriteStageFailure } from '../../engine';
 import { httpError, type ErrorDetail } from '../http/errors';
 import { serverMessages } from '../messages';
 import { configCacheOf } from './configs-cache';
@@ -16,6 +16,16 @@ import type { Viewer } from './tenancy';
 
 /** What a write answers with in `data`: every stage, or the written one and those it changed. */
 export type AnswerData = 'all' | 'changed';
+
+/**
+ * `data`: see AnswerData (default all). `echo: false` (with `data: 'changed'`): leave the written
+ * stage out when it was stored exactly as sent (the client has it; the answer says
+ * `stored_as_sent`), so an autosave of a big stage does not bring its own data back.
+ */
+export interface AnswerOptions {
+  data?: AnswerData;
+  echo?: boolean;
+}
 
 export interface StageWrite {
   slug: string;
@@ -78,17 +88,19 @@ export async function commitStageWrite(
   loaded: LoadedConfig,
   input: StageWrite,
   revision: Pick<RevisionInput, 'action' | 'restoredFrom'>,
-  answer: AnswerData = 'all',
+  answer: AnswerOptions = {},
 ) {
   const view = (config: LoadedConfig, changedStages: string[]) => {
     const full = configView(config, viewer);
-    if (answer === 'all') return full;
+    if (answer.data !== 'changed') return full;
     const pick = <T>(byStage: Record<string, T>, slugs: string[]) => Object.fromEntries(Object.entries(byStage).filter(([slug]) => slugs.includes(slug)));
+    const asSent = answer.echo === false && input.slug in full.data && deepEqual(full.data[input.slug], input.data);
     // Only the written stage's internal data can change in a write.
     return {
       ...full,
-      data: pick(full.data, [input.slug, ...changedStages]),
+      data: pick(full.data, asSent ? changedStages.filter((slug) => slug !== input.slug) : [input.slug, ...changedStages]),
       ...(full.internal_data ? { internal_data: pick(full.internal_data, [input.slug]) } : {}),
+      ...(asSent ? { stored_as_sent: true } : {}),
     };
   };
   const base = loaded.snapshot;

@@ -9,12 +9,12 @@ import { configProgress, hasStage, stageCatalogue, type StageState } from '../..
 import { companies, configs, DESIGN_TYPES, PROJECT_TYPES, users } from '../db/schema';
 import { httpError } from '../http/errors';
 import { serverMessages } from '../messages';
-import { cleanJson, cleanText } from './clean-text';
+import { cleanJson, cleanJsonReport, cleanText } from './clean-text';
 import { configCacheOf } from './configs-cache';
 import { keyCondition, loadConfig, storeWrite, type LoadedConfig } from './configs-store';
 import { configView, stageVisible } from './configs-view';
 import { stageSetsCatalogue, stagesForNewConfig } from './configs-stage-sets';
-import { commitStageWrite, type AnswerData } from './configs-write';
+import { commitStageWrite, type AnswerOptions } from './configs-write';
 import { companyScope, type Viewer } from './tenancy';
 
 export const notFound = () => httpError(404, serverMessages.not_found);
@@ -93,22 +93,24 @@ export interface StageWriteBody {
 }
 
 /** PUT /companies/{guid}/configs/{guid}: one stage write through the engine. */
-export async function writeConfigStage(app: FastifyInstance, viewer: Viewer, companyKey: string, key: string, body: StageWriteBody, answer: AnswerData = 'all') {
+export async function writeConfigStage(app: FastifyInstance, viewer: Viewer, companyKey: string, key: string, body: StageWriteBody, answer: AnswerOptions = {}) {
   const loaded = await findConfig(app, viewer, key, companyKey);
+  const sent = body.data === undefined ? undefined : cleanJsonReport(body.data);
   return commitStageWrite(
     app,
     viewer,
     loaded,
     {
       slug: body.slug,
-      data: body.data === undefined ? undefined : cleanJson(body.data),
+      data: sent?.value,
       state: body.state,
       action: body.action ?? 'save',
       version: body.version,
       internalData: body.internal_data === undefined ? undefined : cleanJson(body.internal_data),
     },
     { action: body.action ?? 'save' },
-    answer,
+    // Data cleaned on the way in is not what the client holds: it gets it back whatever it asked.
+    { ...answer, echo: answer.echo !== false || sent === undefined || sent.changed },
   );
 }
 

@@ -52,6 +52,8 @@ export interface ConfigDetail extends ConfigSummary {
 export interface WriteResponse extends ConfigDetail {
   changed: boolean;
   changedStages: string[];
+  /** The written stage is left out of `data`: the server stored exactly what was sent. */
+  stored_as_sent?: boolean;
   warnings: Array<{ detail: string; field?: string }>;
   message?: string;
 }
@@ -80,9 +82,10 @@ export async function getConfig(id: string): Promise<ConfigDetail | undefined> {
 /**
  * Writes one stage; errors are not growled here (the caller handles 409 and 422). `known` is the
  * config as this client holds it at `body.version`: the server answers with only the stages the
- * write changed (`?data=changed`), and they are laid over `known`, which is exact because nothing
- * else can have come between (a write from an older version is a 409). The answer is the whole
- * config, as the server would have sent it.
+ * write changed (`?data=changed`), without the written stage when it stored exactly what was sent
+ * (`&echo=false`: an autosave of a big stage does not bring its 150 KB back to be parsed), and they
+ * are laid over `known`, which is exact because nothing else can have come between (a write from
+ * an older version is a 409). The answer is the whole config, as the server would have sent it.
  */
 export async function writeStage(
   known: ConfigDetail,
@@ -91,16 +94,20 @@ export async function writeStage(
   const company = known.company?.guid ?? String(known.company_id);
   const answer = await http.put<WriteResponse>(`/companies/${encodeURIComponent(company)}/configs/${encodeURIComponent(known.guid)}`, body, {
     notify: false,
-    query: { data: 'changed' },
+    query: { data: 'changed', echo: 'false' },
   });
-  return answer && withKnownStages(known, answer, body.slug);
+  return answer && withKnownStages(known, answer, body.slug, body.data);
 }
 
-/** `answer` (written stage and changed stages only) over `known`: a changed stage missing from it has no data any more. */
-export function withKnownStages(known: ConfigDetail, answer: WriteResponse, slug: string): WriteResponse {
+/**
+ * `answer` (written stage and changed stages only) over `known`: a changed stage missing from it
+ * has no data any more, except the written stage when the server stored it as `sent`.
+ */
+export function withKnownStages(known: ConfigDetail, answer: WriteResponse, slug: string, sent?: unknown): WriteResponse {
   const data = { ...known.data };
   for (const changed of new Set([slug, ...answer.changedStages])) {
     if (changed in answer.data) data[changed] = answer.data[changed];
+    else if (changed === slug && answer.stored_as_sent) data[changed] = sent as Record<string, unknown>;
     else delete data[changed];
   }
   if (!answer.internal_data) return { ...answer, data };

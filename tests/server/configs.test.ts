@@ -253,6 +253,41 @@ describe('PUT /companies/{guid}/configs/{guid}', () => {
     expect(wrong.status).toBe(400);
   });
 
+  it('leaves the written stage out of a ?data=changed&echo=false answer only when it was stored exactly as sent', async () => {
+    const c = await writeStages(server, d.tokens.pm, await newConfig(server, d.tokens.pm, d.motors.company.guid), [
+      { slug: 'company-information', data: companyInformation, state: 'draft' },
+      { slug: 'franchises', data: franchises('BMW', 'Ford'), state: 'draft' },
+      { slug: 'locations', data: { locations: [location('l1', 'Leeds', ['fBMW', 'fFord'])] }, state: 'draft' },
+    ]);
+    const path = `${configPath(c)}?data=changed&echo=false`;
+    // Stored as sent: the cascade's stage comes back, the written one does not, and the answer says why.
+    const r = await call<ConfigBody & { stored_as_sent?: boolean }>(server, 'PUT', path, { token: d.tokens.pm, body: { slug: 'franchises', data: franchises('BMW'), state: 'draft', version: c.version } });
+    expect(r.status).toBe(200);
+    expect(r.body.changedStages).toEqual(['franchises', 'locations']);
+    expect(r.body.stored_as_sent).toBe(true);
+    expect(Object.keys(r.body.data)).toEqual(['locations']);
+    // The write says how long the server took over it (developer tools and the bench read it).
+    expect(r.headers.get('server-timing')).toMatch(/^app;dur=\d+\.\d{2}$/);
+    expect((await call<ConfigBody>(server, 'GET', configPath(c), { token: d.tokens.pm })).body.data.franchises).toEqual(franchises('BMW'));
+    // Stored otherwise (a location's unknown franchise stripped by the rules): the stored data comes back.
+    const stripped = await call<ConfigBody & { stored_as_sent?: boolean }>(server, 'PUT', path, {
+      token: d.tokens.pm, body: { slug: 'locations', data: { locations: [location('l1', 'Leeds', ['fBMW', 'fGone'])] }, state: 'draft', version: r.body.version },
+    });
+    expect(stripped.status).toBe(200);
+    expect(stripped.body.stored_as_sent).toBeUndefined();
+    expect((stripped.body.data.locations.locations as Array<{ franchises: string[] }>)[0].franchises).toEqual(['fBMW']);
+    // Text the server had to clean (a NUL dropped) is never taken for what was sent.
+    const cleaned = await call<ConfigBody & { stored_as_sent?: boolean }>(server, 'PUT', path, {
+      token: d.tokens.pm, body: { slug: 'company-information', data: { companyInformation: { ...companyInformation.companyInformation, name: 'Nul\u0000 Motors' } }, state: 'draft', version: stripped.body.version },
+    });
+    expect(cleaned.status).toBe(200);
+    expect(cleaned.body.stored_as_sent).toBeUndefined();
+    expect((cleaned.body.data['company-information'].companyInformation as { name: string }).name).toBe('Nul Motors');
+    // Without echo=false the written stage always comes back.
+    const echoed = await call<ConfigBody>(server, 'PUT', `${configPath(c)}?data=changed`, { token: d.tokens.pm, body: { slug: 'franchises', data: franchises('BMW', 'Kia'), state: 'draft', version: cleaned.body.version } });
+    expect(Object.keys(echoed.body.data)).toContain('franchises');
+  });
+
   it('keeps a submitted stage from the dealer; staff reopen it; reset returns an empty draft', async () => {
     const c = await writeStages(server, d.tokens.dealer, await newConfig(server, d.tokens.pm, d.motors.company.guid), [
       { slug: 'company-information', data: companyInformation, state: 'draft' },

@@ -37,4 +37,18 @@ describe('a stage write answered with only what it changed', () => {
     const merged = withKnownStages(known, answer({ changed: false, changedStages: [], data: { franchises: known.data.franchises } }), 'franchises');
     expect(merged.data).toEqual(known.data);
   });
+
+  it('takes the written stage from what was sent when the server stored it as sent, and still lays the cascade over', () => {
+    const sent = { franchises: [{ id: 'f1' }] };
+    const merged = withKnownStages(known, answer({
+      changedStages: ['franchises', 'locations'],
+      stored_as_sent: true,
+      data: { locations: { locations: [{ id: 'l1', franchises: ['f1'] }] } },
+    }), 'franchises', sent);
+    expect(merged.data.franchises).toBe(sent);
+    expect(merged.data.locations).toEqual({ locations: [{ id: 'l1', franchises: ['f1'] }] });
+    expect(merged.data['company-information']).toEqual({ name: 'A' });
+    // Without stored_as_sent, a written stage missing from the answer has no data any more.
+    expect(withKnownStages(known, answer({ changedStages: ['franchises'], data: {} }), 'franchises', sent).data).not.toHaveProperty('franchises');
+  });
 });
