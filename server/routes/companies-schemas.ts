@@ -1,16 +1,11 @@
 // JSON Schemas of the companies routes (input checks, response serialisation, OpenAPI).
 import { COMPANY_STAGES, COMPANY_STATUSES, COMPANY_TAXONOMIES } from '../services/companies-fields';
-import { companySchema, nullableString } from './schemas';
+import { companySchema, noOthers, nullableString, simpleRestProperties } from './schemas';
 
 const MAX_INT = 2_147_483_647;
 const id = { type: 'integer' } as const;
 /** A path id: numeric id or guid (anything else is simply not found). */
 const key = { type: 'string', minLength: 1, maxLength: 64 } as const;
-/**
- * Unknown properties are refused (400 naming the field), not silently dropped: the app's
- * `removeAdditional` only strips where `additionalProperties` is `false`, so this says "no others".
- */
-const noOthers = { not: {} } as const;
 const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
 const lines = {
   type: ['object', 'null'],
@@ -35,9 +30,7 @@ export const params = {
 export const listQuery = {
   type: 'object',
   properties: {
-    sort: { type: 'string', maxLength: 200 },
-    range: { type: 'string', maxLength: 100 },
-    filter: { type: 'string', maxLength: 10_000 },
+    ...simpleRestProperties,
     q: { type: 'string', maxLength: 100 },
     name: { type: 'string', maxLength: 100 },
     status: { type: 'string', enum: [...COMPANY_STATUSES] },

@@ -1,7 +1,7 @@
 // JSON Schemas of the configurator routes (input checks, response serialisation, OpenAPI).
 import { STAGE_STATES } from '../../engine';
 import { DESIGN_TYPES, PROJECT_TYPES } from '../db/schema';
-import { nullableString } from './schemas';
+import { nullableString, simpleRestProperties } from './schemas';
 
 const MAX_INT = 2_147_483_647;
 const id = { type: 'integer' } as const;
@@ -35,7 +35,7 @@ export const params = {
 /** ra-data-simple-rest: JSON in the query string. */
 export const listQuery = {
   type: 'object',
-  properties: { sort: { type: 'string', maxLength: 200 }, range: { type: 'string', maxLength: 100 }, filter: { type: 'string', maxLength: 10_000 } },
+  properties: simpleRestProperties,
 } as const;
 export const paginateQuery = {
   type: 'object',

@@ -1,8 +1,7 @@
 // JSON Schemas of the media routes (input checks, response serialisation, OpenAPI).
+import { noOthers, simpleRestQuery } from './schemas';
 
 const MAX_INT = 2_147_483_647;
-/** Unknown properties are refused (400 naming the field), not silently dropped (see companies-schemas.ts). */
-const noOthers = { not: {} } as const;
 const id = { type: 'integer' } as const;
 const nullableInt = { type: ['integer', 'null'] } as const;
 
@@ -18,15 +17,7 @@ export const params = {
 } as const;
 
 /** GET /media: ra-data-simple-rest (`sort`, `range`, `filter` {q, mime, id, company_id, usable_by} as JSON). */
-export const listQuery = {
-  type: 'object',
-  properties: {
-    sort: { type: 'string', maxLength: 200 },
-    range: { type: 'string', maxLength: 100 },
-    filter: { type: 'string', maxLength: 10_000 },
-  },
-  additionalProperties: noOthers,
-} as const;
+export const listQuery = simpleRestQuery;
 
 /** POST /media/page (spec section 7): useCache is the client's own flag, accepted and ignored. */
 export const pageBody = {

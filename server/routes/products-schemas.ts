@@ -1,12 +1,11 @@
 // JSON Schemas of the products routes (input checks, response serialisation, OpenAPI).
 import { PRODUCT_COST_TYPES } from '../services/products-fields';
+import { noOthers, simpleRestProperties } from './schemas';
 
 const MAX_INT = 2_147_483_647;
 const id = { type: 'integer' } as const;
 /** A path id: numeric id or guid (anything else is simply not found). */
 const key = { type: 'string', minLength: 1, maxLength: 64 } as const;
-/** Unknown properties are refused (400 naming the field), not silently dropped (see companies-schemas.ts). */
-const noOthers = { not: {} } as const;
 const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
 /** Money: numeric(12,2) in the table, never negative. */
 const money = { type: ['number', 'null'], minimum: 0, maximum: 9_999_999_999 } as const;
@@ -73,9 +72,7 @@ export const productBody = {
 export const listQuery = {
   type: 'object',
   properties: {
-    sort: { type: 'string', maxLength: 200 },
-    range: { type: 'string', maxLength: 100 },
-    filter: { type: 'string', maxLength: 10_000 },
+    ...simpleRestProperties,
     q: { type: 'string', maxLength: 100 },
     region: { type: 'array', maxItems: 50, items: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' } },
     type: { type: 'array', maxItems: 50, items: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' } },

@@ -1,8 +1,7 @@
 // JSON Schemas of the roles routes (input checks, response serialisation, OpenAPI).
+import { noOthers } from './schemas';
 
 const id = { type: 'integer' } as const;
-/** Unknown properties are refused (400 naming the field), not silently dropped (as companies-schemas.ts). */
-const noOthers = { not: {} } as const;
 const permissionName = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
 export const permission = { type: 'object', properties: { id, name: { type: 'string' } } } as const;

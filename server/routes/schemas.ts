@@ -12,6 +12,22 @@ export const messageResponse = { type: 'object', required: ['message'], properti
 /** Error responses every route may give, by status. */
 export const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorRef]));
 
+/**
+ * Unknown properties are refused (400 naming the field), not silently dropped: the app's
+ * `removeAdditional` only strips where `additionalProperties` is `false`, so this says "no others".
+ */
+export const noOthers = { not: {} } as const;
+
+/** ra-data-simple-rest's query: `sort`, `range` and `filter` as JSON text (parsed by server/http/simple-rest.ts). */
+export const simpleRestProperties = {
+  sort: { type: 'string', maxLength: 200 },
+  range: { type: 'string', maxLength: 100 },
+  filter: { type: 'string', maxLength: 10_000 },
+} as const;
+
+/** A list route's query that is ra-data-simple-rest's and nothing else. */
+export const simpleRestQuery = { type: 'object', properties: simpleRestProperties, additionalProperties: noOthers } as const;
+
 // Field types are loose on purpose: the shared engine rules give the spec's messages for bad values.
 const loose = { type: ['string', 'null'] } as const;
 export { loose as looseString };

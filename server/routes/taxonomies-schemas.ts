@@ -1,8 +1,7 @@
 // JSON Schemas of the categories routes (input checks, response serialisation, OpenAPI).
+import { noOthers, simpleRestQuery } from './schemas';
 
 const id = { type: 'integer' } as const;
-/** Unknown properties are refused (400 naming the field), not silently dropped (as companies-schemas.ts). */
-const noOthers = { not: {} } as const;
 const slug = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' } as const;
 
 export const params = {
@@ -15,15 +14,7 @@ export const params = {
 } as const;
 
 /** ra-data-simple-rest: `sort`, `range`, `filter` as JSON text (parsed by server/http/simple-rest.ts). */
-export const listQuery = {
-  type: 'object',
-  properties: {
-    sort: { type: 'string', maxLength: 200 },
-    range: { type: 'string', maxLength: 100 },
-    filter: { type: 'string', maxLength: 10_000 },
-  },
-  additionalProperties: noOthers,
-} as const;
+export const listQuery = simpleRestQuery;
 
 /**
  * A term write: POST needs the name (a blank one is the spec's required message, from the service);

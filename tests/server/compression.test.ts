@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
+import { login } from './helpers';
 
 // A built app as vite.config.ts writes it: hashed assets with .br and .gz copies beside them.
 const dir = mkdtempSync(join(tmpdir(), 'portal-dist-'));
@@ -83,12 +84,7 @@ describe('compressed and cached delivery', () => {
   });
 
   it('compresses a JSON answer above 1 KiB and leaves small ones alone', async () => {
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.test', password: process.env.DEMO_PASSWORD ?? 'Demo-pass-2026' }),
-    });
-    const { access_token } = (await login.json()) as { access_token: string };
+    const { token: access_token } = await login(server, 'admin@demo.test');
     const big = await rawGet(`${server.url}/api/terms`, { 'accept-encoding': 'gzip', authorization: `Bearer ${access_token}` });
     expect(big.status).toBe(200);
     expect(big.headers['content-encoding']).toBe('gzip');
@@ -102,12 +98,7 @@ describe('compressed and cached delivery', () => {
   });
 
   it('sends a list page from memory compressed as each client asks, with its Content-Range, and the same JSON every time', async () => {
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.test', password: process.env.DEMO_PASSWORD ?? 'Demo-pass-2026' }),
-    });
-    const { access_token } = (await login.json()) as { access_token: string };
+    const { token: access_token } = await login(server, 'admin@demo.test');
     const path = `${server.url}/api/companies?sort=${encodeURIComponent('["name","ASC"]')}&range=${encodeURIComponent('[0,24]')}`;
     const auth = { authorization: `Bearer ${access_token}` };
     const plain = await rawGet(path, auth);

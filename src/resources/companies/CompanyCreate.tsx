@@ -1,6 +1,6 @@
-import { Create, useNotify } from 'react-admin';
+import { Create } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useCreatedThen } from '../../layout/useCreatedThen';
 import { PageHeading } from '../../pages/app/PageHeading';
 import { CompanyForm, toCompanyBody } from './CompanyForm';
 import { profilePath } from './paths';
@@ -8,8 +8,7 @@ import { profilePath } from './paths';
 /** `/companies/create`: a new company, active by default; 'Company Created', then its profile. */
 export default function CompanyCreate() {
   const { t } = useTranslation(['common', 'errors']);
-  const notify = useNotify();
-  const navigate = useNavigate();
+  const created = useCreatedThen(t('errors:companies.created'), profilePath);
   return (
     <>
       <PageHeading />
@@ -18,13 +17,7 @@ export default function CompanyCreate() {
         title={t('routes.companyCreate')}
         transform={toCompanyBody}
         record={{ status: 'active', stage: 'configurator', lang: 'en', meta: [], terms: { make: [] } }}
-        mutationOptions={{
-          // Our growl, word for word (spec section 8), instead of react-admin's "Element created".
-          onSuccess: (data: { id: number }) => {
-            notify(t('errors:companies.created'), { type: 'success' });
-            navigate(profilePath(data.id));
-          },
-        }}
+        mutationOptions={created}
       >
         <CompanyForm />
       </Create>

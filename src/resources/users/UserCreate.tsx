@@ -1,6 +1,6 @@
-import { Create, useNotify } from 'react-admin';
+import { Create } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useCreatedThen } from '../../layout/useCreatedThen';
 import { PageHeading } from '../../pages/app/PageHeading';
 import { userProfilePath } from './paths';
 import { toUserBody, UserForm } from './UserForm';
@@ -11,8 +11,7 @@ import { toUserBody, UserForm } from './UserForm';
  */
 export default function UserCreate() {
   const { t } = useTranslation(['common', 'errors']);
-  const notify = useNotify();
-  const navigate = useNavigate();
+  const created = useCreatedThen(t('errors:users.created'), userProfilePath);
   return (
     <>
       <PageHeading />
@@ -21,12 +20,7 @@ export default function UserCreate() {
         title={t('routes.userCreate')}
         transform={(values) => toUserBody(values, ['name', 'email', 'telephone', 'position', 'avatar', 'country', 'primary', 'foc_approver', 'roles', 'company_id'])}
         record={{ country: 'GB', roles: [1], primary: false, foc_approver: false }}
-        mutationOptions={{
-          onSuccess: (data: { id: number }) => {
-            notify(t('errors:users.created'), { type: 'success' });
-            navigate(userProfilePath(data.id));
-          },
-        }}
+        mutationOptions={created}
       >
         <UserForm manage editing={false} />
       </Create>
