@@ -12,8 +12,8 @@
  * Targets (issue 10): PGlite, `users/current` and `companies/{id}` >= 1,000 req/s with p99 < 100 ms;
  * PostgreSQL >= 30% of the bare route's req/s with p99 < 50 ms.
  */
-import autocannon from 'autocannon';
 import { startBareServer } from './bare-server';
+import { drive, fmt, signIn } from './drive';
 import { BENCH_PASSWORD, startServerProcess } from './server-process';
 
 interface Route {
@@ -32,27 +32,6 @@ const ROUTES: Route[] = [
   { name: 'companies list (admin)', path: `/api/companies?range=${encodeURIComponent('[0,24]')}&sort=${encodeURIComponent('["name","ASC"]')}`, as: 'admin' },
 ];
 
-interface Figures {
-  perSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function drive(url: string, path: string, headers: Record<string, string>, connections: number, duration: number): Promise<Figures> {
-  // Warm-up: JIT, the pool, the database's caches.
-  await autocannon({ url: url + path, connections, duration: 2, headers });
-  const r = await autocannon({ url: url + path, connections, duration, headers, timeout: 10 });
-  return { perSecond: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts };
-}
-
-async function signIn(url: string, email: string): Promise<string> {
-  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: BENCH_PASSWORD }) });
-  if (!res.ok) throw new Error(`sign-in as ${email}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-const fmt = (f: Figures) => `${f.perSecond.toFixed(0).padStart(6)} req/s, p50 ${String(f.p50).padStart(3)} ms, p99 ${String(f.p99).padStart(4)} ms${f.errors ? `, ${f.errors} errors` : ''}`;
 
 export async function runApiBench(databaseUrl: string | null, log = (line: string) => console.log(line)): Promise<void> {
   const connections = Number(process.env.BENCH_API_CONNECTIONS ?? 50);

@@ -16,14 +16,14 @@
  * (server/db/read-cache.ts) until the next write, as in production.
  */
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Client as PgClient } from 'pg';
 import type { Database } from '../server/db/database';
 import { startBareServer } from './bare-server';
-import { BENCH_PASSWORD, startServerProcess } from './server-process';
+import { drive, fmt, signIn } from './drive';
+import { startServerProcess } from './server-process';
 
 export const BENCH_COMPANIES = 10_000;
 const REGION_UK = 7;
@@ -147,26 +147,6 @@ async function explainVariants(database: Database): Promise<void> {
   console.log('');
 }
 
-interface Figures {
-  perSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function drive(url: string, path: string, headers: Record<string, string>, connections: number, duration: number): Promise<Figures> {
-  await autocannon({ url: url + path, connections, duration: 2, headers });
-  const r = await autocannon({ url: url + path, connections, duration, headers, timeout: 10 });
-  return { perSecond: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts };
-}
-
-async function signIn(url: string, email: string): Promise<string> {
-  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: BENCH_PASSWORD }) });
-  if (!res.ok) throw new Error(`sign-in as ${email}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-const fmt = (f: Figures) => `${f.perSecond.toFixed(0).padStart(6)} req/s, p50 ${String(f.p50).padStart(3)} ms, p99 ${String(f.p99).padStart(4)} ms${f.errors ? `, ${f.errors} errors` : ''}`;
 
 export async function runCompaniesBench(databaseUrl: string | null, log = (line: string) => console.log(line)): Promise<void> {
   const connections = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
