@@ -3,19 +3,18 @@
 // cells ("Name, row 1"), fields of a card (its title), the password strength meter; and an
 // accordion's Remove button is beside its expand button, not inside it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
-import { StageForm, createRendererI18n, type RemoteSearch } from '../../../engine/react';
+import { StageForm, type RemoteSearch } from '../../../engine/react';
 import { engineForSchema } from '../../../engine/react/devEngine';
+import { renderInLocale } from './renderInLocale';
 
 afterEach(cleanup);
 
 function renderForm(schema: RJSFSchema, uiSchema: UiSchema, data: Record<string, unknown>, opts: { lng?: string; searchers?: Record<string, RemoteSearch> } = {}) {
-  return render(
-    <I18nextProvider i18n={createRendererI18n(opts.lng ?? 'en-GB')}>
-      <StageForm slug="story" stage={{ schema, uiSchema }} engine={engineForSchema(schema)} doc={{ story: data }} searchers={opts.searchers} />
-    </I18nextProvider>,
+  return renderInLocale(
+    <StageForm slug="story" stage={{ schema, uiSchema }} engine={engineForSchema(schema)} doc={{ story: data }} searchers={opts.searchers} />,
+    opts.lng ?? 'en-GB',
   );
 }
 

@@ -3,21 +3,17 @@
 // configuration (configSummary field), and a single-make dealer sees their make, not a picker for
 // it (optionsFrom's hideIfSole).
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { StageForm, createRendererI18n } from '../../../engine/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import { StageForm } from '../../../engine/react';
 import { applyRules, type ConfigDocument } from '../../../engine';
 import { dealerGroup } from '../../../stories/support/dealerGroup';
 import { filledTransactStages } from '../../../stories/support/transactStages';
+import { renderInLocale } from './renderInLocale';
 
 afterEach(cleanup);
 
 function renderStage(slug: string, doc: ConfigDocument, lng = 'en-GB') {
-  return render(
-    <I18nextProvider i18n={createRendererI18n(lng)}>
-      <StageForm slug={slug} doc={doc} />
-    </I18nextProvider>,
-  );
+  return renderInLocale(<StageForm slug={slug} doc={doc} />, lng);
 }
 const group = (franchises: number) => applyRules(filledTransactStages(dealerGroup({ franchises, locations: 2, departmentsPer: 2 })) as ConfigDocument).doc;
 

@@ -2,23 +2,19 @@
 // A dealer picks a country by its name in their language ("Royaume-Uni"), not by its code ("GB"),
 // and GB and UK, which mean the same country, are one choice.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { RJSFSchema } from '@rjsf/utils';
-import { StageForm, createRendererI18n } from '../../../engine/react';
+import { StageForm } from '../../../engine/react';
 import { engineForSchema } from '../../../engine/react/devEngine';
 import country from '../../../schemas/shapes/country.json';
+import { renderInLocale } from './renderInLocale';
 
 afterEach(cleanup);
 
 const schema: RJSFSchema = { type: 'object', properties: { country: { ...(country as RJSFSchema), title: 'Country' } } };
 
 async function openChoices(lng: string, value: string) {
-  render(
-    <I18nextProvider i18n={createRendererI18n(lng)}>
-      <StageForm slug="story" stage={{ schema, uiSchema: {} }} engine={engineForSchema(schema)} doc={{ story: { country: value } }} />
-    </I18nextProvider>,
-  );
+  renderInLocale(<StageForm slug="story" stage={{ schema, uiSchema: {} }} engine={engineForSchema(schema)} doc={{ story: { country: value } }} />, lng);
   const select = await screen.findByRole('combobox');
   const shown = select.textContent;
   fireEvent.mouseDown(select);

@@ -4,11 +4,11 @@
 // value set from elsewhere (a rule, Reset, the server's copy) still shows in the cell.
 import { Profiler, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { StageForm, createRendererI18n, useStageContext, type StageController } from '../../../engine/react';
+import { StageForm, useStageContext, type StageController } from '../../../engine/react';
 import { engineForSchema } from '../../../engine/react/devEngine';
+import { renderInLocale } from './renderInLocale';
 
 afterEach(cleanup);
 
@@ -26,14 +26,12 @@ describe('opening-hours time cells', () => {
     const controller: { current: StageController | null } = { current: null };
     const commits: string[] = [];
     let doc: Record<string, unknown> = {};
-    render(
-      <I18nextProvider i18n={createRendererI18n('en-GB')}>
-        <Profiler id="stage" onRender={(_id, phase) => commits.push(phase)}>
-          <StageForm slug="story" stage={{ schema, uiSchema }} engine={engineForSchema(schema)} doc={{ story: { days: { monday: { open: '09:00' } } } }} onChange={(d) => (doc = d)} hideActions>
-            <Capture into={controller} />
-          </StageForm>
-        </Profiler>
-      </I18nextProvider>,
+    renderInLocale(
+      <Profiler id="stage" onRender={(_id, phase) => commits.push(phase)}>
+        <StageForm slug="story" stage={{ schema, uiSchema }} engine={engineForSchema(schema)} doc={{ story: { days: { monday: { open: '09:00' } } } }} onChange={(d) => (doc = d)} hideActions>
+          <Capture into={controller} />
+        </StageForm>
+      </Profiler>,
     );
     const open = screen.getByRole('textbox', { name: 'Monday Open' }) as HTMLInputElement;
     expect(open.value).toBe('09:00');

@@ -3,11 +3,11 @@
 // the grid owns its part of the item, so typing in a cell re-renders that cell and not the item's
 // other fields, and edits on either side keep the other's data.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ObjectFieldTemplateProps, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
-import { StageForm, createRendererI18n } from '../../../engine/react';
+import { StageForm } from '../../../engine/react';
 import { engineForSchema } from '../../../engine/react/devEngine';
+import { renderInLocale } from './renderInLocale';
 
 afterEach(cleanup);
 
@@ -39,16 +39,14 @@ describe('a store-backed field inside a list item (owned parts)', () => {
       hours: { 'ui:field': 'accordion', 'ui:options': { labelKey: 'name' }, items: { 'ui:ObjectFieldTemplate': CountedItem, name: { 'ui:widget': Counted }, days: { 'ui:field': 'openingHours' } } },
     };
     let doc: Record<string, unknown> = {};
-    render(
-      <I18nextProvider i18n={createRendererI18n('en-GB')}>
-        <StageForm
-          slug="story"
-          stage={{ schema, uiSchema: ui }}
-          engine={engineForSchema(schema)}
-          doc={{ story: { hours: [{ name: 'Sales', days: { monday: { open: '09:00', close: '17:00' } } }] } }}
-          onChange={(d) => (doc = d)}
-        />
-      </I18nextProvider>,
+    renderInLocale(
+      <StageForm
+        slug="story"
+        stage={{ schema, uiSchema: ui }}
+        engine={engineForSchema(schema)}
+        doc={{ story: { hours: [{ name: 'Sales', days: { monday: { open: '09:00', close: '17:00' } } }] } }}
+        onChange={(d) => (doc = d)}
+      />,
     );
     const monday = screen.getByRole('textbox', { name: 'Monday Open' }) as HTMLInputElement;
     expect(monday.value).toBe('09:00');

@@ -3,9 +3,9 @@
 // arrives as "set" and shows as an empty password input with a "Saved" placeholder; typing replaces
 // it, and emptying the input again sends "set" back (the server keeps the stored secret).
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { StageForm, createRendererI18n } from '../../../engine/react';
+import { cleanup, fireEvent, waitFor } from '@testing-library/react';
+import { StageForm } from '../../../engine/react';
+import { renderInLocale } from './renderInLocale';
 
 afterEach(cleanup);
 
@@ -17,11 +17,7 @@ const feed = (password: string) => ({
 async function renderFeeds(password: string, lng = 'en-GB') {
   const docs: Doc[] = [];
   const doc: Doc = { locations: { locations: [{ id: 'l1', name: 'Leeds', franchises: [] }] }, 'export-feeds': feed(password) };
-  render(
-    <I18nextProvider i18n={createRendererI18n(lng)}>
-      <StageForm slug="export-feeds" doc={doc} onChange={(d) => docs.push(d as Doc)} />
-    </I18nextProvider>,
-  );
+  renderInLocale(<StageForm slug="export-feeds" doc={doc} onChange={(d) => docs.push(d as Doc)} />, lng);
   // The accordion opens its first feed (and mounts only the open one).
   const input = await waitFor(() => {
     const found = document.querySelector<HTMLInputElement>('input[type="password"]');

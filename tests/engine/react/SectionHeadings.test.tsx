@@ -3,11 +3,11 @@
 // Not the item's index as a heading ("1"), and not the notes a schema keeps for the people who edit
 // stage files (a JSON Schema `description`); help meant for dealers is `ui:description`.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, screen } from '@testing-library/react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { StageForm, createRendererI18n } from '../../../engine/react';
+import { StageForm } from '../../../engine/react';
 import { engineForSchema } from '../../../engine/react/devEngine';
+import { renderInLocale } from './renderInLocale';
 
 afterEach(cleanup);
 
@@ -33,11 +33,7 @@ const schema: RJSFSchema = {
 function renderSites(field: 'accordion' | 'tabs', ui: UiSchema = {}) {
   const uiSchema: UiSchema = { sites: { 'ui:field': field, 'ui:options': { labelKey: 'name' }, items: { name: ui } } };
   const doc = { story: { sites: [{ id: 'a', name: 'Leeds', address: { town: 'Leeds North' } }, { id: 'b', name: 'York', address: { town: 'York South' } }] } };
-  return render(
-    <I18nextProvider i18n={createRendererI18n('en-GB')}>
-      <StageForm slug="story" stage={{ schema, uiSchema }} engine={engineForSchema(schema)} doc={doc} />
-    </I18nextProvider>,
-  );
+  return renderInLocale(<StageForm slug="story" stage={{ schema, uiSchema }} engine={engineForSchema(schema)} doc={doc} />);
 }
 
 describe('inside a panel or tab', () => {

@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { StageForm, createRendererI18n, type ConfigDoc } from '../../../engine/react';
+import { StageForm, type ConfigDoc } from '../../../engine/react';
 import { engineForSchema } from '../../../engine/react/devEngine';
 import { dealerGroup } from '../../../stories/support/dealerGroup';
-
-const i18n = createRendererI18n('en-GB');
-const wrap = (ui: React.ReactNode) => render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+import { renderInLocale } from './renderInLocale';
 
 afterEach(() => {
   cleanup();
@@ -38,7 +35,7 @@ function openSelect(label: string) {
 
 describe('StageForm', () => {
   it('updates a select whose options come from another list as soon as that list changes', () => {
-    wrap(<StageForm slug="story" stage={{ schema: listSchema, uiSchema: listUi }} engine={engineForSchema(listSchema)} doc={{ story: listData }} />);
+    renderInLocale(<StageForm slug="story" stage={{ schema: listSchema, uiSchema: listUi }} engine={engineForSchema(listSchema)} doc={{ story: listData }} />);
     expect(openSelect('Franchise')).toEqual(['Volvo', 'Audi', 'Kia']);
     fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
     const table = screen.getByRole('table', { name: 'Franchises' });
@@ -48,7 +45,7 @@ describe('StageForm', () => {
 
   it('sorts a table view by a column without reordering the data', () => {
     let stored: ConfigDoc | undefined;
-    wrap(<StageForm slug="story" stage={{ schema: listSchema, uiSchema: listUi }} engine={engineForSchema(listSchema)} doc={{ story: listData }} onChange={(d) => (stored = d)} />);
+    renderInLocale(<StageForm slug="story" stage={{ schema: listSchema, uiSchema: listUi }} engine={engineForSchema(listSchema)} doc={{ story: listData }} onChange={(d) => (stored = d)} />);
     const table = screen.getByRole('table', { name: 'Franchises' });
     const names = () => within(table).getAllByRole('textbox').map((i) => (i as HTMLInputElement).value);
     expect(names()).toEqual(['Volvo', 'Audi', 'Kia']);
@@ -62,7 +59,7 @@ describe('StageForm', () => {
   it('strips a removed franchise from every location of the configuration at once', () => {
     const doc = dealerGroup({ franchises: 2, locations: 3 });
     const onChange = vi.fn();
-    wrap(<StageForm slug="franchises" doc={doc} onChange={onChange} />);
+    renderInLocale(<StageForm slug="franchises" doc={doc} onChange={onChange} />);
     const removed = (doc.franchises.franchises as { id: string }[])[0].id;
     const table = screen.getAllByRole('table')[0];
     fireEvent.click(within(within(table).getAllByRole('row')[1]).getByRole('button', { name: 'Remove' }));
@@ -74,7 +71,7 @@ describe('StageForm', () => {
 
   it('generates a password and shows its strength', () => {
     const schema: RJSFSchema = { type: 'object', properties: { password: { type: 'string', title: 'Password' } } };
-    wrap(<StageForm slug="story" stage={{ schema, uiSchema: { password: { 'ui:widget': 'password' } } }} engine={engineForSchema(schema)} doc={{ story: {} }} />);
+    renderInLocale(<StageForm slug="story" stage={{ schema, uiSchema: { password: { 'ui:widget': 'password' } } }} engine={engineForSchema(schema)} doc={{ story: {} }} />);
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'abc' } });
     expect(screen.getByRole('meter').getAttribute('aria-valuetext')).toBe('very weak');
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
@@ -88,7 +85,7 @@ describe('StageForm', () => {
     vi.useFakeTimers();
     const doc = dealerGroup({ locations: 2, departmentsPer: 2 });
     const onChange = vi.fn();
-    wrap(<StageForm slug="opening-hours" doc={doc} onChange={onChange} />);
+    renderInLocale(<StageForm slug="opening-hours" doc={doc} onChange={onChange} />);
     const cell = document.getElementById('opening-hours_hours_0_days_monday_open') as HTMLInputElement;
     expect(cell.value).toBe('09:00');
     fireEvent.change(cell, { target: { value: '7' } });

@@ -3,11 +3,11 @@
 // otherwise hear a move), in the form's language. Drags with the mouse and the keyboard go through
 // the same move and are checked in real Chromium (tests/e2e/storybook-drag.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { StageForm, createRendererI18n } from '../../../engine/react';
+import { StageForm } from '../../../engine/react';
 import { engineForSchema } from '../../../engine/react/devEngine';
+import { renderInLocale } from './renderInLocale';
 
 afterEach(cleanup);
 
@@ -25,11 +25,7 @@ const rows = [
 ];
 
 function renderTable(lng = 'en-GB') {
-  render(
-    <I18nextProvider i18n={createRendererI18n(lng)}>
-      <StageForm slug="story" stage={{ schema, uiSchema }} engine={engineForSchema(schema)} doc={{ story: { franchises: rows } }} />
-    </I18nextProvider>,
-  );
+  renderInLocale(<StageForm slug="story" stage={{ schema, uiSchema }} engine={engineForSchema(schema)} doc={{ story: { franchises: rows } }} />, lng);
   const table = screen.getByRole('table', { name: 'Franchises' });
   // The table's polite region (dnd-kit keeps an assertive one of its own for the drag in progress).
   const polite = screen.getAllByRole('status').filter((r) => r.getAttribute('aria-live') === 'polite');

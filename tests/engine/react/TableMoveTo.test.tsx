@@ -2,12 +2,12 @@
 // "Move to position" on a reorderable table (spec section 5, Sorting): a typed 1-based position moves
 // the row through the controller like a drag; 0 and N+1 show the spec's words and move nothing.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { StageForm, createRendererI18n, type ConfigDoc } from '../../../engine/react';
+import { StageForm, type ConfigDoc } from '../../../engine/react';
 import { engineForSchema } from '../../../engine/react/devEngine';
 import { dealerGroup } from '../../../stories/support/dealerGroup';
+import { renderInLocale } from './renderInLocale';
 
 afterEach(cleanup);
 
@@ -26,11 +26,7 @@ const rows = [
 
 function renderTable(lng = 'en-GB') {
   const onChange = vi.fn();
-  render(
-    <I18nextProvider i18n={createRendererI18n(lng)}>
-      <StageForm slug="story" stage={{ schema, uiSchema }} engine={engineForSchema(schema)} doc={{ story: { franchises: rows } }} onChange={onChange} />
-    </I18nextProvider>,
-  );
+  renderInLocale(<StageForm slug="story" stage={{ schema, uiSchema }} engine={engineForSchema(schema)} doc={{ story: { franchises: rows } }} onChange={onChange} />, lng);
   const table = screen.getByRole('table', { name: 'Franchises' });
   // hidden: the open popover (a modal) hides the rest of the page from the accessibility tree.
   const names = () => within(table).getAllByRole('textbox', { hidden: true }).map((i) => (i as HTMLInputElement).value);
@@ -104,11 +100,7 @@ describe('table: move to position', () => {
   it('moves a catalogue stage row through the engine, other stages keeping their identity', () => {
     const doc = dealerGroup({ franchises: 3, locations: 2 });
     const onChange = vi.fn();
-    render(
-      <I18nextProvider i18n={createRendererI18n('en-GB')}>
-        <StageForm slug="franchises" doc={doc} onChange={onChange} />
-      </I18nextProvider>,
-    );
+    renderInLocale(<StageForm slug="franchises" doc={doc} onChange={onChange} />);
     const before = (doc.franchises.franchises as { id: string }[]).map((f) => f.id);
     moveTo(3, '1');
     const next = onChange.mock.lastCall![0] as ConfigDoc;

@@ -3,12 +3,12 @@
 // stage the config does not have is never "missing"), and the form's own validation asks only for
 // the config's required stages, as the server does.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { StageForm, createRendererI18n, defaultEngine } from '../../../engine/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import { StageForm, defaultEngine } from '../../../engine/react';
 import { applyRules, stageCatalogue, type ConfigDocument } from '../../../engine';
 import { configEngine, stageUiFor, withConfigStages } from '../../../src/configurator/stage/configStages';
 import { filledConfig } from '../../../bench/config-document';
+import { renderInLocale } from '../../engine/react/renderInLocale';
 
 afterEach(cleanup);
 
@@ -21,14 +21,12 @@ function withoutDesignBrief() {
 }
 
 function renderConfirmation(doc: ConfigDocument, stages?: string[]) {
-  return render(
-    <I18nextProvider i18n={createRendererI18n('en-GB')}>
-      {stages ? (
-        <StageForm slug="confirmation" doc={doc} engine={configEngine(stages)} stage={stageUiFor('confirmation', stages)} />
-      ) : (
-        <StageForm slug="confirmation" doc={doc} />
-      )}
-    </I18nextProvider>,
+  return renderInLocale(
+    stages ? (
+      <StageForm slug="confirmation" doc={doc} engine={configEngine(stages)} stage={stageUiFor('confirmation', stages)} />
+    ) : (
+      <StageForm slug="confirmation" doc={doc} />
+    ),
   );
 }
 
