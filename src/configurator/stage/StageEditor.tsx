@@ -230,7 +230,8 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
           />
         </Paper>
       )}
-      <StageForm slug={slug} doc={doc} onChange={onChange} readonly={readonly} hideActions engine={form.engine} stage={form.stage}>
+      {/* Edits reach the engine just after their frame is painted: typing never waits for the cascade. */}
+      <StageForm slug={slug} doc={doc} onChange={onChange} readonly={readonly} hideActions engine={form.engine} stage={form.stage} settle="after-paint">
         {formExtras}
       </StageForm>
       {/* Outside the form: they change with the save status, the form must not. */}

@@ -52,3 +52,46 @@ describe('useStageController core', () => {
     expect(onSave).toHaveBeenCalledWith(c.getData(), c.getDoc(), 'draft');
   });
 });
+
+describe("settle: 'after-paint' (the app's stage page)", () => {
+  it('shows an edit at once and puts it through the rules right after, as one edit with the ones typed before it', async () => {
+    vi.useFakeTimers();
+    const doc = dealerGroup({ franchises: 3, locations: 4 });
+    const onChange = vi.fn();
+    const c = createStageController({ slug: 'franchises', doc, engine: defaultEngine, settle: 'after-paint', onChange });
+    const [first, second, ...rest] = (doc.franchises as { franchises: { id: string }[] }).franchises;
+    c.setAt(['franchises'], [second, ...rest]);
+    c.setAt(['franchises'], rest);
+    // In the store at once, as typed; the cascade and onChange wait for the paint.
+    expect((c.store.getData() as { franchises: unknown[] }).franchises).toEqual(rest);
+    expect(locationsOf(c.store.getState().doc).some((l) => l.franchises.includes(first.id))).toBe(true);
+    expect(onChange).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    const settled = c.store.getState().doc;
+    expect(locationsOf(settled).some((l) => l.franchises.includes(first.id) || l.franchises.includes(second.id))).toBe(false);
+    expect(onChange).toHaveBeenCalledWith(settled);
+  });
+
+  it('settles before anything reads the document through the controller, and Reset drops what was not settled', () => {
+    vi.useFakeTimers();
+    const doc = dealerGroup({ franchises: 2, locations: 2 });
+    const onChange = vi.fn();
+    const c = createStageController({ slug: 'franchises', doc, engine: defaultEngine, settle: 'after-paint', onChange });
+    const [first, ...rest] = (doc.franchises as { franchises: { id: string }[] }).franchises;
+    c.setAt(['franchises'], rest);
+    expect(locationsOf(c.getDoc()).some((l) => l.franchises.includes(first.id))).toBe(false);
+    expect(onChange).toHaveBeenCalledTimes(1);
+
+    c.setAt(['franchises'], []);
+    c.reset(doc);
+    vi.runAllTimers();
+    expect(c.getDoc()).toBe(doc);
+    expect(onChange).toHaveBeenCalledTimes(1);
+
+    // An edit made just before the form goes away still reaches onChange.
+    c.setAt(['franchises'], rest);
+    c.dispose();
+    expect(onChange).toHaveBeenCalledTimes(2);
+  });
+});
