@@ -1,6 +1,7 @@
 import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESSION } from '../plugins/compression';
 
 /**
  * Read answers kept in memory as the bytes sent, not as the objects they were built from.
@@ -27,12 +28,12 @@ export interface KeptAnswer {
 type Encoding = 'br' | 'gzip';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-// The per-request compression's own threshold and settings (server/plugins/compression.ts).
-const THRESHOLD = 1024;
+// The per-request compression's own threshold and settings.
+const THRESHOLD = COMPRESSION.threshold;
 const encodings = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'] });
 const compressors: Record<Encoding, (body: Buffer) => Buffer> = {
-  br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-  gzip: (body) => gzipSync(body, { level: 6 }),
+  br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: COMPRESSION.brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body) => gzipSync(body, { level: COMPRESSION.gzipLevel }),
 };
 
 /** What a read answers: the body the route's schema serialises, and headers beside it. */

@@ -9,16 +9,23 @@ import compress from '@fastify/compress';
  * and served as they are by web-app's @fastify/static, which sets Content-Encoding itself, so this
  * hook leaves them alone. Registered before the routes and the static host (@fastify/compress's rule).
  */
+/** How answers are compressed, here and for the answers kept in memory (http/kept-answer.ts). */
+export const COMPRESSION = {
+  // Below about 1 KiB the headers and the CPU cost outweigh the bytes saved.
+  threshold: 1024,
+  // Per-request brotli at quality 4: near gzip -9 in size at a fraction of the default 11's CPU.
+  brotliQuality: 4,
+  gzipLevel: 6,
+} as const;
+
 export const compression = fp(
   async (app: FastifyInstance) => {
     await app.register(compress, {
       global: true,
-      // Below about 1 KiB the headers and the CPU cost outweigh the bytes saved.
-      threshold: 1024,
+      threshold: COMPRESSION.threshold,
       encodings: ['br', 'gzip'],
-      // Per-request brotli at quality 4: near gzip -9 in size at a fraction of the default 11's CPU.
-      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
-      zlibOptions: { level: 6 },
+      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: COMPRESSION.brotliQuality } },
+      zlibOptions: { level: COMPRESSION.gzipLevel },
     });
   },
   { name: 'compression' },
