@@ -31,23 +31,27 @@ function reordered(current: unknown[], next: unknown[]): boolean {
  */
 export function assignDiff(parent: Container, key: string | number, current: unknown, next: unknown): void {
   if (current === next) return;
+  // The draft below `key` is only touched where something differs: reading a draft's child makes
+  // an immer proxy, and a 240-entry list read whole made 2,000 of them for one changed time
+  // (issue 7's write profile). Equal subtrees are compared as plain data and keep their identity.
+  const differs = (a: unknown, b: unknown) => a !== b && !deepEqual(a, b);
   if (Array.isArray(current) && Array.isArray(next)) {
     // Same length and same order: diff position by position. A reordering (rows dragged or moved)
     // takes the reuse path instead, so each moved item keeps its identity under its id.
     if (current.length === next.length && !reordered(current, next)) {
-      const draft = parent[key] as Container;
-      for (let i = 0; i < next.length; i++) if (current[i] !== next[i]) assignDiff(draft, i, current[i], next[i]);
+      let draft: Container | undefined;
+      for (let i = 0; i < next.length; i++) if (differs(current[i], next[i])) assignDiff((draft ??= parent[key] as Container), i, current[i], next[i]);
       return;
     }
     parent[key] = reuseItems(current, next);
     return;
   }
   if (isPlainObject(current) && isPlainObject(next)) {
-    const draft = parent[key] as Container;
+    let draft: Container | undefined;
     // Own keys of JSON.parse output may be '__proto__': reading current['__proto__'] gives the
     // prototype and the walk would write into it (Object.prototype, process-wide). Refuse, never skip.
-    for (const k of Object.keys(next)) if (current[safeKey(k)] !== next[k]) assignDiff(draft, k, current[k], next[k]);
-    for (const k of Object.keys(current)) if (!(k in next)) delete draft[k];
+    for (const k of Object.keys(next)) if (differs(current[safeKey(k)], next[k])) assignDiff((draft ??= parent[key] as Container), k, current[k], next[k]);
+    for (const k of Object.keys(current)) if (!(k in next)) delete (draft ??= parent[key] as Container)[k];
     return;
   }
   if (deepEqual(current, next)) return;

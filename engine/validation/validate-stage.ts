@@ -95,11 +95,29 @@ const SHAPE_KEYWORDS = new Set(['type', 'additionalProperties']);
  */
 export function stageShapeErrors(slug: string, data: unknown, opts: MessageOptions = {}): FieldError[] {
   const stage = getStage(slug);
-  const validate = stageValidator(slug);
   // Empty strings are "not filled in" (as in validateStage): '' for a list or a number is allowed.
-  collectNormalisations(() => validate(pruneEmptyStrings(data)));
-  const shape = (validate.errors ?? []).filter((e) => SHAPE_KEYWORDS.has(e.keyword));
+  const shape = (schemaPass(slug, data).ajvErrors ?? []).filter((e) => SHAPE_KEYWORDS.has(e.keyword));
   return ajvErrorsToFieldErrors(shape, { ...opts, root: stage.schema as Record<string, unknown> });
+}
+
+/**
+ * The schema's verdict on frozen data, by the data's identity: it depends on the data alone, so a
+ * draft save's validation and the progress's submit-mode one share one ajv pass (the mode only
+ * filters its errors).
+ */
+const schemaPasses = new WeakMap<object, { slug: string; ajvErrors: AjvErrors; normalised: Normalised }>();
+type AjvErrors = PrecompiledValidator['errors'];
+type Normalised = ReturnType<typeof collectNormalisations>['normalised'];
+function schemaPass(slug: string, data: unknown): { ajvErrors: AjvErrors; normalised: Normalised } {
+  const frozen = data !== null && typeof data === 'object' && Object.isFrozen(data);
+  const hit = frozen ? schemaPasses.get(data) : undefined;
+  if (hit && hit.slug === slug) return hit;
+  const validate = stageValidator(slug);
+  const { normalised } = collectNormalisations(() => validate(pruneEmptyStrings(data)));
+  // ajv reuses its errors array on the next call: keep a copy.
+  const pass = { slug, ajvErrors: validate.errors ? [...validate.errors] : validate.errors, normalised };
+  if (frozen) schemaPasses.set(data, pass);
+  return pass;
 }
 
 /** Runs one check; returns the offending indexes (or [-1] for a whole-stage failure). */
@@ -151,6 +169,43 @@ function isFrozenContext(context: ConfigDocument): boolean {
   return true;
 }
 
+/**
+ * The stages a stage's checks read (`{"var": "doc.<slug>..."}`), or 'all' when one reads the whole
+ * document or a computed path. A remembered result stays true while those stages are the same
+ * objects: a write to the opening hours does not re-validate company information (issue 7).
+ */
+const dependencies = new Map<string, ReadonlySet<string> | 'all'>();
+function checkDependencies(slug: string, checks: readonly CheckDefinition[]): ReadonlySet<string> | 'all' {
+  let deps = dependencies.get(slug);
+  if (deps) return deps;
+  const found = new Set<string>();
+  let all = false;
+  const walk = (node: unknown): void => {
+    if (all || node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(walk);
+    for (const [op, arg] of Object.entries(node)) {
+      if (op === 'var') {
+        const name = Array.isArray(arg) ? arg[0] : arg;
+        if (typeof name !== 'string' && typeof name !== 'number') all = true;
+        else if (name === 'doc' || name === '') all = true;
+        else if (String(name).startsWith('doc.')) found.add(String(name).split('.')[1]);
+        if (Array.isArray(arg)) arg.slice(1).forEach(walk);
+      } else walk(arg);
+    }
+  };
+  for (const check of checks) walk([check.logic, check.each === undefined ? null : { var: check.each }]);
+  deps = all ? 'all' : found;
+  dependencies.set(slug, deps);
+  return deps;
+}
+
+/** The stages `deps` names hold the same objects in both documents. */
+function sameDependencies(deps: ReadonlySet<string> | 'all', a: ConfigDocument, b: ConfigDocument): boolean {
+  if (deps === 'all') return sameStages(a, b);
+  for (const slug of deps) if (a[slug] !== b[slug]) return false;
+  return true;
+}
+
 /** Same keys holding the same objects. */
 function sameStages(a: ConfigDocument, b: ConfigDocument): boolean {
   if (a === b) return true;
@@ -192,13 +247,12 @@ export function validateStage(
   if (cacheable && context.doc !== doc) Object.freeze(context.doc);
   if (cacheable) {
     const hit = memo.get(data)?.find((m) => m.slug === slug && m.mode === mode && m.lng === opts.lng && m.t === opts.t
-      && sameList(m.stages, context.stages) && sameStages(m.context, context.doc));
+      && sameList(m.stages, context.stages) && sameDependencies(checkDependencies(slug, stage.checks), m.context, context.doc));
     if (hit) return copyResult(hit.result);
   }
 
-  const validate = stageValidator(slug);
-  const { normalised } = collectNormalisations(() => validate(pruneEmptyStrings(data)));
-  let errors = ajvErrorsToFieldErrors(validate.errors, { ...opts, root: stage.schema as Record<string, unknown> });
+  const { ajvErrors, normalised } = schemaPass(slug, data);
+  let errors = ajvErrorsToFieldErrors(ajvErrors, { ...opts, root: stage.schema as Record<string, unknown> });
   if (mode === 'draft') errors = errors.filter((e) => !COMPLETENESS_KEYS.has(e.key));
 
   const warnings: FieldError[] = [];

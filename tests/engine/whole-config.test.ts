@@ -65,6 +65,19 @@ describe('the whole configuration of a 30-location dealer group', () => {
     expect(validateStage('departments', mine.departments, mine, { stages }).errors).toEqual([]);
     mine.users = next.users;
     expect(validateStage('departments', mine.departments, mine, { stages }).errors.length).toBe(240);
+
+    // A remembered verdict is kept while the stages its checks read are the same: the email
+    // accounts (which read the domains) warn anew when the domains change, not when the opening
+    // hours do.
+    const accounts = doc['email-accounts'];
+    const onDomains = (d: ConfigDocument) => validateStage('email-accounts', accounts, d, { stages }).warnings.length;
+    expect(onDomains(doc)).toBe(0);
+    const hours = updateStage(doc, 'opening-hours', { ...doc['opening-hours'], hours: (doc['opening-hours'].hours as unknown[]).slice(1) }).doc;
+    expect(hours['email-accounts']).toBe(accounts);
+    expect(onDomains(hours)).toBe(0);
+    const elsewhere = updateStage(doc, 'domains', { ...doc.domains, domains: [{ ...(doc.domains.domains as Record<string, unknown>[])[0], domain: 'elsewhere.example' }] }).doc;
+    expect(elsewhere['email-accounts']).toBe(accounts);
+    expect(onDomains(elsewhere)).toBe((accounts.emailAccounts as unknown[]).length);
   });
 
   it('removing any franchise leaves no stage naming it', () => {
