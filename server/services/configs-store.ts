@@ -157,8 +157,13 @@ export interface StoredWrite {
   /** The version the change was computed from; the write is refused if the row moved on. */
   baseVersion: number;
   progress: number;
-  /** Meta rows to write; `undefined` deletes the row. */
-  meta: Array<{ key: string; value: unknown }>;
+  /**
+   * Meta rows to write: `value` (`undefined` deletes the row), or `patches` (immer's, relative to
+   * the row's value) applied to the stored value by the database (portal_jsonb_patch, migration
+   * 0007): a one-field edit of a big stage then sends the field, not the whole stage. Only for a
+   * row that holds the data of `baseVersion` (the version check guarantees it is still that).
+   */
+  meta: Array<{ key: string; value: unknown } | { key: string; patches: Array<{ op: string; path: Array<string | number>; value?: unknown }> }>;
   stages?: string[];
   revision: RevisionInput;
 }
@@ -176,8 +181,8 @@ const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? 
 export async function storeWrite(db: Db | Tx, write: StoredWrite): Promise<number> {
   const r = write.revision;
   const payload = JSON.stringify({
-    upsert: write.meta.filter((m) => m.value !== undefined),
-    delete: write.meta.filter((m) => m.value === undefined).map((m) => m.key),
+    upsert: write.meta.filter((m) => 'patches' in m || m.value !== undefined),
+    delete: write.meta.filter((m) => !('patches' in m) && m.value === undefined).map((m) => m.key),
     stages: write.stages ?? null,
     revision: {
       userId: r.userId, stage: r.stage, action: r.action, oldState: r.oldState ?? null, newState: r.newState ?? null,
@@ -195,7 +200,11 @@ export async function storeWrite(db: Db | Tx, write: StoredWrite): Promise<numbe
     ),
     upserted AS (
       INSERT INTO config_meta (config_id, meta_key, meta_value)
-      SELECT bumped.id, m.key, m.value FROM bumped, input, jsonb_to_recordset(input.p->'upsert') AS m(key text, value jsonb)
+      SELECT bumped.id, m.key, CASE WHEN m.patches IS NULL THEN m.value
+        -- The row as the statement began (no other write to this config can commit in between:
+        -- it would have moved the version). A missing row gives NULL: refused by NOT NULL.
+        ELSE portal_jsonb_patch((SELECT c.meta_value FROM config_meta c WHERE c.config_id = bumped.id AND c.meta_key = m.key), m.patches) END
+      FROM bumped, input, jsonb_to_recordset(input.p->'upsert') AS m(key text, value jsonb, patches jsonb)
       ON CONFLICT (config_id, meta_key) DO UPDATE SET meta_value = excluded.meta_value
       RETURNING 1
     ),

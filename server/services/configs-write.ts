@@ -9,7 +9,7 @@ import { configProgress, deepEqual, engineT, maskSecrets, RuleCycleError, stageS
 import { httpError, type ErrorDetail } from '../http/errors';
 import { serverMessages } from '../messages';
 import { configCacheOf } from './configs-cache';
-import { storeWrite, StaleVersionError, type LoadedConfig, type RevisionInput } from './configs-store';
+import { storeWrite, StaleVersionError, type LoadedConfig, type RevisionInput, type StoredWrite } from './configs-store';
 import { canManage, configView } from './configs-view';
 import { maskPatches, prepareSecretWrite, sealStageData, secretKeyOf } from './secrets';
 import type { Viewer } from './tenancy';
@@ -77,6 +77,34 @@ function internalChange(viewer: Viewer, loaded: LoadedConfig, slug: string, valu
   };
 }
 
+/** More patches than this to one stage: the stage is stored whole (each patch rewrites the stored value once). */
+const MAX_STORED_PATCHES = 16;
+/** Patches carrying more JSON than this: the stage is stored whole. */
+const MAX_STORED_PATCH_TEXT = 16 * 1024;
+
+/**
+ * The engine's patches to stage `slug`, relative to the stage, when they are a small edit of data
+ * that was there before and is there after (the database applies them: storeWrite); else null, and
+ * the stage is stored whole. Immer's patches turn the stored snapshot into the engine's result, so
+ * applied in order to the stored row (which holds the snapshot's data: the version check) they give
+ * exactly what the engine returned.
+ */
+export function stagePatches(patches: readonly Patch[], slug: string, before: unknown, after: unknown) {
+  if (before === undefined || after === undefined) return null;
+  const mine: Array<{ op: string; path: Array<string | number>; value?: unknown }> = [];
+  let text = 0;
+  for (const p of patches) {
+    if (p.path[0] !== slug) continue;
+    // The whole stage replaced, or a value JSON cannot carry (it would be dropped, not stored).
+    if (p.path.length < 2 || (p.op !== 'remove' && p.value === undefined) || mine.length >= MAX_STORED_PATCHES) return null;
+    const patch = { op: p.op, path: p.path.slice(1) as Array<string | number>, ...(p.op === 'remove' ? {} : { value: p.value }) };
+    text += JSON.stringify(patch).length;
+    if (text > MAX_STORED_PATCH_TEXT) return null;
+    mine.push(patch);
+  }
+  return mine.length ? mine : null;
+}
+
 /**
  * Runs the engine on the stored snapshot and stores its answer. `revision` names the action shown
  * in history (save, reset, restore); `answer` what the answer's `data` holds (configs-schemas.ts
@@ -131,7 +159,11 @@ export async function commitStageWrite(
     sealed[slug] = sealStageData(key, slug, next.doc[slug], loaded.sealed[slug]) as Record<string, unknown>;
     doc[slug] = maskSecrets(slug, next.doc[slug]);
   }
-  const meta: Array<{ key: string; value: unknown }> = r.changedStages.map((slug) => ({ key: `stage_data_${slug}`, value: sealed[slug] ?? next.doc[slug] }));
+  const meta: StoredWrite['meta'] = r.changedStages.map((slug) => {
+    const key = `stage_data_${slug}`;
+    const patches = slug in sealed ? null : stagePatches(r.patches, slug, base.doc[slug], next.doc[slug]);
+    return patches ? { key, patches } : { key, value: sealed[slug] ?? next.doc[slug] };
+  });
   if (from !== r.state) meta.push({ key: `stage_state_${input.slug}`, value: r.state });
   if (internal) meta.push({ key: `internal_data_${input.slug}`, value: internal.value });
   const progress = configProgress(next).progress;
