@@ -14,7 +14,10 @@
  * - the history of the single writer's config (over 1,000 revisions): pages of
  *   `GET .../configs/{guid}/history`, under 50 ms.
  * Against, in the same run: the engine's `writeStage` alone on the same document (in this
- * process), i.e. what the write costs before the database and HTTP.
+ * process), i.e. what the write costs before the database and HTTP; and on PostgreSQL the write
+ * floors (bench/write-floor.ts): a bare Fastify doing only the unavoidable part of each write
+ * (parse the body, one statement storing it), driven by the same 50 writers, so the closed loop's
+ * figure reads against what this machine and this storage can do at all.
  *
  * Run: `npm run bench -- config-writes`. PGlite always; PostgreSQL too when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL names a server (a database is created there and dropped). BENCH_WRITES,
@@ -26,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { stageCatalogue, writeStage, type ConfigDocument, type ConfigSnapshot } from '../engine';
 import { filledConfig } from './config-document';
 import { BENCH_PASSWORD, startServerProcess } from './server-process';
+import { startWriteFloor } from './write-floor';
 
 /** What is written before the measured edits: the company stages and every company-structure stage. */
 export const STRUCTURE_STAGES = ['company-information', 'key-contact', 'franchises', 'locations', 'departments', 'opening-hours', 'social-feeds', 'divisions'];
@@ -184,9 +188,9 @@ function send(agent: Agent, url: URL, method: string, path: string, headers: Rec
  * autocannon drives; autocannon itself shares one built request between its connections, which
  * cannot carry a per-writer version).
  */
-async function concurrentWrites(api: Api, configs: Config[], doc: ConfigDocument, seconds: number, pauseMs = 0): Promise<Concurrent> {
+async function concurrentWrites(api: Api, configs: Config[], doc: ConfigDocument, seconds: number, pauseMs = 0, refresh = true, bodyOf?: (c: Config) => string): Promise<Concurrent> {
   // Versions as stored now (nothing is in flight between runs).
-  for (const c of configs) c.version = (await api.call<{ version: number }>('GET', `/api/configs/${c.id}`, { token: c.token })).body.version;
+  if (refresh) for (const c of configs) c.version = (await api.call<{ version: number }>('GET', `/api/configs/${c.id}`, { token: c.token })).body.version;
   const hours = doc[EDITED] as unknown as Hours;
   const edits = [0, 1].map((n) => JSON.stringify(editedHours(hours, n)));
   const url = new URL(api.url);
@@ -202,7 +206,7 @@ async function concurrentWrites(api: Api, configs: Config[], doc: ConfigDocument
       if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs * Math.random()));
       try {
         while (performance.now() < end) {
-          const body = `{"slug":"${EDITED}","state":"draft","version":${c.version},"data":${edits[c.version % 2]}}`;
+          const body = bodyOf?.(c) ?? `{"slug":"${EDITED}","state":"draft","version":${c.version},"data":${edits[c.version % 2]}}`;
           const t0 = performance.now();
           const r = await send(agent, url, 'PUT', `/api/companies/${c.companyGuid}/configs/${c.guid}?data=changed&echo=false`, { 'content-type': 'application/json', authorization: `Bearer ${c.token}` }, body);
           latencies.push(performance.now() - t0);
@@ -252,6 +256,34 @@ async function historyReads(api: Api, c: Config, runs: number) {
   return { total, pages: out };
 }
 
+/**
+ * The same closed loop against the write floors (bench/write-floor.ts) on the same PostgreSQL
+ * server: the portal's req/s as a share of each floor's, and whether the floor itself is within
+ * the budget.
+ */
+async function floors(databaseUrl: string, writers: number, doc: ConfigDocument, seconds: number, portal: Concurrent, log: (line: string) => void) {
+  // 'patch': the request itself only the edit ({version, patches}), as a patch-based PUT would send.
+  const patchBody = (c: Config) => `{"version":${c.version},"patches":[{"op":"replace","path":"/hours/0/days/monday/open","value":"${c.version % 2 ? '08:30' : '09:15'}"}]}`;
+  for (const mode of ['whole', 'field', 'patch'] as const) {
+    const floor = await startWriteFloor(databaseUrl, mode === 'patch' ? 'field' : mode, writers, JSON.stringify(doc[EDITED]));
+    try {
+      const configs: Config[] = floor.guids.map((guid) => ({ id: 0, guid, version: 1, companyGuid: 'floor', token: 'none' }));
+      const api = new Api(floor.url);
+      const bodyOf = mode === 'patch' ? patchBody : undefined;
+      await concurrentWrites(api, configs, doc, 2, 0, false, bodyOf);
+      const f = await concurrentWrites(api, configs, doc, seconds, 0, false, bodyOf);
+      const what = {
+        whole: 'the stage stored whole (one row per stage, as the spec stores it)',
+        field: 'only the edited field written into the stored stage (jsonb_set, as the portal does)',
+        patch: 'as field, but each request only the edit (a JSON patch of ~150 bytes, not the stage)',
+      }[mode];
+      log(`    floor: bare Fastify + one statement, same bodies and writers, ${what}: ${f.perSecond.toFixed(0)} writes/s, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, errors ${f.errors}; the portal ${(portal.perSecond / f.perSecond).toFixed(2)} of its writes/s; the floor itself ${f.p99 < 100 ? 'within' : 'NOT within'} the p99 budget`);
+    } finally {
+      await floor.stop();
+    }
+  }
+}
+
 /** The whole suite on one database (null: PGlite). */
 export async function runConfigWrites(databaseUrl: string | null, log = (line: string) => console.log(line)): Promise<void> {
   const writers = Number(process.env.BENCH_WRITES_CONNECTIONS ?? 50);
@@ -296,6 +328,7 @@ export async function runConfigWrites(databaseUrl: string | null, log = (line: s
     log(`  ${writers} writers at once, each on its own config, ${seconds} s: ${c.perSecond.toFixed(0)} writes/s, p50 ${ms(c.p50)}, p99 ${ms(c.p99)}, ${c.requests} writes, errors ${c.errors}${other ? ` (${other})` : ''}  ${budget}`);
     for (const [what, n] of c.failures) log(`    ${n} x ${what}`);
     log(`    against: one writer's median above (${ms(quantile(plain, 0.5))}): ${writers} writers queue for the same cores and database`);
+    if (databaseUrl) await floors(databaseUrl, writers, doc, seconds, c, log);
     // The same writers at the pace the app writes: an autosave 1.5 s after the last edit, so a
     // dealer typing without a break saves about once per 1.5 s plus the answer's time.
     const paced = await concurrentWrites(api, configs, doc, seconds, AUTOSAVE_MS);

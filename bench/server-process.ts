@@ -50,7 +50,7 @@ function request(child: ChildProcess, message: string): Promise<ServerMessage> {
 }
 
 /** A fresh database on the server of `base` (CREATEd from its own database), and its DROP. */
-async function createDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
   const pg = (await import('pg')).default;
   const name = `portal_bench_${Date.now().toString(36)}`;
   const run = async (statement: string) => {
