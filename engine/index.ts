@@ -57,3 +57,5 @@ export {
 export { configProgress, isStageOpen, isStageDataComplete, configStages, type ConfigSnapshot, type ConfigProgress } from './lifecycle/progress';
 export { configSummary, type StageSummary, type StageSummaryStatus, type ConfigSummaryOptions } from './lifecycle/summary';
 export { writeStage, type WriteStageInput, type WriteStageResult, type WriteStageSuccess, type WriteStageFailure } from './lifecycle/write-stage';
+export { applyStagePatches, diffStage, StagePatchError, STAGE_PATCH_LIMITS } from './rules/stage-patch';
+export type { StagePatch } from './rules/stage-patch';

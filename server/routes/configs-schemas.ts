@@ -70,7 +70,26 @@ const state = { type: 'string', enum: [...STAGE_STATES] } as const;
 export const writeBody = {
   type: 'object',
   required: ['slug', 'state', 'version'],
-  properties: { slug, data: { type: 'object' }, state, action: { type: 'string', enum: ['save', 'reset'] }, version, internal_data: { type: 'object' } },
+  properties: {
+    slug,
+    data: { type: 'object' },
+    // Instead of data: the edit as JSON Patch operations (RFC 6902 add/remove/replace) into the
+    // stage's data as stored at `version` (engine/rules/stage-patch.ts).
+    patches: {
+      type: 'array',
+      maxItems: 1000,
+      items: {
+        type: 'object',
+        required: ['op', 'path'],
+        additionalProperties: false,
+        properties: { op: { type: 'string', enum: ['add', 'remove', 'replace'] }, path: { type: 'string', maxLength: 2000 }, value: {} },
+      },
+    },
+    state,
+    action: { type: 'string', enum: ['save', 'reset'] },
+    version,
+    internal_data: { type: 'object' },
+  },
 } as const;
 /**
  * `data=changed`: the answer's `data` holds only the written stage and the stages the write changed

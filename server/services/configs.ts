@@ -5,13 +5,13 @@
  */
 import { and, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { configProgress, hasStage, stageCatalogue, type StageState } from '../../engine';
+import { applyStagePatches, configProgress, hasStage, stageCatalogue, StagePatchError, type StagePatch, type StageState } from '../../engine';
 import { companies, configs, DESIGN_TYPES, PROJECT_TYPES, users } from '../db/schema';
 import { httpError } from '../http/errors';
 import { serverMessages } from '../messages';
 import { cleanJson, cleanJsonReport, cleanText } from './clean-text';
 import { configCacheOf } from './configs-cache';
-import { keyCondition, loadConfig, storeWrite, type LoadedConfig } from './configs-store';
+import { keyCondition, loadConfig, StaleVersionError, storeWrite, type LoadedConfig } from './configs-store';
 import { configView, stageVisible } from './configs-view';
 import { stageSetsCatalogue, stagesForNewConfig } from './configs-stage-sets';
 import { commitStageWrite, type AnswerOptions } from './configs-write';
@@ -86,23 +86,46 @@ export async function getConfig(app: FastifyInstance, viewer: Viewer, key: strin
 export interface StageWriteBody {
   slug: string;
   data?: Record<string, unknown>;
+  /** Instead of `data`: the edit, against the stage's data at `version` (engine/rules/stage-patch.ts). */
+  patches?: StagePatch[];
   state: StageState;
   action?: 'save' | 'reset';
   version: number;
   internal_data?: Record<string, unknown>;
 }
 
+/**
+ * The stage's data as stored at `version` with `patches` applied: what the client holds, without
+ * its sending the whole stage. Patches only mean something against the version they were made on,
+ * so any other is a 409 (the client reloads), and patches that do not fit that data are a 422.
+ * An unknown stage is left to the engine (404, as for data), and so is one the viewer may not see.
+ */
+function patchedStage(viewer: Viewer, loaded: LoadedConfig, slug: string, patches: StagePatch[], version: number): unknown {
+  // A stage the viewer may not see is refused by the engine (403) before anything reads its data.
+  if (!hasStage(slug) || !stageVisible(viewer, slug)) return undefined;
+  if (version !== loaded.row.version) throw new StaleVersionError(loaded.row.version);
+  try {
+    return applyStagePatches(loaded.snapshot.doc[slug] ?? {}, patches);
+  } catch (err) {
+    if (!(err instanceof StagePatchError)) throw err;
+    const words = serverMessages.configs.patch_refused;
+    const message = words.replace('{{detail}}', err.message);
+    throw httpError(422, message, [{ detail: message, field: `/patches/${err.index}` }]);
+  }
+}
+
 /** PUT /companies/{guid}/configs/{guid}: one stage write through the engine. */
 export async function writeConfigStage(app: FastifyInstance, viewer: Viewer, companyKey: string, key: string, body: StageWriteBody, answer: AnswerOptions = {}) {
   const loaded = await findConfig(app, viewer, key, companyKey);
-  const sent = body.data === undefined ? undefined : cleanJsonReport(body.data);
+  if (body.data !== undefined && body.patches !== undefined) throw httpError(400, serverMessages.configs.data_or_patches);
+  const sent = body.patches !== undefined ? cleanJsonReport(body.patches) : body.data === undefined ? undefined : cleanJsonReport(body.data);
   return commitStageWrite(
     app,
     viewer,
     loaded,
     {
       slug: body.slug,
-      data: sent?.value,
+      data: body.patches !== undefined ? patchedStage(viewer, loaded, body.slug, sent!.value as StagePatch[], body.version) : sent?.value,
       state: body.state,
       action: body.action ?? 'save',
       version: body.version,

@@ -1,3 +1,4 @@
+import { diffStage } from '../../engine';
 import { http } from '../http';
 
 /** A person the dealer can contact about the config (project or account manager). */
@@ -86,13 +87,20 @@ export async function getConfig(id: string): Promise<ConfigDetail | undefined> {
  * (`&echo=false`: an autosave of a big stage does not bring its 150 KB back to be parsed), and they
  * are laid over `known`, which is exact because nothing else can have come between (a write from
  * an older version is a 409). The answer is the whole config, as the server would have sent it.
+ * For the same reason the stage itself can go as its changes from `known` (patches).
  */
 export async function writeStage(
   known: ConfigDetail,
   body: { slug: string; data: unknown; state: 'draft' | 'submitted' | 'completed'; version: number; action?: 'save' | 'reset'; internal_data?: Record<string, unknown> },
 ): Promise<WriteResponse | undefined> {
   const company = known.company?.guid ?? String(known.company_id);
-  const answer = await http.put<WriteResponse>(`/companies/${encodeURIComponent(company)}/configs/${encodeURIComponent(known.guid)}`, body, {
+  // An edit of a stage the server holds as `known` does goes as the edit alone (JSON patches
+  // against body.version): an autosave of one opening time of a 30-location group sends the time,
+  // not the 100 KB stage. A reset, or a rewrite bigger as patches than as data, sends the data.
+  // A stage without data is held as nothing by both sides: its patches are made against {}.
+  const patches = body.action === 'reset' ? null : diffStage(known.data[body.slug] ?? {}, body.data);
+  const sent = patches ? { ...body, data: undefined, patches } : body;
+  const answer = await http.put<WriteResponse>(`/companies/${encodeURIComponent(company)}/configs/${encodeURIComponent(known.guid)}`, sent, {
     notify: false,
     query: { data: 'changed', echo: 'false' },
   });

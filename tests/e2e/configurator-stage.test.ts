@@ -62,8 +62,18 @@ describe('configurator stage page (browser)', () => {
     // A background save is quiet: no growl.
     await expect(page.getByText('Saved - scroll down to complete remaining sections').count()).resolves.toBe(0);
 
+    // The next edit travels alone, as a JSON patch against the version the page holds, not the stage.
+    const next = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/configs/'));
+    await twitter(page).fill('https://twitter.com/autosaved');
+    const answered = await next;
+    expect(answered.status()).toBe(200);
+    expect(answered.request().postDataJSON()).toMatchObject({ slug: 'social-feeds', patches: [{ op: 'add', path: '/group/twitter', value: 'https://twitter.com/autosaved' }] });
+    expect(answered.request().postDataJSON()).not.toHaveProperty('data');
+    await expect.poll(() => status(page), SETTLE).toBe('saved');
+
     await page.reload();
     await expect.poll(() => page.locator('#social-feeds_group_facebook').inputValue(), SETTLE).toBe('https://facebook.com/autosaved');
+    await expect.poll(() => twitter(page).inputValue(), SETTLE).toBe('https://twitter.com/autosaved');
   });
 
   it('runs no animation while idle or while the user types (an animation, even hidden, repaints every frame and slows each keystroke)', async () => {
