@@ -8,6 +8,8 @@
  *   answer ready), median under 20 ms, and the round trip the client sees on loopback; answered
  *   with the changed stages only, as the app asks (`?data=changed`), uncompressed (as the writers
  *   below) and compressed (as the browser asks), and, against it, with the whole config;
+ * Every edit is sent as the app sends it: a JSON patch against the version it was made on (the
+ * whole stage as before patches, against it, in the same run).
  * - 50 writers, each its own dealer on its own config and keep-alive connection, a closed loop (as
  *   autocannon drives) for 10 s after a 2 s warm-up: req/s, p50, p99, errors; PostgreSQL p99 under 100 ms with zero errors, PGlite
  *   zero errors (figures reported);
@@ -60,6 +62,18 @@ export function editedHours(base: Hours, n: number): Hours {
   const entry = hours[k];
   hours[k] = { ...entry, days: { ...entry.days, [day]: { ...entry.days[day], open: n % 2 ? '08:30' : '09:15' } } };
   return { ...base, hours };
+}
+
+/**
+ * The `n`-th edit as the app sends it (JSON patches against the data the server holds): one opening
+ * time, a value other than the one it holds (each entry's day comes round again every 1,200 edits,
+ * with the other of two times), so every write is a change.
+ */
+export function editPatches(hours: number, n: number): Array<{ op: 'replace'; path: string; value: string }> {
+  const k = n % hours;
+  const day = DAYS[Math.floor(n / hours) % DAYS.length];
+  const round = Math.floor(n / (hours * DAYS.length));
+  return [{ op: 'replace', path: `/hours/${k}/days/${day}/open`, value: round % 2 ? '08:30' : '09:15' }];
 }
 
 class Api {
@@ -127,15 +141,18 @@ async function fillConfigs(api: Api, count: number, doc: ConfigDocument): Promis
 }
 
 /** The single writer: `runs` edits in a row on one config; round trip and server time of each (ms). */
-async function serialWrites(api: Api, c: Config, doc: ConfigDocument, from: number, runs: number, compressed: boolean, answer: 'changed' | 'all' = 'changed'): Promise<{ times: number[]; server: number[] }> {
+async function serialWrites(api: Api, c: Config, doc: ConfigDocument, from: number, runs: number, compressed: boolean, answer: 'changed' | 'all' = 'changed', wire: 'patches' | 'data' = 'patches'): Promise<{ times: number[]; server: number[] }> {
   const times: number[] = [];
   const server: number[] = [];
   // As the app writes: the answer carries only the stages the write changed, without the written
   // stage when it was stored as sent (?data=changed&echo=false).
   const query = answer === 'changed' ? '?data=changed&echo=false' : '';
+  const hours = doc[EDITED] as unknown as Hours;
   for (let n = from; n < from + runs; n++) {
     const r = await api.call<{ version: number }>('PUT', `/api/companies/${c.companyGuid}/configs/${c.guid}${query}`, {
-      token: c.token, compressed, body: { slug: EDITED, data: editedHours(doc[EDITED] as unknown as Hours, n), state: 'draft', version: c.version },
+      token: c.token,
+      compressed,
+      body: { slug: EDITED, state: 'draft', version: c.version, ...(wire === 'patches' ? { patches: editPatches(hours.hours.length, n) } : { data: editedHours(hours, n) }) },
     });
     if (r.status !== 200) throw new Error(`write ${n}: ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
     c.version = r.body.version;
@@ -165,6 +182,10 @@ function engineWrites(doc: ConfigDocument, runs: number): number[] {
   return times;
 }
 
+/** A writer's next edit as the app sends it: one opening time, the other of two times each write. */
+const patchBody = (c: Config) =>
+  `{"slug":"${EDITED}","state":"draft","version":${c.version},"patches":[{"op":"replace","path":"/hours/0/days/monday/open","value":"${c.version % 2 ? '08:30' : '09:15'}"}]}`;
+
 interface Concurrent { perSecond: number; p50: number; p99: number; requests: number; errors: number; statuses: Record<string, number>; failures: Map<string, number> }
 
 /** One HTTP request on `agent` (one keep-alive connection per writer); status and body text. */
@@ -188,7 +209,7 @@ function send(agent: Agent, url: URL, method: string, path: string, headers: Rec
  * autocannon drives; autocannon itself shares one built request between its connections, which
  * cannot carry a per-writer version).
  */
-async function concurrentWrites(api: Api, configs: Config[], doc: ConfigDocument, seconds: number, pauseMs = 0, refresh = true, bodyOf?: (c: Config) => string): Promise<Concurrent> {
+async function concurrentWrites(api: Api, configs: Config[], doc: ConfigDocument, seconds: number, pauseMs = 0, refresh = true, wire: 'patches' | 'data' = 'patches'): Promise<Concurrent> {
   // Versions as stored now (nothing is in flight between runs).
   if (refresh) for (const c of configs) c.version = (await api.call<{ version: number }>('GET', `/api/configs/${c.id}`, { token: c.token })).body.version;
   const hours = doc[EDITED] as unknown as Hours;
@@ -206,7 +227,7 @@ async function concurrentWrites(api: Api, configs: Config[], doc: ConfigDocument
       if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs * Math.random()));
       try {
         while (performance.now() < end) {
-          const body = bodyOf?.(c) ?? `{"slug":"${EDITED}","state":"draft","version":${c.version},"data":${edits[c.version % 2]}}`;
+          const body = wire === 'patches' ? patchBody(c) : `{"slug":"${EDITED}","state":"draft","version":${c.version},"data":${edits[c.version % 2]}}`;
           const t0 = performance.now();
           const r = await send(agent, url, 'PUT', `/api/companies/${c.companyGuid}/configs/${c.guid}?data=changed&echo=false`, { 'content-type': 'application/json', authorization: `Bearer ${c.token}` }, body);
           latencies.push(performance.now() - t0);
@@ -262,20 +283,19 @@ async function historyReads(api: Api, c: Config, runs: number) {
  * the budget.
  */
 async function floors(databaseUrl: string, writers: number, doc: ConfigDocument, seconds: number, portal: Concurrent, log: (line: string) => void) {
-  // 'patch': the request itself only the edit ({version, patches}), as a patch-based PUT would send.
-  const patchBody = (c: Config) => `{"version":${c.version},"patches":[{"op":"replace","path":"/hours/0/days/monday/open","value":"${c.version % 2 ? '08:30' : '09:15'}"}]}`;
+  // 'patch': the request itself only the edit, as the app sends it.
   for (const mode of ['whole', 'field', 'patch'] as const) {
     const floor = await startWriteFloor(databaseUrl, mode === 'patch' ? 'field' : mode, writers, JSON.stringify(doc[EDITED]));
     try {
       const configs: Config[] = floor.guids.map((guid) => ({ id: 0, guid, version: 1, companyGuid: 'floor', token: 'none' }));
       const api = new Api(floor.url);
-      const bodyOf = mode === 'patch' ? patchBody : undefined;
-      await concurrentWrites(api, configs, doc, 2, 0, false, bodyOf);
-      const f = await concurrentWrites(api, configs, doc, seconds, 0, false, bodyOf);
+      const wire = mode === 'patch' ? 'patches' : 'data';
+      await concurrentWrites(api, configs, doc, 2, 0, false, wire);
+      const f = await concurrentWrites(api, configs, doc, seconds, 0, false, wire);
       const what = {
         whole: 'the stage stored whole (one row per stage, as the spec stores it)',
         field: 'only the edited field written into the stored stage (jsonb_set, as the portal does)',
-        patch: 'as field, but each request only the edit (a JSON patch of ~150 bytes, not the stage)',
+        patch: 'as field, from requests carrying only the edit (a JSON patch of ~150 bytes, as the app sends it)',
       }[mode];
       log(`    floor: bare Fastify + one statement, same bodies and writers, ${what}: ${f.perSecond.toFixed(0)} writes/s, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, errors ${f.errors}; the portal ${(portal.perSecond / f.perSecond).toFixed(2)} of its writes/s; the floor itself ${f.p99 < 100 ? 'within' : 'NOT within'} the p99 budget`);
     } finally {
@@ -304,17 +324,20 @@ export async function runConfigWrites(databaseUrl: string | null, log = (line: s
     const { times: plain, server: plainServer } = await serialWrites(api, solo, doc, 50, writes, false);
     const { times: zipped } = await serialWrites(api, solo, doc, 50 + writes, Math.max(50, Math.round(writes / 5)), true);
     const { times: whole, server: wholeServer } = await serialWrites(api, solo, doc, 50 + writes + 1000, Math.max(50, Math.round(writes / 5)), false, 'all');
+    const { times: sentWhole, server: sentWholeServer } = await serialWrites(api, solo, doc, 50 + writes + 2000, Math.max(50, Math.round(writes / 5)), false, 'changed', 'data');
     engineWrites(doc, 20); // warm-up
     const engineTimes = engineWrites(doc, 200);
     const answer = await api.call('GET', `/api/configs/${solo.id}`, { token: solo.token });
     const answerKb = JSON.stringify(answer.body).length / 1024;
     // An edit of one opening time cascades nowhere and is stored as sent: the app's answer has no stage data.
     const changedKb = JSON.stringify({ ...(answer.body as Json), data: {} }).length / 1024;
-    log(`  one writer, ${EDITED} edits (one opening time each; the answer as the app asks for it ${changedKb.toFixed(1)} KB of JSON, the whole config ${answerKb.toFixed(0)} KB):`);
+    const stageKb = JSON.stringify(doc[EDITED]).length / 1024;
+    log(`  one writer, ${EDITED} edits (one opening time each, sent as the app sends it: a JSON patch of ${JSON.stringify(editPatches(240, 0)).length} bytes, not the ${stageKb.toFixed(0)} KB stage; the answer as the app asks for it ${changedKb.toFixed(1)} KB of JSON, the whole config ${answerKb.toFixed(0)} KB):`);
     log(`    PUT server time (its Server-Timing: request in to answer ready), uncompressed: median ${ms(quantile(plainServer, 0.5))}, p95 ${ms(quantile(plainServer, 0.95))}, ${plainServer.length} writes  [budget: median < 20 ms] ${verdict(quantile(plainServer, 0.5) < 20)}`);
     log(`    PUT round trip seen by the client (with its own JSON in and out), uncompressed: median ${ms(quantile(plain, 0.5))}, p95 ${ms(quantile(plain, 0.95))}`);
     log(`    PUT round trip, compressed as the browser asks: median ${ms(quantile(zipped, 0.5))}, p95 ${ms(quantile(zipped, 0.95))}, ${zipped.length} writes`);
     log(`    against: the whole config in every answer (no ?data=changed), uncompressed: round trip median ${ms(quantile(whole, 0.5))}, p95 ${ms(quantile(whole, 0.95))}; server time median ${ms(quantile(wholeServer, 0.5))}; ${whole.length} writes`);
+    log(`    against: the whole stage sent (as before patches), uncompressed: round trip median ${ms(quantile(sentWhole, 0.5))}, p95 ${ms(quantile(sentWhole, 0.95))}; server time median ${ms(quantile(sentWholeServer, 0.5))}; ${sentWhole.length} writes`);
     log(`    against: the engine's writeStage alone, same edit and document: median ${ms(quantile(engineTimes, 0.5))}, p95 ${ms(quantile(engineTimes, 0.95))}`);
 
     const history = await historyReads(api, solo, 50);
@@ -328,6 +351,9 @@ export async function runConfigWrites(databaseUrl: string | null, log = (line: s
     log(`  ${writers} writers at once, each on its own config, ${seconds} s: ${c.perSecond.toFixed(0)} writes/s, p50 ${ms(c.p50)}, p99 ${ms(c.p99)}, ${c.requests} writes, errors ${c.errors}${other ? ` (${other})` : ''}  ${budget}`);
     for (const [what, n] of c.failures) log(`    ${n} x ${what}`);
     log(`    against: one writer's median above (${ms(quantile(plain, 0.5))}): ${writers} writers queue for the same cores and database`);
+    await concurrentWrites(api, configs, doc, 2, 0, true, 'data');
+    const w = await concurrentWrites(api, configs, doc, seconds, 0, true, 'data');
+    log(`    against: the same ${writers} writers sending the whole stage (as before patches): ${w.perSecond.toFixed(0)} writes/s, p50 ${ms(w.p50)}, p99 ${ms(w.p99)}, ${w.requests} writes, errors ${w.errors}`);
     if (databaseUrl) await floors(databaseUrl, writers, doc, seconds, c, log);
     // The same writers at the pace the app writes: an autosave 1.5 s after the last edit, so a
     // dealer typing without a break saves about once per 1.5 s plus the answer's time.
