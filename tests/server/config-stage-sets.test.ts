@@ -1,21 +1,17 @@
 // Stage sets by project type (issue 8): GET /configs/stages lists them from schemas/stage-sets.json,
 // and a new config starts with its project and design type's stages. Real server, real database
 // (PGlite, and PostgreSQL in the api-postgres project).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stageCatalogue } from '../../engine';
-import { startTestServer, type TestServer } from '../support/server';
-import { companyInformation, demo, franchises, location, writeStage, writeStages, type ConfigBody, type Demo, type ErrorBody } from './configs-helpers';
+import type { TestServer } from '../support/server';
+import {
+  companyInformation, franchises, location, withDemoServer, writeStage, writeStages, type ConfigBody, type Demo, type ErrorBody,
+} from './configs-helpers';
 import { call } from './helpers';
 
 let server: TestServer;
 let d: Demo;
-beforeAll(async () => {
-  server = await startTestServer();
-  d = await demo(server);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+withDemoServer((started) => ({ server, d } = started));
 
 interface Catalogue {
   stages: { slug: string }[];

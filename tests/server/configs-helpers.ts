@@ -1,5 +1,6 @@
 // Shared by the configs API tests: signed-in demo users, the demo configs, and stage writes.
-import type { TestServer } from '../support/server';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server';
 import { companyInformation } from '../engine/fixtures';
 import { call, login, type Reply } from './helpers';
 
@@ -44,6 +45,22 @@ export async function demo(server: TestServer): Promise<Demo> {
     motors: await full(byName('Demo Motors website')),
     harbour: await full(byName('Harbour Cars website')),
   };
+}
+
+/**
+ * A test file's server, with the demo data and every demo user signed in: started before the
+ * file's tests (handed to `started`), closed after them.
+ * @example let server: TestServer; let d: Demo; withDemoServer((s) => ({ server, d } = s));
+ */
+export function withDemoServer(started: (s: { server: TestServer; d: Demo }) => void): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    started({ server, d: await demo(server) });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
 }
 
 /** `/api/companies/{company guid}/configs/{config guid}` */

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 import {
-  companyInformation, configPath, demo, franchises, location, newConfig, writeStage, writeStages, type ConfigBody, type Demo, type ErrorBody,
+  companyInformation, configPath, franchises, location, newConfig, withDemoServer, writeStage, writeStages, type ConfigBody, type Demo, type ErrorBody,
 } from './configs-helpers';
 import { call } from './helpers';
 
@@ -23,13 +23,7 @@ type History = { data: Revision[]; total: number; page: number; perPage: number 
 
 let server: TestServer;
 let d: Demo;
-beforeAll(async () => {
-  server = await startTestServer();
-  d = await demo(server);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+withDemoServer((started) => ({ server, d } = started));
 
 const history = (c: ConfigBody, token: string, query = '') => call<History>(server, 'GET', `${configPath(c)}/history${query}`, { token });
 

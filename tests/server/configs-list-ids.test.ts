@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
-import { companyInformation, configPath, demo, newConfig, writeStage, writeStages, type ConfigBody, type Demo } from './configs-helpers';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../support/server';
+import { companyInformation, configPath, newConfig, withDemoServer, writeStage, writeStages, type ConfigBody, type Demo } from './configs-helpers';
 import { call } from './helpers';
 
 let server: TestServer;
 let d: Demo;
-beforeAll(async () => {
-  server = await startTestServer();
-  d = await demo(server);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+withDemoServer((started) => ({ server, d } = started));
 
 const ID = /^[A-Za-z0-9]{5}$/;
 type Item = { id: string; name: string; franchises?: string[] };

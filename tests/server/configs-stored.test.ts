@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Patch } from 'immer';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 import { filledConfig } from '../../bench/config-document';
 import { STRUCTURE_STAGES } from '../../bench/config-writes';
 import { stagePatches } from '../../server/services/configs-write';
 import { call } from './helpers';
-import { configPath, demo, newConfig, writeStage, type ConfigBody, type Demo, type ErrorBody } from './configs-helpers';
+import { configPath, newConfig, withDemoServer, writeStage, type ConfigBody, type Demo, type ErrorBody } from './configs-helpers';
 
 // What a stage write stores is exactly what it answers: a small edit of a big stage is sent to the
 // database as patches applied there (portal_jsonb_patch), other writes as whole stages, and the
@@ -15,13 +15,7 @@ import { configPath, demo, newConfig, writeStage, type ConfigBody, type Demo, ty
 
 let server: TestServer;
 let d: Demo;
-beforeAll(async () => {
-  server = await startTestServer();
-  d = await demo(server);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+withDemoServer((started) => ({ server, d } = started));
 
 type Doc = Record<string, Record<string, unknown>>;
 

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storeWrite } from '../../server/services/configs-store';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 import {
-  companyInformation, configPath, demo, franchises, location, newConfig, writeStage, writeStages, type ConfigBody, type Demo, type ErrorBody,
+  companyInformation, configPath, franchises, location, newConfig, withDemoServer, writeStage, writeStages, type ConfigBody, type Demo, type ErrorBody,
 } from './configs-helpers';
 import { call } from './helpers';
 
 let server: TestServer;
 let d: Demo;
-beforeAll(async () => {
-  server = await startTestServer();
-  d = await demo(server);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+withDemoServer((started) => ({ server, d } = started));
 
 const REQUIRED = 'A name, company id and design_type is required.';
 
