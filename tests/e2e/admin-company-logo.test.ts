@@ -119,6 +119,9 @@ describe('company logo from the media library (browser)', () => {
     // The companies list shows the thumbnail next to the name.
     await page.goto(`${e2e.server.url}/#/companies`);
     await page.getByPlaceholder('Search companies').fill('Demo Motors');
+    // The search is applied (and put in the address) after a pause; Demo Motors is on the first
+    // page even before, so wait for it: applied later, it would bring the list back after we left.
+    await page.waitForURL(/filter=[^&]*Demo%20Motors/, SETTLE);
     const listed = page.getByTestId('companies-table').getByRole('img', { name: 'Logo of Demo Motors' });
     await expect.poll(() => listed.count(), SETTLE).toBe(1);
     await expect.poll(() => loaded(listed), SETTLE).toBe(true);
