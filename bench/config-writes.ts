@@ -332,7 +332,7 @@ export async function runConfigWrites(databaseUrl: string | null, log = (line: s
     // An edit of one opening time cascades nowhere and is stored as sent: the app's answer has no stage data.
     const changedKb = JSON.stringify({ ...(answer.body as Json), data: {} }).length / 1024;
     const stageKb = JSON.stringify(doc[EDITED]).length / 1024;
-    log(`  one writer, ${EDITED} edits (one opening time each, sent as the app sends it: a JSON patch of ${JSON.stringify(editPatches(240, 0)).length} bytes, not the ${stageKb.toFixed(0)} KB stage; the answer as the app asks for it ${changedKb.toFixed(1)} KB of JSON, the whole config ${answerKb.toFixed(0)} KB):`);
+    log(`  one writer, ${EDITED} edits (one opening time each, sent as the app sends it: a JSON patch of ${JSON.stringify(editPatches((doc[EDITED] as unknown as Hours).hours.length, 0)).length} bytes, not the ${stageKb.toFixed(0)} KB stage; the answer as the app asks for it ${changedKb.toFixed(1)} KB of JSON, the whole config ${answerKb.toFixed(0)} KB):`);
     log(`    PUT server time (its Server-Timing: request in to answer ready), uncompressed: median ${ms(quantile(plainServer, 0.5))}, p95 ${ms(quantile(plainServer, 0.95))}, ${plainServer.length} writes  [budget: median < 20 ms] ${verdict(quantile(plainServer, 0.5) < 20)}`);
     log(`    PUT round trip seen by the client (with its own JSON in and out), uncompressed: median ${ms(quantile(plain, 0.5))}, p95 ${ms(quantile(plain, 0.95))}`);
     log(`    PUT round trip, compressed as the browser asks: median ${ms(quantile(zipped, 0.5))}, p95 ${ms(quantile(zipped, 0.95))}, ${zipped.length} writes`);

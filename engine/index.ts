@@ -38,7 +38,7 @@ export {
   type InputLimits,
   type InputProblem,
 } from './validation/input-guard';
-export { deepEqual, UNSAFE_KEYS, UnsafeKeyError } from './json';
+export { deepEqual, toPointer, UNSAFE_KEYS, UnsafeKeyError } from './json';
 export { engineT, type Translate } from './validation/i18n';
 export { LOCALES, DEFAULT_LOCALE, localeForTag, toLocale, type Locale } from './locales';
 export { normalisePostcode, isValidPostcode } from './validation/postcode';

@@ -53,7 +53,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   const kb = Object.keys(b as object);
   if (ka.length !== kb.length) return false;
   for (const k of ka) {
-    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
+    if (!hasOwn(b as object, k)) return false;
     if (!deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
   }
   return true;
@@ -80,7 +80,8 @@ export function toPointer(segments: readonly (string | number)[]): string {
   return segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 }
 
-const hasOwn = Object.prototype.hasOwnProperty;
+/** An own property of `node` (data never inherits). */
+export const hasOwn = (node: object, key: string | number): boolean => Object.prototype.hasOwnProperty.call(node, key);
 
 /**
  * Reads the value at a path, `undefined` when any step is missing. Only own properties count: data
@@ -90,7 +91,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
 export function getAt(root: unknown, path: readonly (string | number)[]): unknown {
   let node: unknown = root;
   for (const key of path) {
-    if (node === null || typeof node !== 'object' || !hasOwn.call(node, key)) return undefined;
+    if (node === null || typeof node !== 'object' || !hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key as string];
   }
   return node;

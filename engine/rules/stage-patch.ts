@@ -6,7 +6,7 @@
  * opening time then carries the time, not the 100 KB stage of a 30-location group (issue 7), and
  * the server's engine sees the untouched entries as the very objects it already holds.
  */
-import { deepEqual, isPlainObject, parsePointer, UnsafeKeyError } from '../json';
+import { deepEqual, hasOwn, isPlainObject, parsePointer, toPointer, UnsafeKeyError } from '../json';
 import { immer } from './immer';
 
 export interface StagePatch {
@@ -19,8 +19,6 @@ export interface StagePatch {
 /** Beyond these the whole stage is sent instead: a rewrite is not an edit. */
 export const STAGE_PATCH_LIMITS = { ops: 64, bytes: 16 * 1024 };
 
-const escape = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
-const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 /**
  * The operations that turn `before` into `after` (as JSON: keys holding undefined count as absent),
@@ -48,11 +46,11 @@ export function diffStage(before: unknown, after: unknown, limits = STAGE_PATCH_
     if (isPlainObject(a) && isPlainObject(b)) {
       for (const k of Object.keys(b)) {
         if (b[k] === undefined) continue;
-        const ok = hasOwn(a, k) && a[k] !== undefined ? walk(a[k], b[k], `${path}/${escape(k)}`) : push({ op: 'add', path: `${path}/${escape(k)}`, value: b[k] });
+        const ok = hasOwn(a, k) && a[k] !== undefined ? walk(a[k], b[k], `${path}${toPointer([k])}`) : push({ op: 'add', path: `${path}${toPointer([k])}`, value: b[k] });
         if (!ok) return false;
       }
       for (const k of Object.keys(a)) {
-        if (a[k] !== undefined && (!hasOwn(b, k) || b[k] === undefined) && !push({ op: 'remove', path: `${path}/${escape(k)}` })) return false;
+        if (a[k] !== undefined && (!hasOwn(b, k) || b[k] === undefined) && !push({ op: 'remove', path: `${path}${toPointer([k])}` })) return false;
       }
       return true;
     }

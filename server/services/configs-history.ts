@@ -5,7 +5,7 @@
 import { and, count, desc, eq, gte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { applyPatches, enablePatches, type Patch } from 'immer';
-import { stageCatalogue, stageDefaults, type StageState } from '../../engine';
+import { stageCatalogue, stageDefaults, toPointer, type StageState } from '../../engine';
 import { configRevisions, users } from '../db/schema';
 import { httpError } from '../http/errors';
 import { serverMessages } from '../messages';
@@ -18,7 +18,6 @@ enablePatches();
 
 type StoredPatch = Patch & { path: (string | number)[] };
 
-const pointer = (path: readonly (string | number)[]) => path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 const internalStages = () => stageCatalogue.filter((s) => s.audience === 'internal').map((s) => s.slug);
 
 /** Revisions of internal stages are staff-only, like the stages themselves. */
@@ -34,7 +33,7 @@ function visibleRevisions(viewer: Viewer): SQL | undefined {
  */
 function changesOf(viewer: Viewer, patches: StoredPatch[], inverse: StoredPatch[]) {
   const before = new Map<string, unknown>();
-  for (const p of inverse) before.set(pointer(p.path), p.op === 'remove' ? undefined : p.value);
+  for (const p of inverse) before.set(toPointer(p.path), p.op === 'remove' ? undefined : p.value);
   return patches
     .filter((p) => (p.path[0] === 'internal_data' ? canManage(viewer) : stageVisible(viewer, String(p.path[0]))))
     .map((p) => {
@@ -43,9 +42,9 @@ function changesOf(viewer: Viewer, patches: StoredPatch[], inverse: StoredPatch[
       return {
         stage,
         internal,
-        field: pointer(p.path.slice(internal ? 2 : 1)),
+        field: toPointer(p.path.slice(internal ? 2 : 1)),
         op: p.op,
-        old: before.get(pointer(p.path)),
+        old: before.get(toPointer(p.path)),
         new: p.op === 'remove' ? undefined : p.value,
       };
     });
