@@ -32,10 +32,9 @@ export async function ensureAppBuilt(outDir: string): Promise<void> {
       if (leftover.test(name)) rmSync(join(dirname(outDir), name), { recursive: true, force: true });
     }
     const next = `${outDir}.next-${process.pid}`;
-    console.log(`Building the app into ${outDir} …`);
     const t0 = Date.now();
     try {
-      await viteBuild(next);
+      await viteBuild(next, () => console.log(`Building the app into ${outDir} …`));
     } catch (err) {
       rmSync(next, { recursive: true, force: true });
       throw err;
@@ -82,14 +81,17 @@ function replace(outDir: string, next: string): void {
 
 const ignore = () => {};
 
-/** `vite build` into `outDir`, as a child process: the bundler's memory is not kept by the server. */
-function viteBuild(outDir: string): Promise<void> {
-  const vitePackage = createRequire(join(repoRoot, 'package.json')).resolve('vite/package.json');
-  const vite = join(dirname(vitePackage), 'bin', 'vite.js');
+/**
+ * `vite build` into `outDir`, as a child process: the bundler's memory is not kept by the server.
+ * `announce` says the build has begun, once this process is ready to be stopped.
+ */
+function viteBuild(outDir: string, announce: () => void): Promise<void> {
   // Ctrl-C or a SIGTERM during the build: the build stops, and so does the start (not the server
   // after all). A group signal reaches the child itself; a signal to this process alone is passed on.
-  // Listening before the child is spawned: spawning a large process can take tens of milliseconds,
-  // and a signal then would kill this process before its exit handlers remove the data folder's lock.
+  // Listening before anything is said or spawned: whoever reads "Building…" may signal at once (a
+  // person, a supervisor, the tests), and a signal before the handlers would kill this process by the
+  // default action, without the exit handlers that remove the data folder's lock. Spawning a large
+  // process can also take tens of milliseconds on a busy machine.
   let stoppedBy: NodeJS.Signals | null = null;
   let child: ChildProcess | null = null;
   const stop = (signal: NodeJS.Signals) => {
@@ -97,6 +99,9 @@ function viteBuild(outDir: string): Promise<void> {
     child?.kill(signal);
   };
   process.on('SIGINT', stop).on('SIGTERM', stop);
+  announce();
+  const vitePackage = createRequire(join(repoRoot, 'package.json')).resolve('vite/package.json');
+  const vite = join(dirname(vitePackage), 'bin', 'vite.js');
   child = spawn(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: repoRoot,
     stdio: 'inherit',
