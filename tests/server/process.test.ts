@@ -211,8 +211,8 @@ describe('npm start', () => {
     expect(readFileSync(index, 'utf8')).toContain('<!-- edited -->');
     expect(readdirSync(join(appDir, 'assets')).sort()).toEqual(files);
     expect(leftovers()).toEqual([]);
-    // Seen once on a machine loaded far beyond CI (never reproduced since): the pid in a lock left
-    // behind and the output say which process kept it.
+    // The signal comes the moment "Building" shows: npm start must be listening before it says so
+    // (a lock was left in CI when it was not). The pid and the output say which process kept it.
     const lock = join(folder, 'portal.lock');
     expect(existsSync(lock), existsSync(lock) ? `lock of pid ${readFileSync(lock, 'utf8')} left; npm exited ${await run.exited}:\n${run.output()}` : '').toBe(false);
   }, 180_000);
