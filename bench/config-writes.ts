@@ -262,17 +262,19 @@ async function historyReads(api: Api, c: Config, runs: number) {
     { name: `page ${last}, 25 a page (oldest)`, query: `page=${last}&perPage=25` },
     { name: 'page 1, 100 a page', query: 'page=1&perPage=100' },
   ];
-  const out: Array<{ name: string; p50: number; p95: number; rows: number }> = [];
+  const out: Array<{ name: string; p50: number; p95: number; rows: number; kb: number }> = [];
   for (const p of pages) {
     const times: number[] = [];
     let rows = 0;
+    let kb = 0;
     for (let i = 0; i < runs + 5; i++) {
       const r = await api.call<{ data: unknown[] }>('GET', `${path}?${p.query}`, { token: c.token, compressed: true });
       if (r.status !== 200) throw new Error(`history ${p.query}: ${r.status}`);
       rows = r.body.data.length;
+      kb = JSON.stringify(r.body).length / 1024;
       if (i >= 5) times.push(r.ms);
     }
-    out.push({ name: p.name, p50: quantile(times, 0.5), p95: quantile(times, 0.95), rows });
+    out.push({ name: p.name, p50: quantile(times, 0.5), p95: quantile(times, 0.95), rows, kb });
   }
   return { total, pages: out };
 }
@@ -342,7 +344,7 @@ export async function runConfigWrites(databaseUrl: string | null, log = (line: s
 
     const history = await historyReads(api, solo, 50);
     log(`  history of that config (${history.total} revisions), 50 reads each:`);
-    for (const p of history.pages) log(`    ${p.name}: median ${ms(p.p50)}, p95 ${ms(p.p95)} (${p.rows} rows)  [budget: < 50 ms] ${verdict(p.p95 < 50)}`);
+    for (const p of history.pages) log(`    ${p.name}: median ${ms(p.p50)}, p95 ${ms(p.p95)} (${p.rows} rows, ${p.kb.toFixed(1)} KB of JSON)  [budget: < 50 ms] ${verdict(p.p95 < 50)}`);
 
     await concurrentWrites(api, configs, doc, 2);
     const c = await concurrentWrites(api, configs, doc, seconds);

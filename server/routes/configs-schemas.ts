@@ -43,7 +43,12 @@ export const paginateQuery = {
 } as const;
 export const historyQuery = {
   type: 'object',
-  properties: { page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 }, perPage: { type: 'integer', minimum: 1, maximum: 100, default: 25 } },
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+    perPage: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+    // Only the revisions that wrote or cascaded into this stage (the stage page's history).
+    stage: slug,
+  },
 } as const;
 
 // Missing name or design_type is the spec's 422, so neither is `required` here; wrong types are 400.
@@ -197,24 +202,26 @@ export const mailResponse = {
 
 const change = {
   type: 'object',
-  properties: { stage: { type: 'string' }, internal: { type: 'boolean' }, field: { type: 'string' }, op: { type: 'string' }, old: {}, new: {} },
+  properties: {
+    stage: { type: 'string' }, internal: { type: 'boolean' }, field: { type: 'string' }, op: { type: 'string' }, old: {}, new: {},
+    // On a history page: the sides left out for their size (GET .../history/{id} has them).
+    large: { type: 'array', items: { type: 'string', enum: ['old', 'new'] } },
+  },
+} as const;
+export const revision = {
+  type: 'object',
+  properties: {
+    id, version: id, created_at: { type: 'string' },
+    user: { type: ['object', 'null'], properties: { id, name: nullableString } },
+    stage: nullableString, action: { type: 'string' }, old_state: nullableString, new_state: nullableString,
+    changed_stages: { type: 'array', items: { type: 'string' } }, restored_from: nullableId,
+    changes: { type: 'array', items: change },
+  },
 } as const;
 export const historyResponse = {
   type: 'object',
   properties: {
-    data: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id, version: id, created_at: { type: 'string' },
-          user: { type: ['object', 'null'], properties: { id, name: nullableString } },
-          stage: nullableString, action: { type: 'string' }, old_state: nullableString, new_state: nullableString,
-          changed_stages: { type: 'array', items: { type: 'string' } }, restored_from: nullableId,
-          changes: { type: 'array', items: change },
-        },
-      },
-    },
+    data: { type: 'array', items: revision },
     total: id,
     page: id,
     perPage: id,

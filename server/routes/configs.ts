@@ -6,7 +6,7 @@ import {
 import { sendKept } from '../http/kept-answer';
 import { serverTiming } from '../http/server-timing';
 import { pageAnswer, sendPage } from '../http/simple-rest';
-import { configHistory, restoreRevision, type RestoreBody } from '../services/configs-history';
+import { configHistory, configRevision, restoreRevision, type RestoreBody } from '../services/configs-history';
 import type { ListQuery } from '../services/configs-list';
 import { mailConfigContact, type MailType } from '../services/configs-mail';
 import { StaleVersionError } from '../services/configs-store';
@@ -116,10 +116,16 @@ export default async function configRoutes(app: FastifyInstance) {
     async (request) => writeConfigStage(app, viewerOf(request), request.params.companyId, request.params.configId, request.body, request.query),
   );
 
-  app.get<CompanyConfig & { Querystring: { page: number; perPage: number } }>(
+  app.get<CompanyConfig & { Querystring: { page: number; perPage: number; stage?: string } }>(
     '/companies/:companyId/configs/:configId/history',
-    { preHandler: read, schema: { ...doc('Revisions, newest first, with each change\'s field, old and new value'), params: s.params.companyConfig, querystring: s.historyQuery, response: { 200: s.historyResponse, ...errors(400, 401, 403, 404) } } },
-    async (request) => configHistory(app, viewerOf(request), request.params.companyId, request.params.configId, request.query.page, request.query.perPage),
+    { preHandler: read, schema: { ...doc('Revisions, newest first, with each change\'s field, old and new value (big values left out and named in `large`); ?stage= only those that wrote or cascaded into that stage'), params: s.params.companyConfig, querystring: s.historyQuery, response: { 200: s.historyResponse, ...errors(400, 401, 403, 404) } } },
+    async (request) => configHistory(app, viewerOf(request), request.params.companyId, request.params.configId, request.query),
+  );
+
+  app.get<{ Params: { companyId: string; configId: string; revisionId: number } }>(
+    '/companies/:companyId/configs/:configId/history/:revisionId',
+    { preHandler: read, schema: { ...doc('One revision with every change\'s old and new value (a history page leaves big values out)'), params: s.params.revision, response: { 200: s.revision, ...errors(400, 401, 403, 404) } } },
+    async (request) => configRevision(app, viewerOf(request), request.params.companyId, request.params.configId, request.params.revisionId),
   );
 
   app.post<{ Params: { companyId: string; configId: string; revisionId: number }; Body: RestoreBody }>(

@@ -5,11 +5,12 @@
 import { and, count, desc, eq, gte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { applyPatches, enablePatches, type Patch } from 'immer';
-import { stageCatalogue, stageDefaults, toPointer, type StageState } from '../../engine';
+import { stageCatalogue, stageDefaults, type StageState } from '../../engine';
 import { configRevisions, users } from '../db/schema';
 import { httpError } from '../http/errors';
 import { serverMessages } from '../messages';
 import { findConfig, notFound } from './configs';
+import { changesOf, listedChanges, visibleChanges, type RevisionChange } from './configs-changes';
 import { commitStageWrite } from './configs-write';
 import { canManage, stageVisible } from './configs-view';
 import type { Viewer } from './tenancy';
@@ -26,36 +27,68 @@ function visibleRevisions(viewer: Viewer): SQL | undefined {
   return hidden.length ? sql`(${configRevisions.stage} IS NULL OR ${notInArray(configRevisions.stage, hidden)})` : undefined;
 }
 
-/**
- * Each forward patch as {stage, field, old, new}: `field` is the JSON pointer inside the stage's
- * data; the old value is the one the revision's inverse patches put back at that pointer (the
- * last of them, as they apply in order). Cascaded stages are listed like the written one.
- */
-function changesOf(viewer: Viewer, patches: StoredPatch[], inverse: StoredPatch[]) {
-  const before = new Map<string, unknown>();
-  for (const p of inverse) before.set(toPointer(p.path), p.op === 'remove' ? undefined : p.value);
-  return patches
-    .filter((p) => (p.path[0] === 'internal_data' ? canManage(viewer) : stageVisible(viewer, String(p.path[0]))))
-    .map((p) => {
-      const internal = p.path[0] === 'internal_data';
-      const stage = String(internal ? p.path[1] : p.path[0]);
-      return {
-        stage,
-        internal,
-        field: toPointer(p.path.slice(internal ? 2 : 1)),
-        op: p.op,
-        old: before.get(toPointer(p.path)),
-        new: p.op === 'remove' ? undefined : p.value,
-      };
-    });
+/** A revision's columns without its patches and changes (each reader picks which of those it needs). */
+const revisionColumns = {
+  id: configRevisions.id,
+  version: configRevisions.version,
+  createdAt: configRevisions.createdAt,
+  userId: configRevisions.userId,
+  userName: users.name,
+  stage: configRevisions.stage,
+  action: configRevisions.action,
+  oldState: configRevisions.oldState,
+  newState: configRevisions.newState,
+  changedStages: configRevisions.changedStages,
+  restoredFrom: configRevisions.restoredFrom,
+};
+interface RevisionRow {
+  id: number;
+  version: number;
+  createdAt: Date;
+  userId: number | null;
+  userName: string | null;
+  stage: string | null;
+  action: string;
+  oldState: string | null;
+  newState: string | null;
+  changedStages: string[];
+  restoredFrom: number | null;
 }
 
-/** GET /companies/{guid}/configs/{guid}/history?page&perPage. */
-export async function configHistory(app: FastifyInstance, viewer: Viewer, companyKey: string, key: string, page: number, perPage: number) {
+function revisionOf(viewer: Viewer, rev: RevisionRow, changes: RevisionChange[]) {
+  return {
+    id: rev.id,
+    version: rev.version,
+    created_at: rev.createdAt.toISOString(),
+    user: rev.userId === null ? null : { id: rev.userId, name: rev.userName },
+    stage: rev.stage,
+    action: rev.action,
+    old_state: rev.oldState,
+    new_state: rev.newState,
+    changed_stages: rev.changedStages.filter((s) => stageVisible(viewer, s)),
+    restored_from: rev.restoredFrom,
+    changes: visibleChanges(viewer, changes),
+  };
+}
+
+/**
+ * GET /companies/{guid}/configs/{guid}/history?page&perPage&stage: the changes as stored for the list,
+ * big values left out (configs-changes.ts). The patches are read only for revisions stored before
+ * the list's changes were (migration 0008).
+ */
+export async function configHistory(app: FastifyInstance, viewer: Viewer, companyKey: string, key: string, query: { page: number; perPage: number; stage?: string }) {
+  const { page, perPage, stage } = query;
   const config = await findConfig(app, viewer, key, companyKey, false);
-  const where = and(eq(configRevisions.configId, config.row.id), visibleRevisions(viewer));
+  if (stage !== undefined && !stageCatalogue.some((s) => s.slug === stage)) throw notFound();
+  const touching = stage === undefined ? undefined : sql`(${configRevisions.stage} = ${stage} OR ${stage} = ANY(${configRevisions.changedStages}))`;
+  const where = and(eq(configRevisions.configId, config.row.id), visibleRevisions(viewer), touching);
   const rows = await app.db
-    .select({ rev: configRevisions, userName: users.name })
+    .select({
+      ...revisionColumns,
+      changes: configRevisions.changes,
+      patches: sql<unknown[] | null>`CASE WHEN ${configRevisions.changes} IS NULL THEN ${configRevisions.patches} END`,
+      inverse: sql<unknown[] | null>`CASE WHEN ${configRevisions.changes} IS NULL THEN ${configRevisions.inversePatches} END`,
+    })
     .from(configRevisions)
     .leftJoin(users, eq(users.id, configRevisions.userId))
     .where(where)
@@ -64,23 +97,23 @@ export async function configHistory(app: FastifyInstance, viewer: Viewer, compan
     .offset((page - 1) * perPage);
   const [{ total }] = await app.db.select({ total: count() }).from(configRevisions).where(where);
   return {
-    data: rows.map(({ rev, userName }) => ({
-      id: rev.id,
-      version: rev.version,
-      created_at: rev.createdAt.toISOString(),
-      user: rev.userId === null ? null : { id: rev.userId, name: userName },
-      stage: rev.stage,
-      action: rev.action,
-      old_state: rev.oldState,
-      new_state: rev.newState,
-      changed_stages: rev.changedStages.filter((s) => stageVisible(viewer, s)),
-      restored_from: rev.restoredFrom,
-      changes: changesOf(viewer, rev.patches as StoredPatch[], rev.inversePatches as StoredPatch[]),
-    })),
+    data: rows.map((r) => revisionOf(viewer, r, (r.changes as RevisionChange[] | null) ?? listedChanges(changesOf(r.patches ?? [], r.inverse ?? [])))),
     total,
     page,
     perPage,
   };
+}
+
+/** GET /companies/{guid}/configs/{guid}/history/{revisionId}: one revision with every value. */
+export async function configRevision(app: FastifyInstance, viewer: Viewer, companyKey: string, key: string, revisionId: number) {
+  const config = await findConfig(app, viewer, key, companyKey, false);
+  const [row] = await app.db
+    .select({ ...revisionColumns, patches: configRevisions.patches, inverse: configRevisions.inversePatches })
+    .from(configRevisions)
+    .leftJoin(users, eq(users.id, configRevisions.userId))
+    .where(and(eq(configRevisions.id, revisionId), eq(configRevisions.configId, config.row.id), visibleRevisions(viewer)));
+  if (!row) throw notFound();
+  return revisionOf(viewer, row, changesOf(row.patches as unknown[], row.inverse as unknown[]));
 }
 
 /**

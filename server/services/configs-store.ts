@@ -10,6 +10,7 @@ import { companies, configMeta, configs, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../messages';
 import type { ConfigCache } from './configs-cache';
+import { changesOf, listedChanges } from './configs-changes';
 import { splitSecrets } from './secrets';
 import { companyScope, type Viewer } from './tenancy';
 
@@ -187,6 +188,8 @@ export async function storeWrite(db: Db | Tx, write: StoredWrite): Promise<numbe
     revision: {
       userId: r.userId, stage: r.stage, action: r.action, oldState: r.oldState ?? null, newState: r.newState ?? null,
       patches: r.patches ?? [], inversePatches: r.inversePatches ?? [], changedStages: r.changedStages ?? [], restoredFrom: r.restoredFrom ?? null,
+      // As a history page lists them (configs-changes.ts): the page then never reads the patches.
+      changes: listedChanges(changesOf(r.patches ?? [], r.inversePatches ?? [])),
     },
   });
   const result = await db.execute(sql`
@@ -214,9 +217,9 @@ export async function storeWrite(db: Db | Tx, write: StoredWrite): Promise<numbe
       RETURNING 1
     ),
     revision AS (
-      INSERT INTO config_revisions (config_id, version, user_id, stage, action, old_state, new_state, patches, inverse_patches, changed_stages, restored_from)
+      INSERT INTO config_revisions (config_id, version, user_id, stage, action, old_state, new_state, patches, inverse_patches, changed_stages, restored_from, changes)
       SELECT bumped.id, bumped.version, (rv->>'userId')::int, rv->>'stage', rv->>'action', rv->>'oldState', rv->>'newState',
-        rv->'patches', rv->'inversePatches', ARRAY(SELECT jsonb_array_elements_text(rv->'changedStages')), (rv->>'restoredFrom')::int
+        rv->'patches', rv->'inversePatches', ARRAY(SELECT jsonb_array_elements_text(rv->'changedStages')), (rv->>'restoredFrom')::int, rv->'changes'
       FROM bumped, (SELECT p->'revision' AS rv FROM input) AS r
       RETURNING 1
     )

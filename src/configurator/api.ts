@@ -241,6 +241,8 @@ export interface RevisionChange {
   op: string;
   old?: unknown;
   new?: unknown;
+  /** The sides a history page left out for their size; `getRevision` has them. */
+  large?: Array<'old' | 'new'>;
 }
 
 /** One revision of GET .../history (newest first). */
@@ -268,9 +270,17 @@ export interface HistoryPage {
 const configPath = (config: Pick<ConfigDetail, 'guid' | 'company' | 'company_id'>) =>
   `/companies/${encodeURIComponent(config.company?.guid ?? String(config.company_id))}/configs/${encodeURIComponent(config.guid)}`;
 
-/** One page of the config's revisions, newest first (never cached: it changes with every save). */
-export async function getHistory(config: Pick<ConfigDetail, 'guid' | 'company' | 'company_id'>, page: number, perPage = 25): Promise<HistoryPage | undefined> {
-  return http.get<HistoryPage>(`${configPath(config)}/history`, { query: { page, perPage }, cache: false });
+/**
+ * One page of the config's revisions, newest first (never cached: it changes with every save);
+ * with `stage`, only those that wrote or cascaded into it.
+ */
+export async function getHistory(config: Pick<ConfigDetail, 'guid' | 'company' | 'company_id'>, page: number, perPage = 25, stage?: string): Promise<HistoryPage | undefined> {
+  return http.get<HistoryPage>(`${configPath(config)}/history`, { query: { page, perPage, ...(stage ? { stage } : {}) }, cache: false });
+}
+
+/** One revision with every value (a history page leaves big values out). */
+export async function getRevision(config: Pick<ConfigDetail, 'guid' | 'company' | 'company_id'>, revisionId: number): Promise<Revision | undefined> {
+  return http.get<Revision>(`${configPath(config)}/history/${revisionId}`, { cache: false });
 }
 
 /** Writes a stage back to its data before `revisionId` as a new revision; errors not growled (409 / 422 handled by the caller). */

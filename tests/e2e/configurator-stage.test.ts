@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyInformation, franchises, location, newConfig, writeStages, type ConfigBody } from '../server/configs-helpers';
+import { call, login } from '../server/helpers';
 import { DEMO_PASSWORD, hashPath, signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
 
 /**
@@ -222,5 +224,36 @@ describe('configurator stage page (browser)', () => {
     await dealer.goto(`${e2e.server.url}/#/configurator/${configId}/franchises`);
     await dealer.getByTestId('stage-submit').waitFor();
     await expect(dealer.getByTestId('stage-readonly').count()).resolves.toBe(0);
+  });
+  it('a first save of 30 locations shows in the history as too long to list, and Show all changes opens its values', async () => {
+    // A config of its own (removed at the end), so the demo config's history stays as the tests above expect.
+    const [admin, dealer] = await Promise.all(['admin@demo.test', 'dealer@demo.test'].map((email) => login(e2e.server, email).then((s) => s.token)));
+    const motors = (await call<ConfigBody[]>(e2e.server, 'GET', '/api/configs', { token: admin })).body.find((c) => c.name === 'Demo Motors website')!;
+    const many = { locations: Array.from({ length: 30 }, (_, i) => location(`l${i}`, `Town ${i}`, ['fBMW'])) };
+    const big = await writeStages(e2e.server, dealer, await newConfig(e2e.server, admin, motors.company.guid), [
+      { slug: 'company-information', data: companyInformation, state: 'draft' },
+      { slug: 'franchises', data: franchises('BMW'), state: 'draft' },
+      { slug: 'locations', data: many, state: 'draft' },
+    ]);
+    try {
+      const { page } = await e2e.newPage();
+      await page.goto('/#/login');
+      await signIn(page, 'admin@demo.test');
+      await waitForLanding(page);
+      await page.goto(`${e2e.server.url}/#/configurator/${big.id}/locations`);
+      await page.getByTestId('config-stage-page').getByTestId('page-title').waitFor({ timeout: 30_000 });
+      await page.getByTestId('stage-history').click();
+      const item = page.getByTestId('history-panel').getByTestId('history-item').first();
+      const lines = item.getByTestId('history-change');
+      await expect.poll(() => lines.first().textContent(), SETTLE).toBe('Locations: — → (too long to show here)');
+      await item.getByTestId('history-show-all').click();
+      // A line per location, the last one's too, with no "and N more".
+      await expect.poll(() => lines.count(), SETTLE).toBe(30);
+      await expect(lines.last().textContent()).resolves.toMatch(/30: — → Town 29$/);
+      await expect(item.textContent()).resolves.not.toContain('too long to show');
+      await expect(item.getByTestId('history-show-all').count()).resolves.toBe(0);
+    } finally {
+      await call(e2e.server, 'DELETE', `/api/configs/${big.id}`, { token: admin });
+    }
   });
 });

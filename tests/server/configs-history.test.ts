@@ -6,7 +6,7 @@ import {
 } from './configs-helpers';
 import { call } from './helpers';
 
-interface Change { stage: string; field: string; op: string; old?: unknown; new?: unknown }
+interface Change { stage: string; internal?: boolean; field: string; op: string; old?: unknown; new?: unknown; large?: string[] }
 interface Revision {
   id: number;
   version: number;
@@ -75,6 +75,19 @@ describe('GET .../history', () => {
     );
   });
 
+  it('?stage= lists only the revisions that wrote or cascaded into that stage; an unknown stage is 404', async () => {
+    const c = await structured();
+    const w = await writeStage(server, d.tokens.dealer, c, { slug: 'franchises', data: franchises('BMW', 'Kia'), state: 'draft', version: c.version });
+    const locations = await history(c, d.tokens.dealer, '?stage=locations');
+    expect(locations.status).toBe(200);
+    // The locations' own write, and the franchise removal that cascaded into them; not the others.
+    expect(locations.body.data.map((x) => [x.version, x.stage])).toEqual([[w.body.version, 'franchises'], [c.version, 'locations']]);
+    expect(locations.body.total).toBe(2);
+    const all = await history(c, d.tokens.dealer);
+    expect(all.body.total).toBeGreaterThan(2);
+    expect((await history(c, d.tokens.dealer, '?stage=no-such-stage')).status).toBe(404);
+  });
+
   it('lists 1,000 revisions by pages, quickly', async () => {
     const c = await newConfig(server, d.tokens.pm, d.motors.company.guid);
     await server.database.db.execute(sql`
@@ -93,6 +106,61 @@ describe('GET .../history', () => {
     expect(r.body.data[0].changes[0]).toMatchObject({ field: '/franchises/0/name', old: 'Make 49', new: 'Make 50' });
     // The budget is 50 ms; this machine runs other suites beside it, so only gross regressions fail here.
     expect(ms).toBeLessThan(1000);
+  });
+});
+
+describe('GET .../history/{revisionId}, and big values on a page', () => {
+  // 30 locations: the first save's change is the whole list, far over the page's 2 KB a value.
+  const many = { locations: Array.from({ length: 30 }, (_, i) => location(`l${i}`, `Town ${i}`, ['fBMW'])) };
+  const revision = (c: ConfigBody, token: string, id: number | string) => call<Revision>(server, 'GET', `${configPath(c)}/history/${id}`, { token });
+
+  it('a page leaves a big value out and names it; the revision itself has every value', async () => {
+    const c = await writeStages(server, d.tokens.dealer, await newConfig(server, d.tokens.pm, d.motors.company.guid), [
+      { slug: 'company-information', data: companyInformation, state: 'draft' },
+      { slug: 'franchises', data: franchises('BMW'), state: 'draft' },
+      { slug: 'locations', data: many, state: 'draft' },
+    ]);
+    const edited = await writeStage(server, d.tokens.dealer, c, { slug: 'locations', data: { locations: many.locations.map((l, i) => (i === 3 ? { ...l, name: 'Harrogate' } : l)) }, state: 'draft', version: c.version });
+    const page = await history(c, d.tokens.dealer);
+    const [edit, first] = page.body.data;
+    // The small edit is listed whole; the first save's new value (the 30 locations) is left out.
+    expect(edit.changes).toEqual([{ stage: 'locations', internal: false, field: '/locations/3/name', op: 'replace', old: 'Town 3', new: 'Harrogate' }]);
+    expect(first.version).toBe(edited.body.version - 1);
+    const big = first.changes.find((x) => x.stage === 'locations')!;
+    expect(big.large).toEqual(['new']);
+    expect(big).not.toHaveProperty('new');
+    expect(JSON.stringify(page.body).length).toBeLessThan(10_000);
+
+    const full = await revision(c, d.tokens.dealer, first.id);
+    expect(full.status).toBe(200);
+    const { changes, ...rest } = full.body;
+    const { changes: listed, ...listedRest } = first;
+    expect(rest).toEqual(listedRest);
+    expect(changes.some((x) => x.large)).toBe(false);
+    const whole = changes.filter((x) => x.stage === 'locations');
+    // Applied in order, the revision's changes give the stage as it was saved.
+    expect(whole.at(-1)!.new).toEqual(many);
+    expect(changes.map((x) => x.field)).toEqual(listed.map((x) => x.field));
+  });
+
+  it('is 404 for a revision of another config, an unknown one, and 400 for a bad id', async () => {
+    const c = await newConfig(server, d.tokens.pm, d.motors.company.guid);
+    const seeded = (await history(d.motors, d.tokens.pm)).body.data[0];
+    expect((await revision(d.motors, d.tokens.dealer, seeded.id)).status).toBe(200);
+    expect((await revision(c, d.tokens.pm, seeded.id)).status).toBe(404);
+    expect((await revision(c, d.tokens.pm, 2_000_000_000)).status).toBe(404);
+    expect((await revision(c, d.tokens.pm, 'abc')).status).toBe(400);
+  });
+
+  it("shows internal notes only to staff with 'manage configs'", async () => {
+    const c = await newConfig(server, d.tokens.pm, d.motors.company.guid);
+    const w = await writeStage(server, d.tokens.pm, c, { slug: 'company-information', data: companyInformation, state: 'draft', version: c.version, internal_data: { note: 'Call back on Monday' } });
+    expect(w.status).toBe(200);
+    const [top] = (await history(c, d.tokens.pm)).body.data;
+    const notes = (token: string) => revision(c, token, top.id).then((r) => r.body.changes.filter((x) => x.internal));
+    expect(await notes(d.tokens.pm)).toEqual([expect.objectContaining({ stage: 'company-information', new: { note: 'Call back on Monday' } })]);
+    expect(await notes(d.tokens.dealer)).toEqual([]);
+    expect((await history(c, d.tokens.dealer)).body.data[0].changes.some((x) => x.internal)).toBe(false);
   });
 });
 

@@ -34,6 +34,7 @@ function calls(c: ConfigBody, companyGuid = c.company.guid): Array<[string, stri
     ['GET', `/api/configs/${c.guid}`],
     ['PUT', path, { slug: 'company-information', data: companyInformation, state: 'draft', version: c.version }],
     ['GET', `${path}/history`],
+    ['GET', `${path}/history/1`],
     ['POST', `${path}/history/1/restore`, { version: c.version }],
     ['POST', `/api/configs/${c.guid}/mail/project_manager`, {}],
     ['GET', `/api/companies/${companyGuid}/configs`],

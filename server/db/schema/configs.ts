@@ -92,6 +92,11 @@ export const configRevisions = pgTable(
     changedStages: text('changed_stages').array().notNull().default(sql`'{}'::text[]`),
     /** The revision a restore brought back. */
     restoredFrom: integer('restored_from'),
+    /**
+     * The changes as a history page lists them, big values left out (services/configs-changes.ts);
+     * NULL on revisions stored before migration 0008, whose page computes them from the patches.
+     */
+    changes: jsonb('changes'),
   },
   // History pages newest first per config.
   (t) => [index('config_revisions_config_id_idx').on(t.configId, t.id)],

@@ -6,15 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { hasStage } from '../../../engine';
 import { getStageUi } from '../../../engine/react';
 import { HttpError } from '../../http';
-import { getHistory, restoreRevision, type ConfigDetail, type Revision, type WriteResponse } from '../api';
+import { getHistory, getRevision, restoreRevision, type ConfigDetail, type Revision, type WriteResponse } from '../api';
 import { StateChip } from '../parts';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { diffData } from './diff';
 import { displayValue, pointerLabel } from './labels';
 import { LoadingBar } from '../../layout/LoadingBar';
 
-/** Revisions asked for per page (the server pages the whole config; this stage's are picked out). */
+/** Revisions asked for per page (the server picks this stage's out). */
 const PER_PAGE = 20;
+/** Changed fields shown per revision until "Show all changes". */
+const SHOWN_CHANGES = 12;
 /** Actions whose "data before" is this stage's data, so Restore can put it back. */
 const RESTORABLE = new Set(['save', 'reset', 'restore']);
 
@@ -34,24 +36,29 @@ export interface HistoryPanelProps {
   onRestored(answer: WriteResponse): void;
 }
 
-const touches = (rev: Revision, slug: string) => rev.stage === slug || rev.changed_stages.includes(slug);
-
 interface Line {
   stage: string;
   internal: boolean;
   field: string;
   old: unknown;
   new: unknown;
+  /** Sides the page left out for their size: shown as such until the whole revision is loaded. */
+  large?: Array<'old' | 'new'>;
 }
+
+const holdsRows = (v: unknown) => Array.isArray(v) && v.some((item) => typeof item === 'object' && item !== null);
 
 /**
  * A revision's changes as readable lines: a change that replaced a whole object or list (a first
- * save, a removed row) is opened up into its fields, so the panel shows values, not JSON.
+ * save, a removed row) is opened up into its fields, so the panel shows values, not JSON. `rows`
+ * (the revision opened whole): a list of rows set or cleared at once is a line per row ("Locations
+ * 4: — → York"), not one "30 items".
  */
-function linesOf(rev: Revision, showInternal: boolean): Line[] {
+function linesOf(rev: Revision, showInternal: boolean, rows = false): Line[] {
   return rev.changes
     .filter((c) => showInternal || !c.internal)
-    .flatMap((c) => {
+    .flatMap((c): Line[] => {
+      if (c.large) return [{ stage: c.stage, internal: c.internal, field: c.field, old: c.old, new: c.new, large: c.large }];
       const nested = (typeof c.old === 'object' && c.old !== null) || (typeof c.new === 'object' && c.new !== null && !Array.isArray(c.new));
       // A value added or removed whole is compared with an empty one of its kind.
       const empty = (other: unknown) => (Array.isArray(other) ? [] : {});
@@ -59,7 +66,8 @@ function linesOf(rev: Revision, showInternal: boolean): Line[] {
         nested && !c.internal && !/\/\d+$/.test(c.field) // a whole row stays one line ("Franchises 4: MINI → —")
           ? diffData(c.old === undefined ? empty(c.new) : c.old, c.new === undefined ? empty(c.old) : c.new, c.field)
           : [{ field: c.field, before: c.old, after: c.new }];
-      return parts.map((p) => ({ stage: c.stage, internal: c.internal, field: p.field, old: p.before, new: p.after }));
+      const opened = rows ? parts.flatMap((p) => (holdsRows(p.before) !== holdsRows(p.after) && (p.before === undefined || p.after === undefined) ? diffData(p.before ?? [], p.after ?? [], p.field) : [p])) : parts;
+      return opened.map((p) => ({ stage: c.stage, internal: c.internal, field: p.field, old: p.before, new: p.after }));
     });
 }
 
@@ -77,27 +85,19 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [confirm, setConfirm] = useState<Revision | null>(null);
+  // Revisions opened with "Show all changes": every line, big values loaded (by id).
+  const [opened, setOpened] = useState<Record<number, Revision>>({});
 
   const load = useCallback(
     async (next: number, keep: Revision[]) => {
       setLoading(true);
       setFailed(false);
       try {
-        // Pages with none of this stage's revisions are skipped, so each click shows something new.
-        let p = next;
-        let found = keep;
-        let hasMore = false;
-        for (;;) {
-          const answer = await getHistory(config, p, PER_PAGE);
-          if (!answer) return;
-          found = [...found, ...answer.data.filter((r) => touches(r, slug))];
-          hasMore = p * answer.perPage < answer.total;
-          if (found.length > keep.length || !hasMore) break;
-          p += 1;
-        }
-        setRevisions(found);
-        setPage(p);
-        setMore(hasMore);
+        const answer = await getHistory(config, next, PER_PAGE, slug);
+        if (!answer) return;
+        setRevisions([...keep, ...answer.data]);
+        setPage(next);
+        setMore(next * answer.perPage < answer.total);
       } catch {
         setFailed(true);
       } finally {
@@ -110,6 +110,15 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
   useEffect(() => {
     if (open) void load(1, []);
   }, [open, load]);
+
+  const showAll = async (rev: Revision) => {
+    try {
+      const whole = rev.changes.some((c) => c.large) ? await getRevision(config, rev.id) : rev;
+      if (whole) setOpened((o) => ({ ...o, [rev.id]: whole }));
+    } catch {
+      notify(t('configPages.stagePage.historyFailed'), { type: 'error' });
+    }
+  };
 
   const restore = async () => {
     if (!confirm) return;
@@ -143,7 +152,13 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
         {!loading && !failed && revisions.length === 0 && <Typography color="text.secondary">{t('configPages.stagePage.historyEmpty')}</Typography>}
         <List disablePadding>
           {revisions.map((rev) => {
-            const changes = linesOf(rev, internal);
+            const open = opened[rev.id];
+            const changes = linesOf(open ?? rev, internal, !!open);
+            const shown = open ? changes : changes.slice(0, SHOWN_CHANGES);
+            const value = (line: Line, side: 'old' | 'new') =>
+              line.large?.includes(side)
+                ? t('configPages.stagePage.largeValue')
+                : displayValue(line.internal ? (line[side] as { notes?: unknown } | undefined)?.notes : line[side], t);
             return (
               <ListItem key={rev.id} disableGutters divider data-testid="history-item" data-revision={rev.id} sx={{ display: 'block', py: 1.5 }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -169,20 +184,23 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
                   </Typography>
                 ) : (
                   <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                    {changes.slice(0, 12).map((c, i) => (
+                    {shown.map((c, i) => (
                       <Typography component="li" variant="body2" key={`${c.stage}${c.field}${i}`} data-testid="history-change">
                         {c.stage !== slug && `${stageTitle(c.stage)} › `}
-                        {c.internal ? t('configPages.stagePage.internalNotes') : label(c.stage, c.field) || stageTitle(c.stage)}:{' '}
-                        {displayValue(c.internal ? (c.old as { notes?: unknown } | undefined)?.notes : c.old, t)} →{' '}
-                        {displayValue(c.internal ? (c.new as { notes?: unknown } | undefined)?.notes : c.new, t)}
+                        {c.internal ? t('configPages.stagePage.internalNotes') : label(c.stage, c.field) || stageTitle(c.stage)}: {value(c, 'old')} → {value(c, 'new')}
                       </Typography>
                     ))}
-                    {changes.length > 12 && (
+                    {changes.length > shown.length && (
                       <Typography component="li" variant="body2" color="text.secondary">
-                        {t('configPages.stagePage.moreChanges', { count: changes.length - 12 })}
+                        {t('configPages.stagePage.moreChanges', { count: changes.length - shown.length })}
                       </Typography>
                     )}
                   </Box>
+                )}
+                {!open && (changes.length > shown.length || changes.some((c) => c.large)) && (
+                  <Button size="small" sx={{ mt: 0.5, mr: 1 }} onClick={() => void showAll(rev)} data-testid="history-show-all">
+                    {t('configPages.stagePage.showAllChanges')}
+                  </Button>
                 )}
                 {canRestore && rev.stage === slug && RESTORABLE.has(rev.action) && (
                   <Button size="small" sx={{ mt: 0.5 }} onClick={() => setConfirm(rev)} data-testid="history-restore">
