@@ -24,6 +24,7 @@ import companyRoutes from './routes/companies';
 import configRoutes from './routes/configs';
 import productRoutes from './routes/products';
 import mediaRoutes from './routes/media';
+import postRoutes from './routes/posts';
 
 export type { AppOptions } from './options';
 
@@ -76,7 +77,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes, postRoutes]) {
         await api.register(routes);
       }
     },

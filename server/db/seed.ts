@@ -8,6 +8,7 @@ import { hashPassword } from '../services/passwords';
 import { seedDemoConfigs } from './seed-configs';
 import { seedDemoCompanies } from './seed-companies';
 import { seedDemoMedia } from './seed-media';
+import { seedDemoPosts } from './seed-posts';
 import { seedDemoProducts } from './seed-products';
 
 export interface SeedOptions {
@@ -112,6 +113,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
 
   // Demo products whenever the catalogue is empty (also on a database seeded before products existed).
   if (opts.demo) await seedDemoProducts(db);
+  // Demo showcase posts once per database (also one seeded before posts existed), with their images.
+  if (opts.demo) await seedDemoPosts(db);
 
   if (opts.admin?.email && opts.admin.password) {
     const email = opts.admin.email.trim().toLowerCase();

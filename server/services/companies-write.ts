@@ -15,7 +15,8 @@ import { COMPANY_TAXONOMIES, companyColumns, LOGO_KEY, logoGuid, type CompanyInp
 import { companyScope, type Viewer } from './tenancy';
 
 const t = engineT('en-GB');
-const URL_FORMAT = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+/** An http or https address (website fields). */
+export const URL_FORMAT = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
 /** The company a writer may touch (tenancy in the query); 404 as if it did not exist otherwise. */
 async function findWritable(app: FastifyInstance, viewer: Viewer, idOrGuid: string) {

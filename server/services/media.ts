@@ -8,6 +8,7 @@
  */
 import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db, Tx } from '../db/database';
 import { companies, companyUsers, media } from '../db/schema';
 import { httpError } from '../http/errors';
 import { likePattern, pageOf, simpleRest, type Page, type SimpleRestQuery } from '../http/simple-rest';
@@ -72,6 +73,13 @@ function itemOf(row: Row): MediaItem {
     thumbnail_url: row.hasThumbnail ? thumbnailUrl(row.guid) : null,
     created_at: new Date(row.createdAt).toISOString(),
   };
+}
+
+/** The items of some files by id (a showcase post's images), in the one shape every answer uses; gone ids are left out. */
+export async function mediaItemsById(db: Db | Tx, ids: number[]): Promise<Map<number, MediaItem>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select(columns).from(media).where(inArray(media.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, itemOf(row)]));
 }
 
 const ownCompanies = (viewer: Viewer) => sql`SELECT ${companyUsers.companyId} FROM ${companyUsers} WHERE ${eq(companyUsers.userId, viewer.id)}`;

@@ -7,3 +7,4 @@ export * from './system';
 export * from './taxonomies';
 export * from './media';
 export * from './products';
+export * from './posts';
