@@ -10,6 +10,7 @@ import companies from './resources/companies';
 import users from './resources/users';
 import media from './resources/media';
 import products from './resources/products';
+import showcases from './resources/showcases';
 import { appRoutes } from './routing/routeElements';
 import { themeFor } from './theme';
 
@@ -48,6 +49,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Resource name="users" {...users} />
           <Resource name="media" {...media} />
           <Resource name="products" {...products} />
+          <Resource name="posts" {...showcases} />
         </AdminUI>
       </LiveI18nContext>
     </AdminContext>

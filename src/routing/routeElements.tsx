@@ -7,6 +7,7 @@ import categories, { TermList } from '../resources/categories';
 import roles from '../resources/roles';
 import media from '../resources/media';
 import products from '../resources/products';
+import showcases from '../resources/showcases';
 import RegisterPage from '../pages/auth/RegisterPage';
 import { session } from '../session/session';
 import { RouteGuard, type Preload } from './RouteGuard';
@@ -27,6 +28,9 @@ const ConfigList = lazy(() => import('../configurator/ConfigListPage'));
 const ConfigDashboard = lazy(() => import('../configurator/ConfigDashboardPage'));
 const ConfigOverview = lazy(() => import('../configurator/ConfigOverviewPage'));
 const ConfigStage = lazy(() => import('../configurator/ConfigStagePage'));
+const Showcases = lazy(() => import('../showcases/ShowcasesPage'));
+const Showcase = lazy(() => import('../showcases/ShowcasePage'));
+const ShowcaseMedia = lazy(() => import('../showcases/ShowcaseMediaPage'));
 
 /** `/configurator/{id}` redirects to that config's dashboard (spec section 2). */
 function ConfigRedirect() {
@@ -76,6 +80,12 @@ const PAGES: Record<string, Page> = {
   Products: products.list,
   'Product Create': products.create,
   'Product Edit': products.edit,
+  'Showcases Admin': showcases.list,
+  'Create Showcases': showcases.create,
+  'Edit Showcases': showcases.edit,
+  Showcases,
+  Showcase,
+  'Showcase Media': ShowcaseMedia,
 };
 
 /** What a route loads before showing; a 403/404 stops the navigation (spec section 2). */

@@ -49,6 +49,8 @@ describe('accessibility of the configurator and admin pages (browser, axe-core, 
     ['an editable stage (opening hours, a draft)', () => `/configurator/${configId}/opening-hours`, (p) => p.locator('#opening-hours_hours_0_name')],
     ['a submitted stage (locations, read-only)', () => `/configurator/${configId}/locations`, (p) => p.getByTestId('stage-readonly')],
     ['a table stage (departments)', () => `/configurator/${configId}/departments`, (p) => p.locator('[id="departments_departments_0_name"]')],
+    ['the showcases grid', () => '/showcases', (p) => p.getByTestId('showcase-card')],
+    ['a showcase', () => '/showcases/harbour-cars-goes-live-with-a-stock-led-website', (p) => p.getByTestId('showcase-gallery-link')],
   ];
   for (const [name, path, ready] of dealerPages) {
     it(`${name} has no WCAG A/AA problems (dealer)`, async () => {
@@ -79,6 +81,8 @@ describe('accessibility of the configurator and admin pages (browser, axe-core, 
     ['the categories', '/categories', (p) => p.locator('table tbody tr').filter({ hasText: 'Region' })],
     ['a taxonomy\'s terms', '/categories/region', (p) => p.getByTestId('taxonomy-name')],
     ['the roles and permissions', '/roles-permissions/roles', (p) => p.getByText('Administrator')],
+    ['the showcase admin list', '/backend/showcases', (p) => p.getByTestId('showcases-table').locator('tbody tr')],
+    ['the showcase form', '/backend/showcases/create', (p) => p.locator('input[name="post_title"]')],
   ];
   for (const [name, path, ready] of staffPages) {
     it(`${name} has no WCAG A/AA problems (admin)`, async () => {

@@ -1,0 +1,99 @@
+import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
+import { Box, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  BulkDeleteButton, CreateButton, Datagrid, DeleteButton, FilterButton, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, TopToolbar, useNotify,
+} from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../i18n/format';
+import { PageHeading } from '../../pages/app/PageHeading';
+import type { Post } from '../../showcases/api';
+import { TermChips } from '../../showcases/parts';
+import { CREATE_PATH, editPath } from './paths';
+import { POST_STATUSES, StatusChip } from './StatusChip';
+import { useShowcaseAbilities } from './useShowcaseAbilities';
+
+type PostRow = Post;
+
+function Empty() {
+  const { t } = useTranslation();
+  const { create } = useShowcaseAbilities();
+  return (
+    <Box sx={{ textAlign: 'center', py: 6 }} data-testid="showcases-admin-empty">
+      <StorefrontIcon sx={{ fontSize: 64, color: 'text.disabled' }} aria-hidden />
+      <Typography variant="h6" component="p">
+        {t('showcasesAdmin.empty.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t(create ? 'showcasesAdmin.empty.create' : 'showcasesAdmin.empty.wait')}
+      </Typography>
+      {create ? <CreateButton resource="posts" to={CREATE_PATH} variant="contained" /> : null}
+    </Box>
+  );
+}
+
+/** The catalogue's words after a delete (spec section 8), instead of react-admin's "Element deleted". */
+function useDeletedGrowl() {
+  const { t } = useTranslation(['common', 'errors']);
+  const notify = useNotify();
+  return { onSuccess: () => notify(t('errors:posts.deleted'), { type: 'success' }) };
+}
+
+/**
+ * `/backend/showcases` ('edit posts'): every post, drafts too, by title: status chip, region and make
+ * terms, published and updated dates; search (title, excerpt, content), status filter, sort, pages;
+ * a row opens the edit page; delete per row or in bulk, each confirmed first.
+ */
+export default function ShowcaseList() {
+  const { t } = useTranslation();
+  const { create } = useShowcaseAbilities();
+  const deleted = useDeletedGrowl();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={t('showcasesAdmin.search')} />,
+    <SelectInput key="post_status" source="post_status" choices={POST_STATUSES.map((id) => ({ id, name: `showcasesAdmin.statuses.${id}` }))} />,
+  ];
+  return (
+    <>
+      <PageHeading />
+      <List
+        resource="posts"
+        title={t('routes.showcasesAdmin')}
+        filters={filters}
+        sort={{ field: 'post_title', order: 'ASC' }}
+        perPage={25}
+        storeKey="posts.list"
+        queryOptions={{ meta: { cache: false } }}
+        empty={<Empty />}
+        exporter={false}
+        actions={
+          <TopToolbar>
+            <FilterButton />
+            {create ? <CreateButton to={CREATE_PATH} /> : null}
+          </TopToolbar>
+        }
+      >
+        {phone ? (
+          <SimpleList<PostRow>
+            primaryText={(r) => r.post_title}
+            secondaryText={(r) => (
+              <Stack direction="row" spacing={1} alignItems="center" component="span">
+                <StatusChip status={r.post_status} />
+                <span>{formatDate(r.published_at ?? r.updated_at)}</span>
+              </Stack>
+            )}
+            linkType={(r) => editPath(r.id)}
+          />
+        ) : (
+          <Datagrid rowClick={(id) => editPath(id)} bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" mutationOptions={deleted} />} data-testid="showcases-table">
+            <TextField source="post_title" />
+            <FunctionField<PostRow> source="post_status" render={(r) => <StatusChip status={r.post_status} />} />
+            <FunctionField<PostRow> source="taxonomies" sortable={false} render={(r) => <TermChips terms={r.taxonomies} />} />
+            <FunctionField<PostRow> source="published_at" render={(r) => (r.published_at ? formatDate(r.published_at) : '—')} />
+            <FunctionField<PostRow> source="updated_at" render={(r) => formatDate(r.updated_at)} />
+            <DeleteButton mutationMode="pessimistic" redirect={false} mutationOptions={deleted} />
+          </Datagrid>
+        )}
+      </List>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { http } from '../http';
+import type { UploadedMedia } from '../data/upload';
+
+/** A media library item as a post carries it (server/services/media.ts `MediaItem`). */
+export type PostMedia = UploadedMedia & { alt: string | null };
+
+/** A term of the region, make or type taxonomy. */
+export interface PostTerm {
+  id: number;
+  name: string;
+  slug: string;
+  taxonomy: string;
+}
+
+/** One showcase post as every posts answer gives it (/tmp contract: "Post"). */
+export interface Post {
+  id: number;
+  guid: string;
+  post_title: string;
+  slug: string;
+  post_excerpt: string | null;
+  post_content: string | null;
+  post_status: 'draft' | 'published';
+  published_at: string | null;
+  website_address: string | null;
+  featured_media: PostMedia | null;
+  gallery: PostMedia[];
+  taxonomies: PostTerm[];
+  meta: Array<{ meta_key: string; meta_value: string }>;
+  author: { id: number; name: string } | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ShowcaseQuery {
+  q?: string;
+  region?: number | null;
+  make?: number | null;
+  /** 0-based. */
+  page: number;
+  perPage: number;
+}
+
+/**
+ * One page of the live releases, newest published first (GET /posts, ra-data-simple-rest). Never
+ * from the cache: a post published a minute ago must show. The server lists only published posts
+ * to readers without 'edit posts'; staff ask for them explicitly so their drafts stay out of this page.
+ */
+export async function pageShowcases(query: ShowcaseQuery): Promise<{ rows: Post[]; total: number } | undefined> {
+  const filter: Record<string, unknown> = { post_status: 'published' };
+  if (query.q?.trim()) filter.q = query.q.trim();
+  if (query.region) filter.region = [query.region];
+  if (query.make) filter.make = [query.make];
+  const start = query.page * query.perPage;
+  const r = await http.request<Post[]>('/posts', {
+    query: { sort: JSON.stringify(['published_at', 'DESC']), range: JSON.stringify([start, start + query.perPage - 1]), filter: JSON.stringify(filter) },
+    cache: false,
+    cancelKey: 'showcases.page',
+  });
+  if (!r) return undefined;
+  const total = Number(r.headers['content-range']?.split('/')[1] ?? r.body.length);
+  return { rows: r.body, total: Number.isFinite(total) ? total : r.body.length };
+}
+
+/** One post by slug (or id, guid); a 404 (unknown, or a draft for a reader) is the page's to show, not a growl. */
+export async function getShowcase(slug: string): Promise<Post | undefined> {
+  return http.get<Post>(`/posts/${encodeURIComponent(slug)}`, { cache: false, notify: false });
+}
+
+/** The post's images in reading order: the featured image, then the gallery (each once). */
+export function postImages(post: Post): PostMedia[] {
+  const all = [post.featured_media, ...post.gallery].filter((m): m is PostMedia => Boolean(m));
+  return all.filter((m, i) => all.findIndex((o) => o.guid === m.guid) === i);
+}
+
+/** An image's text alternative: its own alt text, else the post's title. */
+export const altOf = (media: PostMedia, post: Pick<Post, 'post_title'>) => media.alt?.trim() || post.post_title;
+
+/** The full-size file of a media guid (its address is the capability, as in the media library). */
+export const mediaFileUrl = (guid: string) => `/api/media/${encodeURIComponent(guid)}/file`;
