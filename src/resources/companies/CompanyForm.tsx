@@ -5,7 +5,8 @@ import {
 } from 'react-admin';
 import { STAGES, STATUSES, useCompanyTerms, type Taxonomy } from './choices';
 import { CompanyLogoInput, LOGO_FIELD } from './CompanyLogoInput';
-import { httpUrl, maxChars, requiredField, uniqueMetaKeys } from './validate';
+import { httpUrl, maxChars, requiredField } from '../../forms/validators';
+import { uniqueMetaKeys } from './validate';
 
 /** Stable (the form resets on change of this object): a refetched record keeps the user's edits. */
 const KEEP_DIRTY = { keepDirtyValues: true } as const;

@@ -1,9 +1,8 @@
 import BusinessIcon from '@mui/icons-material/Business';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import PermMediaIcon from '@mui/icons-material/PermMedia';
 import {
-  Alert, Box, Button, ButtonBase, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Skeleton, Stack, TextField as MuiTextField, Typography,
+  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Skeleton, Stack, TextField as MuiTextField, Typography,
   useMediaQuery, type Theme,
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
@@ -13,6 +12,7 @@ import { uploadFile } from '../../data/upload';
 import { hasPermission } from '../../auth/permissions';
 import { http } from '../../http';
 import { useSession } from '../../session/useSession';
+import { MediaChoiceTile } from '../../forms/MediaChoiceTile';
 
 /**
  * The form field that holds the logo's media guid (split out of `meta`, see CompanyForm); the
@@ -107,38 +107,7 @@ function LogoPicker({ open, companyId, current, onPick, onClose }: { open: boole
                   <Skeleton variant="rounded" height={130} />
                 </Box>
               ))
-            : data.map((file) => {
-                const selected = file.guid === current;
-                return (
-                  <Box component="li" key={file.id} sx={{ listStyle: 'none', minWidth: 0 }}>
-                    <ButtonBase
-                      onClick={() => onPick(file.guid)}
-                      aria-pressed={selected}
-                      data-testid="logo-choice"
-                      sx={{
-                        width: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', textAlign: 'left', borderRadius: 1, overflow: 'hidden',
-                        border: 2, borderColor: selected ? 'primary.main' : 'divider',
-                        '&:hover': { borderColor: 'primary.light' },
-                        '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-                      }}
-                    >
-                      <Box sx={{ height: 96, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', position: 'relative' }}>
-                        {/* The button's name is its visible text: the file name, then its size. */}
-                        {file.thumbnail_url ? <Box component="img" src={file.thumbnail_url} alt="" loading="lazy" sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} /> : null}
-                        {selected ? <CheckCircleIcon color="primary" sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper', borderRadius: '50%' }} /> : null}
-                      </Box>
-                      <Box sx={{ px: 1, py: 0.5 }}>
-                        <Typography variant="body2" noWrap title={file.filename}>
-                          {file.filename}
-                        </Typography>
-                        <Typography variant="caption" color="text.secondary" component="p" noWrap>
-                          {file.width && file.height ? t('mediaAdmin.dimensions', { width: file.width, height: file.height }) : ' '}
-                        </Typography>
-                      </Box>
-                    </ButtonBase>
-                  </Box>
-                );
-              })}
+            : data.map((file) => <MediaChoiceTile key={file.id} file={file} selected={file.guid === current} onClick={() => onPick(file.guid)} testId="logo-choice" />)}
         </Box>
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>

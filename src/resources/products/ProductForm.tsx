@@ -5,6 +5,7 @@ import {
   type RaRecord, type Validator,
 } from 'react-admin';
 import { COST_TYPES, costTypeKey, useProductTerms, useStageChoices, type ProductTaxonomy } from './choices';
+import { maxChars, requiredField, type ValidationMessage } from '../../forms/validators';
 
 /** The fields a product write sends (server/routes/products-schemas.ts refuses any other). */
 const WRITABLE = [
@@ -44,27 +45,15 @@ export function toProductBody(values: Partial<RaRecord>): Record<string, unknown
   return body;
 }
 
-type Message = { message: string; args: Record<string, unknown> };
-const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && !value.trim());
-/** 'The {attribute} field must be filled in' (spec section 5). */
-const required =
-  (attribute: string): Validator =>
-  (value) =>
-    blank(value) ? ({ message: 'validation:field.required', args: { attribute: attribute.toLowerCase() } } satisfies Message) : undefined;
-/** 'Must have at most {length} characters.' */
-const maxChars =
-  (length: number): Validator =>
-  (value) =>
-    typeof value === 'string' && value.length > length ? ({ message: 'validation:generic.maxLength', args: { length } } satisfies Message) : undefined;
 /** A number in [min, max] (blank is fine), in the words the server uses: 'must be at least 0'. */
 const between =
   (min: number, max?: number): Validator =>
   (value) => {
     if (value === null || value === undefined || value === '') return undefined;
     const n = Number(value);
-    if (!Number.isFinite(n)) return { message: 'validation:field.numeric', args: {} } satisfies Message;
-    if (n < min) return { message: 'validation:field.minimum', args: { limit: min } } satisfies Message;
-    if (max !== undefined && n > max) return { message: 'validation:field.maximum', args: { limit: max } } satisfies Message;
+    if (!Number.isFinite(n)) return { message: 'validation:field.numeric', args: {} } satisfies ValidationMessage;
+    if (n < min) return { message: 'validation:field.minimum', args: { limit: min } } satisfies ValidationMessage;
+    if (max !== undefined && n > max) return { message: 'validation:field.maximum', args: { limit: max } } satisfies ValidationMessage;
     return undefined;
   };
 
@@ -98,13 +87,13 @@ export function ProductForm({ toolbar }: { toolbar?: React.ReactElement | false 
   return (
     <SimpleForm record={formRecord} warnWhenUnsavedChanges toolbar={toolbar} sx={{ maxWidth: 1000 }}>
       <Section title={translate('productsAdmin.sections.details')}>
-        <TextInput source="name" validate={[required(label('name')), maxChars(150)]} sx={wide} />
+        <TextInput source="name" validate={[requiredField(label('name')), maxChars(150)]} sx={wide} />
         <TextInput source="description" multiline minRows={3} validate={maxChars(5000)} sx={wide} />
         <TextInput source="conditions" multiline minRows={2} validate={maxChars(5000)} sx={wide} />
       </Section>
       <Section title={translate('productsAdmin.sections.pricing')}>
         <NumberInput source="cost" step={0.01} validate={between(0)} />
-        <SelectInput source="cost_type" choices={COST_TYPES.map((id) => ({ id, name: costTypeKey(id) }))} validate={required(label('cost_type'))} />
+        <SelectInput source="cost_type" choices={COST_TYPES.map((id) => ({ id, name: costTypeKey(id) }))} validate={requiredField(label('cost_type'))} />
         <NumberInput source="discount" step={0.5} validate={between(0, 100)} helperText="productsAdmin.help.discount" />
         <NumberInput source="fixed_setup_fee" step={0.01} validate={between(0)} />
         <TextInput source="cost_notes" validate={maxChars(500)} sx={wide} />

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useTermChoices } from '../../data/terms';
 import { http } from '../../http';
 
 /** Spec section 3, "Product pricing types" (server/services/products-fields.ts). */
@@ -13,33 +14,8 @@ export interface Choice {
   id: number | string;
   name: string;
 }
-interface TermRow {
-  id: number;
-  name: string;
-  slug: string;
-  taxonomy?: { slug: string };
-}
-
-// USA regions are hidden from the region choice (spec section 5), as everywhere else.
-const HIDDEN_REGIONS = new Set(['usa', 'us']);
-
-/** The region and type terms (GET /terms: public, cached 15 minutes). */
-export function useProductTerms(): Record<ProductTaxonomy, Choice[]> {
-  const { data } = useQuery({
-    queryKey: ['terms', 'product-taxonomies'],
-    // No cancellation: a cancelled request answers nothing, which must not be kept as "no terms".
-    queryFn: async () => (await http.get<TermRow[]>('/terms', { notify: false })) ?? [],
-    staleTime: 15 * 60 * 1000,
-  });
-  const out: Record<ProductTaxonomy, Choice[]> = { region: [], type: [] };
-  for (const row of data ?? []) {
-    const taxonomy = row.taxonomy?.slug as ProductTaxonomy | undefined;
-    if (taxonomy !== 'region' && taxonomy !== 'type') continue;
-    if (taxonomy === 'region' && HIDDEN_REGIONS.has(row.slug.toLowerCase())) continue;
-    out[taxonomy].push({ id: row.id, name: row.name });
-  }
-  return out;
-}
+/** The region and type terms, by taxonomy. */
+export const useProductTerms = () => useTermChoices(PRODUCT_TAXONOMIES);
 
 /**
  * The configurator stages a product may bring into a config (GET /configs/stages), by slug. Without

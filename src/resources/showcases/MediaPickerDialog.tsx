@@ -1,11 +1,11 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import {
-  Alert, Box, Button, ButtonBase, Dialog, DialogActions, DialogContent, DialogTitle, Skeleton, Stack, TextField, Typography, useMediaQuery, type Theme,
+  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Skeleton, Stack, TextField, Typography, useMediaQuery, type Theme,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { PostMedia } from '../../showcases/api';
+import { MediaChoiceTile } from '../../forms/MediaChoiceTile';
 
 const PER_PAGE = 12;
 /**
@@ -88,39 +88,7 @@ export function MediaPickerDialog({ open, title, multiple = false, selected, onC
                   <Skeleton variant="rounded" height={130} />
                 </Box>
               ))
-            : data.map((file) => {
-                const on = isTicked(file);
-                return (
-                  <Box component="li" key={file.id} sx={{ listStyle: 'none', minWidth: 0 }}>
-                    <ButtonBase
-                      onClick={() => choose(file)}
-                      aria-pressed={on}
-                      data-testid="media-choice"
-                      data-filename={file.filename}
-                      sx={{
-                        width: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', textAlign: 'left', borderRadius: 1, overflow: 'hidden',
-                        border: 2, borderColor: on ? 'primary.main' : 'divider',
-                        '&:hover': { borderColor: 'primary.light' },
-                        '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-                      }}
-                    >
-                      <Box sx={{ height: 96, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', position: 'relative' }}>
-                        {/* The button's name is its visible text: the file name and its size. */}
-                        {file.thumbnail_url ? <Box component="img" src={file.thumbnail_url} alt="" loading="lazy" sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} /> : null}
-                        {on ? <CheckCircleIcon color="primary" sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper', borderRadius: '50%' }} /> : null}
-                      </Box>
-                      <Box sx={{ px: 1, py: 0.5 }}>
-                        <Typography variant="body2" noWrap title={file.filename}>
-                          {file.filename}
-                        </Typography>
-                        <Typography variant="caption" color="text.secondary" component="p" noWrap>
-                          {file.width && file.height ? t('mediaAdmin.dimensions', { width: file.width, height: file.height }) : ' '}
-                        </Typography>
-                      </Box>
-                    </ButtonBase>
-                  </Box>
-                );
-              })}
+            : data.map((file) => <MediaChoiceTile key={file.id} file={file} selected={isTicked(file)} onClick={() => choose(file)} testId="media-choice" />)}
         </Box>
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>

@@ -6,7 +6,8 @@ import { POST_TAXONOMIES, usePostTerms, type PostTaxonomy } from '../../showcase
 import { FeaturedImageInput } from './FeaturedImageInput';
 import { GalleryInput } from './GalleryInput';
 import { POST_STATUSES } from './StatusChip';
-import { httpUrl, maxChars, requiredField, slugFormat } from './validate';
+import { httpUrl, maxChars, requiredField } from '../../forms/validators';
+import { slugFormat } from './validate';
 
 /** Text fields a write sends as typed, blank as null (the contract's writable fields). */
 const TEXTS = ['post_title', 'post_excerpt', 'post_content', 'website_address'] as const;

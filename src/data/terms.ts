@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../http';
+
+/** A term as a form's or filter's choice. */
+export interface TermChoice {
+  id: number;
+  name: string;
+}
+interface TermRow {
+  id: number;
+  name: string;
+  slug: string;
+  taxonomy?: { slug: string };
+}
+
+// USA regions are hidden from the region choice (spec section 5), as everywhere else.
+const HIDDEN_REGIONS = new Set(['usa', 'us']);
+
+/**
+ * The terms of some taxonomies, by taxonomy slug, from GET /terms (public, cached 15 minutes; one
+ * request serves every form and filter that asks).
+ * @example const { region, make } = useTermChoices(['region', 'make'] as const);
+ */
+export function useTermChoices<T extends string>(taxonomies: readonly T[]): Record<T, TermChoice[]> {
+  const { data } = useQuery({
+    queryKey: ['terms', 'all'],
+    // No cancellation: a cancelled request answers nothing, which must not be kept as "no terms".
+    queryFn: async () => (await http.get<TermRow[]>('/terms', { notify: false })) ?? [],
+    staleTime: 15 * 60 * 1000,
+  });
+  const out = Object.fromEntries(taxonomies.map((t) => [t, [] as TermChoice[]])) as Record<T, TermChoice[]>;
+  for (const row of data ?? []) {
+    const taxonomy = row.taxonomy?.slug as T | undefined;
+    if (!taxonomy || !(taxonomy in out)) continue;
+    if (taxonomy === 'region' && HIDDEN_REGIONS.has(row.slug.toLowerCase())) continue;
+    out[taxonomy].push({ id: row.id, name: row.name });
+  }
+  return out;
+}
