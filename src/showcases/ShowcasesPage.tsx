@@ -5,19 +5,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingBar } from '../layout/LoadingBar';
 import { PageHeading } from '../pages/app/PageHeading';
+import { CARD_GRID } from './parts';
 import { ShowcaseCard } from './ShowcaseCard';
 import { usePostTerms, type TermChoice } from './terms';
 import { useShowcasePage } from './useShowcasePage';
 
 const PER_PAGE = 12;
-/** One column on a phone, two on a tablet, three on a desktop. */
-export const CARD_GRID = {
-  display: 'grid',
-  gap: 2,
-  p: 0,
-  m: 0,
-  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-} as const;
 
 function TermFilter({ label, value, choices, onChange, testId }: { label: string; value: number | ''; choices: TermChoice[]; onChange: (v: number | '') => void; testId: string }) {
   const { t } = useTranslation();

@@ -65,3 +65,12 @@ export function BackLink({ to, label }: { to: string; label: string }) {
     </Button>
   );
 }
+
+/** One column on a phone, two on a tablet, three on a desktop. */
+export const CARD_GRID = {
+  display: 'grid',
+  gap: 2,
+  p: 0,
+  m: 0,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+} as const;

@@ -35,6 +35,17 @@ describe('showcases (browser)', () => {
     await e2e?.close();
   });
 
+  it("shows the three newest live releases on the dashboard, each a link to its post, and 'See all showcases'", async () => {
+    await open(dealer, '/dashboard');
+    const section = dealer.getByTestId('dashboard-showcases');
+    await expect.poll(() => section.getByTestId('showcase-card-title').allTextContents(), SETTLE).toEqual(published.slice(0, 3).map((p) => p.title));
+    await section.getByTestId('showcase-card').first().getByRole('link').click();
+    await expect.poll(() => hashPath(dealer), SETTLE).toBe(`/showcases/${slugOf(published[0].title)}`);
+    await open(dealer, '/dashboard');
+    await section.getByRole('link', { name: 'See all showcases' }).click();
+    await expect.poll(() => hashPath(dealer), SETTLE).toBe('/showcases');
+  });
+
   it('shows a dealer the published showcases, newest first, in a responsive grid of links', async () => {
     await open(dealer, '/showcases');
     await expect.poll(() => cardTitles(dealer), SETTLE).toEqual(published.map((p) => p.title));

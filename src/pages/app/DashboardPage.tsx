@@ -2,10 +2,11 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { displayName } from '../../layout/displayName';
 import { useSession } from '../../session/useSession';
+import { LatestShowcases } from '../../showcases/LatestShowcases';
 import { ConfigProgressCard } from './ConfigProgressCard';
 import { PageHeading } from './PageHeading';
 
-/** Dashboard: a welcome, the company in use and its configurator progress; more widgets come with later issues. */
+/** Dashboard: a welcome, the company in use, its configurator progress and the latest live releases; more widgets come with later issues. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { user, company } = useSession();
@@ -30,6 +31,9 @@ export default function DashboardPage() {
       )}
       <Box sx={{ mt: 2 }}>
         <ConfigProgressCard />
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <LatestShowcases />
       </Box>
     </Box>
   );
