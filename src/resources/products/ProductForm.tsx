@@ -1,11 +1,12 @@
-import { Box, Typography } from '@mui/material';
-import { useMemo, type ReactNode } from 'react';
+import { Box } from '@mui/material';
+import { useMemo } from 'react';
 import {
   AutocompleteArrayInput, AutocompleteInput, BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput, useGetList, useRecordContext, useTranslate,
   type RaRecord, type Validator,
 } from 'react-admin';
 import { COST_TYPES, costTypeKey, useProductTerms, useStageChoices, type ProductTaxonomy } from './choices';
 import { maxChars, requiredField, type ValidationMessage } from '../../forms/validators';
+import { FormSection, WIDE } from '../../forms/FormSection';
 
 /** The fields a product write sends (server/routes/products-schemas.ts refuses any other). */
 const WRITABLE = [
@@ -57,17 +58,6 @@ const between =
     return undefined;
   };
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" sx={{ width: '100%', mb: 2 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>{children}</Box>
-    </Box>
-  );
-}
-const wide = { gridColumn: '1 / -1' } as const;
 
 /**
  * Every Product field of spec section 3: details, pricing, limits, the bundle (children, parent),
@@ -86,22 +76,22 @@ export function ProductForm({ toolbar }: { toolbar?: React.ReactElement | false 
   const stageChoices = [...stageCatalogue, ...((record?.stages ?? []) as string[]).filter((s) => !stageCatalogue.some((c) => c.id === s)).map((s) => ({ id: s, name: s }))];
   return (
     <SimpleForm record={formRecord} warnWhenUnsavedChanges toolbar={toolbar} sx={{ maxWidth: 1000 }}>
-      <Section title={translate('productsAdmin.sections.details')}>
-        <TextInput source="name" validate={[requiredField(label('name')), maxChars(150)]} sx={wide} />
-        <TextInput source="description" multiline minRows={3} validate={maxChars(5000)} sx={wide} />
-        <TextInput source="conditions" multiline minRows={2} validate={maxChars(5000)} sx={wide} />
-      </Section>
-      <Section title={translate('productsAdmin.sections.pricing')}>
+      <FormSection title={translate('productsAdmin.sections.details')}>
+        <TextInput source="name" validate={[requiredField(label('name')), maxChars(150)]} sx={WIDE} />
+        <TextInput source="description" multiline minRows={3} validate={maxChars(5000)} sx={WIDE} />
+        <TextInput source="conditions" multiline minRows={2} validate={maxChars(5000)} sx={WIDE} />
+      </FormSection>
+      <FormSection title={translate('productsAdmin.sections.pricing')}>
         <NumberInput source="cost" step={0.01} validate={between(0)} />
         <SelectInput source="cost_type" choices={COST_TYPES.map((id) => ({ id, name: costTypeKey(id) }))} validate={requiredField(label('cost_type'))} />
         <NumberInput source="discount" step={0.5} validate={between(0, 100)} helperText="productsAdmin.help.discount" />
         <NumberInput source="fixed_setup_fee" step={0.01} validate={between(0)} />
-        <TextInput source="cost_notes" validate={maxChars(500)} sx={wide} />
+        <TextInput source="cost_notes" validate={maxChars(500)} sx={WIDE} />
         <BooleanInput source="editable" helperText="productsAdmin.help.editable" />
         <BooleanInput source="addition" helperText="productsAdmin.help.addition" />
         <BooleanInput source="add_by_default_in_agreement" />
-      </Section>
-      <Section title={translate('productsAdmin.sections.limits')}>
+      </FormSection>
+      <FormSection title={translate('productsAdmin.sections.limits')}>
         <BooleanInput source="per_location" />
         <NumberInput source="location_limit" step={1} validate={between(0)} />
         <BooleanInput source="per_franchise" />
@@ -109,17 +99,17 @@ export function ProductForm({ toolbar }: { toolbar?: React.ReactElement | false 
         <BooleanInput source="per_stock" />
         <NumberInput source="stock_limit" step={1} validate={between(0)} />
         <NumberInput source="cost_per_stock" step={0.01} validate={between(0)} />
-      </Section>
-      <Section title={translate('productsAdmin.sections.relations')}>
-        <AutocompleteArrayInput source="children_ids" label="resources.products.fields.children" choices={productChoices} translateChoice={false} helperText="productsAdmin.help.children" sx={wide} />
+      </FormSection>
+      <FormSection title={translate('productsAdmin.sections.relations')}>
+        <AutocompleteArrayInput source="children_ids" label="resources.products.fields.children" choices={productChoices} translateChoice={false} helperText="productsAdmin.help.children" sx={WIDE} />
         <AutocompleteInput source="parent" choices={productChoices} translateChoice={false} helperText="productsAdmin.help.parent" parse={(v) => (v === '' || v == null ? null : Number(v))} />
         {/* Once the catalogue has answered: the chips keep the names of the choices they first had. */}
-        {stagesReady ? <AutocompleteArrayInput source="stages" choices={stageChoices} translateChoice={false} helperText="productsAdmin.help.stages" sx={wide} /> : <Box sx={wide} />}
-      </Section>
-      <Section title={translate('productsAdmin.sections.terms')}>
+        {stagesReady ? <AutocompleteArrayInput source="stages" choices={stageChoices} translateChoice={false} helperText="productsAdmin.help.stages" sx={WIDE} /> : <Box sx={WIDE} />}
+      </FormSection>
+      <FormSection title={translate('productsAdmin.sections.terms')}>
         <AutocompleteArrayInput source="region_ids" choices={terms.region} translateChoice={false} />
         <AutocompleteArrayInput source="type_ids" choices={terms.type} translateChoice={false} />
-      </Section>
+      </FormSection>
     </SimpleForm>
   );
 }

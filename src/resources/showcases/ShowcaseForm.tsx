@@ -1,5 +1,5 @@
-import { Box, FormHelperText, Typography } from '@mui/material';
-import { useMemo, type ReactNode } from 'react';
+import { FormHelperText } from '@mui/material';
+import { useMemo } from 'react';
 import { AutocompleteArrayInput, SelectInput, SimpleForm, TextInput, useInput, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import type { Post } from '../../showcases/api';
 import { POST_TAXONOMIES, usePostTerms, type PostTaxonomy } from '../../showcases/terms';
@@ -8,6 +8,7 @@ import { GalleryInput } from './GalleryInput';
 import { POST_STATUSES } from './StatusChip';
 import { httpUrl, maxChars, requiredField } from '../../forms/validators';
 import { slugFormat } from './validate';
+import { FormSection, WIDE } from '../../forms/FormSection';
 
 /** Text fields a write sends as typed, blank as null (the contract's writable fields). */
 const TEXTS = ['post_title', 'post_excerpt', 'post_content', 'website_address'] as const;
@@ -48,17 +49,6 @@ export function toPostBody(values: Partial<RaRecord>): Record<string, unknown> {
   return body;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" sx={{ width: '100%', mb: 2 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>{children}</Box>
-    </Box>
-  );
-}
-const wide = { gridColumn: '1 / -1' } as const;
 
 /**
  * The server's error on the terms as a whole: its field is `terms`, not one of the three pickers, so
@@ -69,7 +59,7 @@ function TermsError() {
   const { fieldState } = useInput({ source: 'terms' });
   const message = fieldState.error?.message;
   return message ? (
-    <FormHelperText error role="alert" sx={wide}>
+    <FormHelperText error role="alert" sx={WIDE}>
       {translate(String(message), { _: String(message) })}
     </FormHelperText>
   ) : null;
@@ -88,24 +78,24 @@ export function ShowcaseForm({ toolbar }: { toolbar?: React.ReactElement | false
   const label = (field: string) => translate(`resources.posts.fields.${field}`);
   return (
     <SimpleForm record={formRecord} warnWhenUnsavedChanges toolbar={toolbar} sx={{ maxWidth: 1000 }}>
-      <Section title={translate('showcasesAdmin.sections.post')}>
-        <TextInput source="post_title" validate={[requiredField(label('post_title')), maxChars(255)]} sx={wide} />
+      <FormSection title={translate('showcasesAdmin.sections.post')}>
+        <TextInput source="post_title" validate={[requiredField(label('post_title')), maxChars(200)]} sx={WIDE} />
         <TextInput source="slug" validate={[slugFormat, maxChars(255)]} helperText="showcasesAdmin.help.slug" />
         <SelectInput source="post_status" choices={POST_STATUSES.map((id) => ({ id, name: `showcasesAdmin.statuses.${id}` }))} validate={requiredField(label('post_status'))} helperText="showcasesAdmin.help.status" />
-        <TextInput source="website_address" type="url" validate={[httpUrl, maxChars(255)]} helperText="showcasesAdmin.help.website" sx={wide} />
-        <TextInput source="post_excerpt" multiline minRows={2} validate={maxChars(300)} helperText="showcasesAdmin.help.excerpt" sx={wide} />
-        <TextInput source="post_content" multiline minRows={8} validate={maxChars(20000)} helperText="showcasesAdmin.help.content" sx={wide} />
-      </Section>
-      <Section title={translate('showcasesAdmin.sections.images')}>
+        <TextInput source="website_address" type="url" validate={[httpUrl, maxChars(255)]} helperText="showcasesAdmin.help.website" sx={WIDE} />
+        <TextInput source="post_excerpt" multiline minRows={2} validate={maxChars(300)} helperText="showcasesAdmin.help.excerpt" sx={WIDE} />
+        <TextInput source="post_content" multiline minRows={8} validate={maxChars(20000)} helperText="showcasesAdmin.help.content" sx={WIDE} />
+      </FormSection>
+      <FormSection title={translate('showcasesAdmin.sections.images')}>
         <FeaturedImageInput />
         <GalleryInput />
-      </Section>
-      <Section title={translate('showcasesAdmin.sections.terms')}>
+      </FormSection>
+      <FormSection title={translate('showcasesAdmin.sections.terms')}>
         {POST_TAXONOMIES.map((tx) => (
           <AutocompleteArrayInput key={tx} source={termsField(tx)} choices={terms[tx]} translateChoice={false} />
         ))}
         <TermsError />
-      </Section>
+      </FormSection>
     </SimpleForm>
   );
 }
