@@ -84,3 +84,18 @@ export function hashPath(page: Page): string {
   return decodeURIComponent(hash.replace(/^#/, '')) || '/';
 }
 
+
+/**
+ * Which of `names` the page shows outside the element with test id `except`: a tenancy check on a
+ * page that also lists what every signed-in user reads (the dashboard's live releases name dealers).
+ */
+export function namesShownOutside(page: Page, except: string, names: string[]): Promise<string[]> {
+  return page.evaluate(
+    ([testId, wanted]) => {
+      const copy = document.body.cloneNode(true) as HTMLElement;
+      copy.querySelector(`[data-testid="${testId}"]`)?.remove();
+      return wanted.filter((name) => copy.textContent?.includes(name));
+    },
+    [except, names] as const,
+  );
+}
