@@ -252,6 +252,13 @@ describe('configurator stage page (browser)', () => {
       await expect(lines.last().textContent()).resolves.toMatch(/30: — → Town 29$/);
       await expect(item.textContent()).resolves.not.toContain('too long to show');
       await expect(item.getByTestId('history-show-all').count()).resolves.toBe(0);
+
+      // A small list saved at once lists its rows too, without asking.
+      await page.goto(`${e2e.server.url}/#/configurator/${big.id}/franchises`);
+      await page.getByTestId('config-stage-page').getByTestId('page-title').waitFor({ timeout: 30_000 });
+      await page.getByTestId('stage-history').click();
+      const franchiseLines = page.getByTestId('history-panel').getByTestId('history-item').first().getByTestId('history-change');
+      await expect.poll(() => franchiseLines.allTextContents(), SETTLE).toEqual([expect.stringMatching(/1: — → BMW$/)]);
     } finally {
       await call(e2e.server, 'DELETE', `/api/configs/${big.id}`, { token: admin });
     }

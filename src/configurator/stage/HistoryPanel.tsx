@@ -50,11 +50,10 @@ const holdsRows = (v: unknown) => Array.isArray(v) && v.some((item) => typeof it
 
 /**
  * A revision's changes as readable lines: a change that replaced a whole object or list (a first
- * save, a removed row) is opened up into its fields, so the panel shows values, not JSON. `rows`
- * (the revision opened whole): a list of rows set or cleared at once is a line per row ("Locations
- * 4: — → York"), not one "30 items".
+ * save, a removed row) is opened up into its fields, so the panel shows values, not JSON; a list of
+ * rows set or cleared at once is a line per row ("Locations 4: — → York"), not one "30 items".
  */
-function linesOf(rev: Revision, showInternal: boolean, rows = false): Line[] {
+function linesOf(rev: Revision, showInternal: boolean): Line[] {
   return rev.changes
     .filter((c) => showInternal || !c.internal)
     .flatMap((c): Line[] => {
@@ -66,7 +65,7 @@ function linesOf(rev: Revision, showInternal: boolean, rows = false): Line[] {
         nested && !c.internal && !/\/\d+$/.test(c.field) // a whole row stays one line ("Franchises 4: MINI → —")
           ? diffData(c.old === undefined ? empty(c.new) : c.old, c.new === undefined ? empty(c.old) : c.new, c.field)
           : [{ field: c.field, before: c.old, after: c.new }];
-      const opened = rows ? parts.flatMap((p) => (holdsRows(p.before) !== holdsRows(p.after) && (p.before === undefined || p.after === undefined) ? diffData(p.before ?? [], p.after ?? [], p.field) : [p])) : parts;
+      const opened = parts.flatMap((p) => (holdsRows(p.before) !== holdsRows(p.after) && (p.before === undefined || p.after === undefined) ? diffData(p.before ?? [], p.after ?? [], p.field) : [p]));
       return opened.map((p) => ({ stage: c.stage, internal: c.internal, field: p.field, old: p.before, new: p.after }));
     });
 }
@@ -153,7 +152,7 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
         <List disablePadding>
           {revisions.map((rev) => {
             const open = opened[rev.id];
-            const changes = linesOf(open ?? rev, internal, !!open);
+            const changes = linesOf(open ?? rev, internal);
             const shown = open ? changes : changes.slice(0, SHOWN_CHANGES);
             const value = (line: Line, side: 'old' | 'new') =>
               line.large?.includes(side)
