@@ -6,6 +6,7 @@ import * as schema from './schema';
 import { acquireDataDirLock } from './lock';
 import { ReadCache, trackPoolWrites, trackWrites } from './read-cache';
 import { takeTurns, type TurnClient } from './take-turns';
+import { LOCK_IDS } from './locks';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */
@@ -24,8 +25,6 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-// Any constant: serialises migrations of several instances starting at once on one PostgreSQL.
-const MIGRATION_LOCK_ID = 727_001;
 
 /**
  * Embedded PGlite. `dataDir` null means in memory (tests); otherwise the database lives in
@@ -156,10 +155,10 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
       client.on('error', () => {});
       await client.connect();
       try {
-        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await client.query('SELECT pg_advisory_lock($1)', [LOCK_IDS.migrations]);
         await migrate(drizzle(client, { schema }), { migrationsFolder });
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        await client.query('SELECT pg_advisory_unlock($1)', [LOCK_IDS.migrations]).catch(() => {});
         await client.end().catch(() => {});
       }
     },

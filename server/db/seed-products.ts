@@ -4,6 +4,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from './database';
 import { products, productTerms } from './schema';
+import { LOCK_IDS } from './locks';
 
 // Region terms 7-12 (UK, AU, BE, FR, NL, ZA) and type terms 1-6 (seed-data.ts TERMS).
 const R = { UK: 7, AU: 8, BE: 9, FR: 10, NL: 11, ZA: 12 } as const;
@@ -92,7 +93,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
 export async function seedDemoProducts(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     // The same lock as the catalogue's order changes (services/products-write.ts).
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(727101)`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_IDS.productOrder})`);
     const [{ n }] = await tx.select({ n: count() }).from(products);
     if (n > 0) return false;
     const day = 86_400_000;

@@ -10,6 +10,7 @@ import { seedDemoCompanies } from './seed-companies';
 import { seedDemoMedia } from './seed-media';
 import { seedDemoPosts } from './seed-posts';
 import { seedDemoProducts } from './seed-products';
+import { LOCK_IDS } from './locks';
 
 export interface SeedOptions {
   /** Create the demo users and companies. */
@@ -31,9 +32,6 @@ async function bumpSequence(db: Db, table: string) {
   await db.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT MAX(id) FROM ${table}), 1))`));
 }
 
-// Any constant (another than the migrations'): serialises the seeding of instances starting at once.
-const SEED_LOCK_ID = 727_002;
-
 /**
  * Takes the seed lock in a transaction, waiting for another instance's seeding (demo data with its
  * images takes seconds). Polled with pg_try_advisory_xact_lock rather than one blocking
@@ -42,7 +40,7 @@ const SEED_LOCK_ID = 727_002;
 async function takeSeedLock(tx: Db): Promise<void> {
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const { rows } = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${SEED_LOCK_ID}) AS locked`)) as unknown as { rows: Array<{ locked: boolean }> };
+    const { rows } = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCK_IDS.seed}) AS locked`)) as unknown as { rows: Array<{ locked: boolean }> };
     if (rows[0]?.locked) return;
     if (Date.now() > deadline) throw new Error('Another instance has been seeding the database for over 2 minutes');
     await new Promise((resolve) => setTimeout(resolve, 100));

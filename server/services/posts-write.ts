@@ -8,6 +8,8 @@ import { and, eq, inArray, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { engineT } from '../../engine';
 import type { Tx } from '../db/database';
+import { LOCK_IDS } from '../db/locks';
+import { isForeignKeyViolation } from '../db/pg-errors';
 import { media, POST_STATUSES, postMedia, postMeta, posts, postTerms, taxonomies, terms } from '../db/schema';
 import { httpError, type ErrorDetail } from '../http/errors';
 import { serverMessages } from '../messages';
@@ -22,9 +24,6 @@ const t = engineT('en-GB');
 /** Longest texts, in characters (after trimming). */
 export const POST_LIMITS = { post_title: 200, slug: 200, post_excerpt: 300, post_content: 20_000, website_address: 255, meta_value: 2000 } as const;
 
-// Any constant (another than the seed's, the products' and the migrations'): writes that choose a
-// slug take turns, so two posts of the same title never both take it (a unique violation, a 500).
-export const POST_SLUG_LOCK_ID = 727_201;
 
 /** The writable fields, as the API names them (every one optional: a PUT changes what it sends). */
 export interface PostInput {
@@ -138,7 +137,8 @@ function postColumns(input: PostInput): Partial<typeof posts.$inferInsert> {
  * already been taken.'); one made from the title takes the first free of "x", "x-2", "x-3"...
  */
 async function chooseSlug(tx: Tx, sent: string | null, title: string, self: number | null): Promise<string> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${POST_SLUG_LOCK_ID})`);
+  // Writes that choose a slug take turns, so two posts of one title never both take it (a unique violation, a 500).
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_IDS.postSlugs})`);
   const others = self === null ? undefined : ne(posts.id, self);
   if (sent) {
     const [taken] = await tx.select({ id: posts.id }).from(posts).where(and(eq(posts.slug, sent), others));
@@ -172,11 +172,25 @@ async function writeLists(tx: Tx, postId: number, input: PostInput) {
   }
 }
 
+/**
+ * An image checked before the transaction and deleted from the library before it committed: the
+ * foreign key refuses the row, answered as the check would have (never a 500).
+ */
+async function imagesStillThere<T>(write: Promise<T>, input: PostInput): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (!isForeignKeyViolation(err)) throw err;
+    const field = input.gallery_ids?.length ? 'gallery_ids' : 'featured_media_id';
+    throw httpError(422, serverMessages.posts.image_invalid, [{ detail: serverMessages.posts.image_invalid, field }]);
+  }
+}
+
 /** POST /posts: a draft unless sent published; the author is the writer; 'Post Saved'. */
 export async function createPost(app: FastifyInstance, viewer: Viewer, body: PostBody) {
   const input = postInput(body);
   await check(app, input, true);
-  const id = await app.db.transaction(async (tx) => {
+  const id = await imagesStillThere(app.db.transaction(async (tx) => {
     const title = clean(input.post_title)!;
     const slug = await chooseSlug(tx, clean(input.slug)?.toLowerCase() ?? null, title, null);
     const status = input.post_status ?? 'draft';
@@ -186,7 +200,7 @@ export async function createPost(app: FastifyInstance, viewer: Viewer, body: Pos
       .returning({ id: posts.id });
     await writeLists(tx, row.id, input);
     return row.id;
-  });
+  }), input);
   return saved(app, id);
 }
 
@@ -213,14 +227,14 @@ export async function updatePost(app: FastifyInstance, key: string, body: PostBo
   const found = await findPost(app, key);
   const input = postInput(body);
   await check(app, input, false);
-  await app.db.transaction(async (tx) => {
+  await imagesStillThere(app.db.transaction(async (tx) => {
     const columns = postColumns(input);
     if (input.slug !== undefined) columns.slug = await chooseSlug(tx, clean(input.slug)?.toLowerCase() ?? null, columns.postTitle ?? found.postTitle, found.id);
     // published_at is set once: the first time the post is published (taken down and back, it keeps its date).
     const published = input.post_status === 'published' ? { publishedAt: sql`COALESCE(${posts.publishedAt}, now())` } : {};
     await tx.update(posts).set({ ...columns, ...published, updatedAt: new Date() }).where(eq(posts.id, found.id));
     await writeLists(tx, found.id, input);
-  });
+  }), input);
   return saved(app, found.id);
 }
 

@@ -14,10 +14,10 @@ import { interpolate, serverMessages } from '../messages';
 import { childIds, PRODUCT_TAXONOMIES, productColumns, productInput, type ProductBody, type ProductInput, type TermsInput } from './products-fields';
 import { cleanText } from './clean-text';
 import { loadProduct, productKey } from './products';
+import { LOCK_IDS } from '../db/locks';
 
-// Any constant (another than the seed's and the migrations'): serialises changes of the order.
-const ORDER_LOCK_ID = 727_101;
-const lockOrder = (tx: Tx) => tx.execute(sql`SELECT pg_advisory_xact_lock(${ORDER_LOCK_ID})`);
+// Serialises changes of the order (db/locks.ts).
+const lockOrder = (tx: Tx) => tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_IDS.productOrder})`);
 
 /**
  * Positions 1..N in the current order, whatever came before (a row inserted by hand, an old gap):

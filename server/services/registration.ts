@@ -9,6 +9,7 @@ import { countAttempt } from './rate-limit';
 import { startSession } from './sessions';
 import type { SignedIn } from './sign-in';
 import { assertAccountCheck } from './validation';
+import { isUniqueViolation } from '../db/pg-errors';
 
 /** The default client role every self-registered user gets. */
 export const CLIENT_ROLE_ID = 1;
@@ -27,10 +28,6 @@ const FIELD_PATHS = {
   acceptTerms: 'accept_terms', makes: 'terms', region: 'terms', type: 'terms',
 };
 
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 /**
  * POST /register: sorts the term ids into region/type/makes, runs the shared registration rules,

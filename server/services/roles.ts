@@ -12,6 +12,8 @@ import type { Tx } from '../db/database';
 import { permissions, rolePermissions, roles, userRoles, users } from '../db/schema';
 import { HttpError, httpError } from '../http/errors';
 import { serverMessages } from '../messages';
+import { isUniqueViolation } from '../db/pg-errors';
+import { LOCK_IDS } from '../db/locks';
 
 
 /** The permission that shows roles and permissions, and with the Administrator role changes them. */
@@ -94,12 +96,7 @@ function checkName(name: string): string {
 }
 
 const taken = () => httpError(409, serverMessages.roles.name_taken, [{ detail: serverMessages.roles.name_taken, field: 'name' }]);
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
-const ROLE_NAMES_LOCK_ID = 727_201;
 
 /**
  * POST /roles/{name}: a new role with the permissions sent, or a copy of another role's
@@ -111,7 +108,7 @@ export async function createRole(app: FastifyInstance, rawName: string, input: {
     const id = await app.db.transaction(async (tx) => {
       // The unique index is on the exact name; role names are unique whatever their case, so two
       // creations at once ('Night Shift', 'night shift') take turns here (other server instances too).
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ROLE_NAMES_LOCK_ID})`);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_IDS.roleNames})`);
       const [clash] = await tx.select({ id: roles.id }).from(roles).where(sql`lower(${roles.name}) = lower(${name})`);
       if (clash) throw taken();
       let ids = await permissionIds(tx, input.permissions ?? []);

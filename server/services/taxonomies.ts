@@ -12,6 +12,7 @@ import { companyTerms, productTerms, taxonomies, terms } from '../db/schema';
 import { httpError } from '../http/errors';
 import { likePattern, pageOf, simpleRest, type Page, type SimpleRestQuery } from '../http/simple-rest';
 import { interpolate, serverMessages } from '../messages';
+import { isUniqueViolation } from '../db/pg-errors';
 
 const rest = simpleRest(serverMessages.companies.bad_query);
 
@@ -148,10 +149,6 @@ export async function getTerm(app: FastifyInstance, slug: string, id: number): P
 }
 
 const exists = () => httpError(409, serverMessages.categories.term_exists, [{ detail: serverMessages.categories.term_exists, field: 'name' }]);
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 /** The name (trimmed, required) and slug (sent, else made from the name) a write leaves the term with. */
 function nameAndSlug(input: TermInput, current?: { name: string; slug: string }): { name: string; slug: string } {

@@ -234,3 +234,20 @@ describe('hostile bodies are 4xx, never 500', () => {
     expect(nul).toMatchObject({ post_title: 'Nul title \ufffd', post_content: 'ab', slug: 'nul-title' });
   });
 });
+
+describe('the database refusals the services answer as 4xx (server/db/pg-errors.ts)', () => {
+  // The driver's error shape differs (PGlite, node-postgres, wrapped by Drizzle): checked on each.
+  it('knows a foreign key and a unique refusal as this driver reports them', async () => {
+    const { isForeignKeyViolation, isUniqueViolation } = await import('../../server/db/pg-errors');
+    const post = await create({ post_title: 'Refusals' });
+    const refusal = (write: Promise<unknown>) => write.then(() => null, (err: unknown) => err);
+    const gone = await refusal(server.database.db.insert(postMedia).values({ postId: post.id, mediaId: 2_000_000_000, position: 0 }));
+    expect(isForeignKeyViolation(gone)).toBe(true);
+    expect(isUniqueViolation(gone)).toBe(false);
+    const image = file('demo-motors-logo.png');
+    await server.database.db.insert(postMedia).values({ postId: post.id, mediaId: image, position: 0 });
+    const twice = await refusal(server.database.db.insert(postMedia).values({ postId: post.id, mediaId: image, position: 1 }));
+    expect(isUniqueViolation(twice)).toBe(true);
+    expect(isForeignKeyViolation(twice)).toBe(false);
+  });
+});
