@@ -1,18 +1,15 @@
 import BusinessIcon from '@mui/icons-material/Business';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import PermMediaIcon from '@mui/icons-material/PermMedia';
-import {
-  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Skeleton, Stack, TextField as MuiTextField, Typography,
-  useMediaQuery, type Theme,
-} from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useGetList, useInput, type RaRecord } from 'react-admin';
+import { useInput, type RaRecord } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../data/upload';
 import { hasPermission } from '../../auth/permissions';
 import { http } from '../../http';
 import { useSession } from '../../session/useSession';
-import { MediaChoiceTile } from '../../forms/MediaChoiceTile';
+import { MediaPickerDialog } from '../../forms/MediaPickerDialog';
 
 /**
  * The form field that holds the logo's media guid (split out of `meta`, see CompanyForm); the
@@ -23,9 +20,8 @@ export const LOGO_FIELD = 'logo';
 /** The thumbnail address of a media guid (the server's GET /api/media/{guid}/thumbnail). */
 export const logoThumbnail = (guid: string) => `/api/media/${encodeURIComponent(guid)}/thumbnail`;
 
-type MediaRow = RaRecord & { guid: string; filename: string; mime: string; width: number | null; height: number | null; company_id: number | null; thumbnail_url: string | null };
+type MediaRow = RaRecord & { id: number; guid: string; filename: string; mime: string; width: number | null; height: number | null; company_id: number | null; thumbnail_url: string | null };
 
-const PER_PAGE = 12;
 /** What the logo rule accepts and a logo can show: JPEG or PNG (the server checks the content and 500-900 px). */
 const ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
 
@@ -56,75 +52,21 @@ export function LogoThumbnail({ guid, name, size = 40 }: { guid: string | null |
   );
 }
 
-/** The media library's images this company may use, in a dialog: search and pages. */
+/** The media library's images this company may use, in a dialog: search and pages; a click picks one. */
 function LogoPicker({ open, companyId, current, onPick, onClose }: { open: boolean; companyId?: number; current: string | null; onPick: (guid: string) => void; onClose: () => void }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQ(typed.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
-  const { data = [], total = 0, isPending, error } = useGetList<MediaRow>(
-    'media',
-    { pagination: { page, perPage: PER_PAGE }, sort: { field: 'created_at', order: 'DESC' }, filter: q ? { ...usableFilter(companyId), q } : usableFilter(companyId), meta: { cache: false } },
-    { enabled: open },
-  );
-  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="logo-picker-title">
-      <DialogTitle id="logo-picker-title">{t('companiesAdmin.logo.pickTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <MuiTextField
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          label={t('companiesAdmin.logo.search')}
-          type="search"
-          size="small"
-          fullWidth
-          sx={{ mb: 2 }}
-          slotProps={{ htmlInput: { 'data-testid': 'logo-search' } }}
-        />
-        {error ? <Alert severity="error">{t('companiesAdmin.logo.loadFailed')}</Alert> : null}
-        {!isPending && !error && data.length === 0 ? (
-          <Typography color="text.secondary" data-testid="logo-picker-empty">
-            {t('companiesAdmin.logo.empty')}
-          </Typography>
-        ) : null}
-        <Box
-          component="ul"
-          sx={{ p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(150px, 1fr))' } }}
-          data-testid="logo-picker"
-        >
-          {isPending
-            ? Array.from({ length: 6 }, (_, i) => (
-                <Box component="li" key={i} sx={{ listStyle: 'none' }}>
-                  <Skeleton variant="rounded" height={130} />
-                </Box>
-              ))
-            : data.map((file) => <MediaChoiceTile key={file.id} file={file} selected={file.guid === current} onClick={() => onPick(file.guid)} testId="logo-choice" />)}
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <Stack direction="row" spacing={1} alignItems="center">
-          <Button size="small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('companiesAdmin.logo.previous')}
-          </Button>
-          <Typography variant="body2" color="text.secondary" role="status">
-            {t('companiesAdmin.logo.page', { page, pages })}
-          </Typography>
-          <Button size="small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            {t('companiesAdmin.logo.next')}
-          </Button>
-        </Stack>
-        <Button onClick={onClose}>{t('companiesAdmin.logo.cancel')}</Button>
-      </DialogActions>
-    </Dialog>
+    <MediaPickerDialog<MediaRow>
+      open={open}
+      title={t('companiesAdmin.logo.pickTitle')}
+      filter={usableFilter(companyId)}
+      texts="companiesAdmin.logo"
+      testId="logo-picker"
+      choiceTestId="logo-choice"
+      selected={(file) => file.guid === current}
+      onClose={onClose}
+      onDone={([file]) => onPick(file.guid)}
+    />
   );
 }
 

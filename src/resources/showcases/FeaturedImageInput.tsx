@@ -5,7 +5,7 @@ import { useInput, useRecordContext } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { PostMedia } from '../../showcases/api';
 import { MediaThumb, useKnownMedia } from './knownMedia';
-import { MediaPickerDialog } from './MediaPickerDialog';
+import { SharedImagePicker } from './SharedImagePicker';
 
 /**
  * The post's featured image (`featured_media_id`, the field the server names in its errors): its
@@ -49,7 +49,7 @@ export function FeaturedImageInput() {
           {fieldState.error.message}
         </Typography>
       ) : null}
-      <MediaPickerDialog
+      <SharedImagePicker
         open={picking}
         title={t('showcasesAdmin.featured.pickTitle')}
         selected={media ? [media] : []}

@@ -8,7 +8,7 @@ import { useInput, useRecordContext } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { PostMedia } from '../../showcases/api';
 import { MediaThumb, useKnownMedia } from './knownMedia';
-import { MediaPickerDialog } from './MediaPickerDialog';
+import { SharedImagePicker } from './SharedImagePicker';
 
 /** `list` with the items at `from` and `to` swapped. */
 const swap = (list: number[], from: number, to: number) => {
@@ -79,7 +79,7 @@ export function GalleryInput() {
           {fieldState.error.message}
         </Typography>
       ) : null}
-      <MediaPickerDialog
+      <SharedImagePicker
         open={picking}
         multiple
         title={t('showcasesAdmin.gallery.pickTitle')}
