@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { AdminContext, AdminUI, CustomRoutes, localStorageStore, Resource, type I18nProvider } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { authProvider } from './auth/authProvider';
@@ -11,10 +12,21 @@ import users from './resources/users';
 import media from './resources/media';
 import products from './resources/products';
 import showcases from './resources/showcases';
+import { keyedByRecord } from './routing/keyedByRecord';
 import { appRoutes } from './routing/routeElements';
 import { themeFor } from './theme';
 
 const store = localStorageStore(undefined, 'LaunchPortal');
+
+/**
+ * The resources, react-admin's demo style, each edit screen mounted anew per record on
+ * react-admin's own paths (`/companies/{id}`) as on the named routes (routing/keyedByRecord.tsx:
+ * a form must never keep one record's values while another record's id is shown, issue 23).
+ */
+const RESOURCES = Object.entries({ companies, users, media, products, posts: showcases }).map(([name, descriptor]) => {
+  const { edit } = descriptor as { edit?: ComponentType };
+  return { ...descriptor, name, ...(edit ? { edit: keyedByRecord(edit) } : {}) };
+});
 
 /**
  * The react-admin application: hash routes (react-admin's default router), our layout around
@@ -45,11 +57,9 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         >
           <CustomRoutes>{appRoutes}</CustomRoutes>
           {/* Resource descriptors, react-admin's demo style; the spec's paths win over these (routeElements.tsx). */}
-          <Resource name="companies" {...companies} />
-          <Resource name="users" {...users} />
-          <Resource name="media" {...media} />
-          <Resource name="products" {...products} />
-          <Resource name="posts" {...showcases} />
+          {RESOURCES.map((resource) => (
+            <Resource key={resource.name} {...resource} />
+          ))}
         </AdminUI>
       </LiveI18nContext>
     </AdminContext>

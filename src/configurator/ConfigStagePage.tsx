@@ -51,22 +51,21 @@ export default function ConfigStagePage() {
   const { id = '', slug = '' } = useParams();
   const internal = /\/internal\/[^/]+$/.test(useLocation().pathname);
   const { user } = useSession();
+  // The route mounts this page anew for each config and stage (routing/keyedByRecord.tsx), and
+  // useConfig gives this id's config or nothing: the editor, its autosave queue, the unsent copy,
+  // the history panel and the conflict screen all belong to the record the heading names.
   const { config, failed, setConfig } = useConfig(id);
   // The editor's starting point; a new `generation` re-creates the form from it.
-  // Both belong to one stage (`scope`): moving to another stage starts over.
-  const scope = `${id}/${internal ? 'internal/' : ''}${slug}`;
-  const [started, setStart] = useState<(EditorStart & { generation: number; scope: string }) | null>(null);
-  const [chosen, setChoice] = useState<(Choice & { scope: string }) | null>(null);
-  const start = started?.scope === scope ? started : null;
-  const choice = chosen?.scope === scope ? chosen : null;
+  const [start, setStart] = useState<(EditorStart & { generation: number }) | null>(null);
+  const [choice, setChoice] = useState<Choice | null>(null);
   const storageKey = user && config ? unsentKey(user.id, config.id, internal ? `internal/${slug}` : slug) : null;
 
   const begin = useCallback(
     (next: EditorStart) => {
       setChoice(null);
-      setStart((prev) => ({ ...next, scope, generation: (prev?.generation ?? 0) + 1 }));
+      setStart((prev) => ({ ...next, generation: (prev?.generation ?? 0) + 1 }));
     },
-    [scope],
+    [],
   );
 
   // First load: pick up edits an earlier visit could not send. Applied at once when the server's
@@ -84,9 +83,9 @@ export default function ConfigStagePage() {
     } else if (kept.baseVersion === config.version || sameValue(kept.base, current)) {
       begin({ server: config, data: kept.data, internal: kept.internal, pending: true, restoredNotice: true });
     } else {
-      setChoice({ scope, kind: 'unsent', server: config, mine: kept.data, base: kept.base, internal: kept.internal, savedAt: kept.savedAt });
+      setChoice({ kind: 'unsent', server: config, mine: kept.data, base: kept.base, internal: kept.internal, savedAt: kept.savedAt });
     }
-  }, [config, user, start, choice, storageKey, slug, scope, begin]);
+  }, [config, user, start, choice, storageKey, slug, begin]);
 
   const onAnswer = useCallback(
     (answer: WriteResponse, remount: boolean) => {
@@ -105,9 +104,9 @@ export default function ConfigStagePage() {
       setConfig(fresh);
       const next: Choice = { kind: 'conflict', server: fresh, ...info };
       if (serverChanges(next, slug).length === 0) begin({ server: fresh, data: mergeMine(next, slug), internal: info.internal, pending: true });
-      else setChoice({ ...next, scope });
+      else setChoice(next);
     },
-    [id, slug, scope, setConfig, begin],
+    [id, slug, setConfig, begin],
   );
 
   // Reset: back to the last data the server acknowledged (kept from its answers, so this works

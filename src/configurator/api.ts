@@ -76,8 +76,8 @@ export async function listConfigs({ q, sort = ['name', 'ASC'] }: ListParams = {}
 }
 
 /** One config with stages, data of every stage, progress and version (never from the cache). */
-export async function getConfig(id: string): Promise<ConfigDetail | undefined> {
-  return http.get<ConfigDetail>(`/configs/${encodeURIComponent(id)}`, { cache: false });
+export async function getConfig(id: string, signal?: AbortSignal): Promise<ConfigDetail | undefined> {
+  return http.get<ConfigDetail>(`/configs/${encodeURIComponent(id)}`, { cache: false, signal });
 }
 
 /**

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getConfig, type ConfigDetail } from './api';
 
 export interface UseConfig {
+  /** The config the page asked for, never another: while a new id loads this is undefined. */
   config: ConfigDetail | undefined;
   loading: boolean;
   failed: boolean;
@@ -11,30 +13,54 @@ export interface UseConfig {
   setConfig(config: ConfigDetail): void;
 }
 
-/** Loads one config (by id or guid) and keeps it; the request is made again when `id` changes. */
+/** react-query's key of one config, by the id or guid the page was opened with. */
+export const configQueryKey = (id: string) => ['configs', 'detail', id] as const;
+
+/**
+ * Loads one config (by id or guid) and keeps it, keyed by `id`: a page whose id changes gets the
+ * new config or nothing, never the previous one (issue 23: a stage page that kept the previous
+ * config while the next loaded started its editor on it and saved into the wrong config).
+ *
+ * Always read fresh: a page shows the config once its own request has answered, never a copy
+ * another page loaded (the dashboard's, when a stage opens from it), so an editor never starts
+ * on an old version. No retries, so a 403 or 404 shows at once; the dashboard asks again on focus
+ * itself (useFreshConfig).
+ */
 export function useConfig(id: string): UseConfig {
-  const [config, setConfig] = useState<ConfigDetail>();
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: configQueryKey(id),
+    // react-query keeps no `undefined` (a request the session took over answers nothing): null.
+    queryFn: async ({ signal }) => (await getConfig(id, signal)) ?? null,
+    // Kept only while a page shows it: an answer for a page gone is dropped, not kept for the next.
+    gcTime: 0,
+    refetchOnMount: 'always',
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  // How many times the copy had been written when this page came: only a later one is this page's.
+  const written = () => queryClient.getQueryState(configQueryKey(id))?.dataUpdateCount ?? 0;
+  const [writtenBefore] = useState(written);
+  const fresh = written() > writtenBefore;
+  const { refetch } = query;
   const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      const found = await getConfig(id);
-      if (found) {
-        setConfig(found);
-        setFailed(false);
-      }
-    } catch {
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }, [id]);
-
+    await refetch();
+  }, [refetch]);
+  // An answer that arrives after the page has gone (an autosave in flight when the user left) is
+  // not kept: it would become a copy an editor of a later visit could start from.
+  const mounted = useRef(false);
   useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  return { config, loading, failed, reload, setConfig };
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const setConfig = useCallback(
+    (config: ConfigDetail) => {
+      if (mounted.current) queryClient.setQueryData(configQueryKey(id), config);
+    },
+    [queryClient, id],
+  );
+  return { config: fresh ? (query.data ?? undefined) : undefined, loading: query.isFetching, failed: query.isError, reload, setConfig };
 }

@@ -10,6 +10,7 @@ import products from '../resources/products';
 import showcases from '../resources/showcases';
 import RegisterPage from '../pages/auth/RegisterPage';
 import { session } from '../session/session';
+import { keyedByRecord } from './keyedByRecord';
 import { RouteGuard, type Preload } from './RouteGuard';
 import { ROUTES } from './routes';
 
@@ -88,6 +89,13 @@ const PAGES: Record<string, Page> = {
   'Showcase Media': ShowcaseMedia,
 };
 
+/**
+ * Pages that follow a change of their parameters in place instead of starting again: the showcase
+ * media page steps through one post's images (it shows, never edits, and a remount would load
+ * the post again at every step). Every other page is mounted anew per record (keyedByRecord).
+ */
+const STEPS_IN_PLACE = new Set(['Showcase Media']);
+
 /** What a route loads before showing; a 403/404 stops the navigation (spec section 2). */
 const PRELOADS: Record<string, Preload> = {
   // Company dashboard: that company becomes the active one.
@@ -102,7 +110,8 @@ const PRELOADS: Record<string, Preload> = {
 export const appRoutes = [
   <Route key="/" path="/" element={<Navigate to="/login" replace />} />,
   ...ROUTES.map((route) => {
-    const Page = PAGES[route.name] ?? Placeholder;
+    const shown = PAGES[route.name] ?? Placeholder;
+    const Page = STEPS_IN_PLACE.has(route.name) ? shown : keyedByRecord(shown);
     return (
       <Route
         key={route.name}
