@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createAjv } from '../engine';
 import { errorHandling } from './http/errors';
 import { bodyGuard } from './http/body-guard';
+import { inputGuard } from './http/input-guard';
 import { drainHooks } from './http/drain';
 import { loggerOptions } from './http/log';
 import { security } from './plugins/security';
@@ -9,7 +10,7 @@ import { compression } from './plugins/compression';
 import { docs } from './plugins/docs';
 import { dbPlugin } from './plugins/db';
 import { webApp } from './plugins/web-app';
-import { resolveConfig, type AppOptions, type ResolvedConfig } from './options';
+import { resolveConfig, trustProxyFor, type AppOptions, type ResolvedConfig } from './options';
 import { authPlugin } from './plugins/auth';
 import { mailPlugin } from './plugins/mail';
 import healthRoutes from './routes/health';
@@ -48,7 +49,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(opts.logger),
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
-    trustProxy: opts.trustProxy ?? false,
+    // A hop count becomes a function here: Fastify itself would ignore it (see trustProxyFor).
+    trustProxy: trustProxyFor(opts.trustProxy),
     // close() destroys every connection left. It comes after drain() (main.ts), so no request
     // in flight is cut; what is left is idle keep-alive sockets, and sockets that never carried a
     // request (a browser's preconnect): Fastify's default ('idle') waited on those for good, and
@@ -65,6 +67,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorHandling);
   await app.register(bodyGuard);
+  // After the body guard (a body's shape is bounded first): NUL and lone surrogates are a 400 on every route.
+  await app.register(inputGuard);
   await app.register(security);
   await app.register(compression);
   // After security: the drain's 503 ends the onRequest hooks, so the headers' hooks must run first.

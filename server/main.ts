@@ -7,6 +7,7 @@ import { openPglite, openPostgres, type Database } from './db/database';
 import { DataDirLockedError, dataDirOf } from './db/lock';
 import { seedDatabase } from './db/seed';
 import { DEMO_PASSWORD_DEFAULT } from './db/seed-data';
+import { parseTrustProxy } from './options';
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -30,6 +31,9 @@ async function open(): Promise<Database> {
 }
 
 async function main() {
+  // Read before the database opens: `true`, `*` or anything that is not a count or addresses
+  // stops the start with the reason.
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const database = await open();
   await database.migrate();
   const seed = await seedDatabase(database.db, {
@@ -48,7 +52,7 @@ async function main() {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || undefined,
     bodyLimit: env.BODY_LIMIT ? Number(env.BODY_LIMIT) : undefined,
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy,
     maxEventLoopDelay: env.MAX_EVENT_LOOP_DELAY_MS === '0' ? false : env.MAX_EVENT_LOOP_DELAY_MS ? Number(env.MAX_EVENT_LOOP_DELAY_MS) : undefined,
     logger: { level: env.LOG_LEVEL ?? 'info' },
   });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
 import type { Database } from './db/database';
 
@@ -23,7 +24,12 @@ export interface AppOptions {
   /** Request body limit in bytes (BODY_LIMIT, default 1 MiB). */
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /**
+   * The reverse proxies in front of the server (TRUST_PROXY, see parseTrustProxy): how many there
+   * are (a hop count), or their addresses/CIDRs. Never `true`: that trusts any client's own
+   * X-Forwarded-For, and the rate limits would count whatever address the client names.
+   */
+  trustProxy?: TrustProxy;
   /** Secure flag of the refresh cookie: 'auto' = when the request came over TLS. */
   secureCookies?: boolean | 'auto';
   /**
@@ -32,12 +38,105 @@ export interface AppOptions {
    */
   maxEventLoopDelay?: number | false;
   /** Rate limits (attempts per window) for sign-in, forgot-password, password reset and registration. */
-  rateLimits?: { login?: RateRule; passwordEmail?: RateRule; passwordReset?: RateRule; register?: RateRule };
+  rateLimits?: Partial<RateLimits>;
 }
 
 export interface RateRule {
   max: number;
   windowSeconds: number;
+}
+
+/**
+ * Back-off after repeated failures: the first `max` failures are free; from then on each failure
+ * locks for firstLockSeconds * 2^(failures - max) seconds, at most `maxLockSeconds`. Failures are
+ * forgotten `windowSeconds` after the last one (so it should be longer than maxLockSeconds). Whole
+ * seconds.
+ */
+export interface BackoffRule extends RateRule {
+  firstLockSeconds: number;
+  maxLockSeconds: number;
+}
+
+export interface RateLimits {
+  /** Sign-in attempts per address and email. */
+  login: RateRule;
+  /** Failed sign-ins per address, whatever the account: a spray of one password over many accounts. */
+  loginAddress: RateRule;
+  /**
+   * Failed sign-ins per account (by email, known or not), whatever the address: guesses spread over
+   * many addresses. A device that signed in to the account before has its own back-off instead.
+   */
+  loginAccount: BackoffRule;
+  /** Reset-link requests per address and email. */
+  passwordEmail: RateRule;
+  /** Reset-link requests per address, whatever the email (each one tells whether an email exists). */
+  passwordEmailAddress: RateRule;
+  /** Reset-link requests from everyone together: the ceiling on testing emails from many addresses. */
+  passwordEmailGlobal: RateRule;
+  /** Reset and set-password token tries per address. */
+  passwordReset: RateRule;
+  /** Registrations that reach the email check, per address. */
+  register: RateRule;
+  /** Registrations that reach the email check, from everyone together. */
+  registerGlobal: RateRule;
+}
+
+/** TRUST_PROXY: a hop count (1 = one proxy appends the client's address), or the proxies' addresses. */
+export type TrustProxy = number | readonly string[];
+
+/** proxy-addr's names for address ranges (they are accepted in a TRUST_PROXY list). */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as main.ts reads it: unset, empty, `0` or `false` = no proxy (the socket's address
+ * counts); a whole number = that many proxies; otherwise a comma list of addresses, CIDRs or the
+ * range names above. `true`, `*` and a /0 network would trust every client's X-Forwarded-For
+ * (anyone picks the address they are limited under), so they stop the start with an error.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return undefined;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  for (const entry of entries) assertProxyEntry(entry);
+  return entries;
+}
+
+function assertProxyEntry(entry: string): void {
+  const refuse = (why: string) =>
+    new Error(`TRUST_PROXY: ${why}. Give the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8, 192.0.2.7).`);
+  if (entry.toLowerCase() === 'true' || entry === '*') throw refuse(`"${entry}" would trust any client's X-Forwarded-For`);
+  if (RANGE_NAMES.has(entry)) return;
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length || !isIP(address)) throw refuse(`"${entry}" is not an address, a CIDR or a range name (loopback, linklocal, uniquelocal)`);
+  if (prefix !== undefined) {
+    const bits = isIP(address) === 4 ? 32 : 128;
+    if (!/^\d+$/.test(prefix) || Number(prefix) > bits) throw refuse(`"${entry}" has no valid prefix length`);
+    if (Number(prefix) === 0) throw refuse(`"${entry}" is every address, so it would trust any client's X-Forwarded-For`);
+  }
+}
+
+/**
+ * What Fastify gets as `trustProxy`. A hop count is passed as a function: Fastify 5.12 turns a
+ * number into "trust nobody" (lib/request.js getTrustProxyFn: hop-count-only trust cannot check the
+ * peer, so it fails closed), which puts every client behind the proxy under the proxy's one
+ * address. proxy-addr calls the function with each address from the socket outwards (index 0 = the
+ * socket's peer, 1 = the last X-Forwarded-For entry, ...) and stops at the first untrusted one, which
+ * becomes request.ip: trusting indexes below `hops` makes it the address the outermost proxy
+ * appended, whatever the client wrote in front of it. As Fastify's own docs warn, a count trusts
+ * whatever connects to the server: it is right only when nothing reaches the server past the
+ * proxies (otherwise TRUST_PROXY lists their addresses, which proxy-addr checks).
+ */
+export function trustProxyFor(trust: TrustProxy | undefined): FastifyServerOptions['trustProxy'] {
+  if (trust === undefined) return false;
+  if ((trust as unknown) === true || typeof trust === 'string') throw new Error('trustProxy: give a hop count or a list of proxy addresses, never true');
+  if (typeof trust === 'number') {
+    if (!Number.isInteger(trust) || trust < 0) throw new Error(`trustProxy: ${trust} is not a number of proxies`);
+    const hops = trust;
+    return hops === 0 ? false : (_address: string, index: number) => index < hops;
+  }
+  for (const entry of trust) assertProxyEntry(entry);
+  return [...trust];
 }
 
 export interface ResolvedConfig {
@@ -50,7 +149,7 @@ export interface ResolvedConfig {
   mailWorkerIntervalMs: number;
   secureCookies: boolean | 'auto';
   maxEventLoopDelay: number | false;
-  rateLimits: { login: RateRule; passwordEmail: RateRule; passwordReset: RateRule; register: RateRule };
+  rateLimits: RateLimits;
 }
 
 export function resolveConfig(opts: AppOptions): ResolvedConfig {
@@ -67,12 +166,26 @@ export function resolveConfig(opts: AppOptions): ResolvedConfig {
     maxEventLoopDelay: opts.maxEventLoopDelay ?? 5000,
     rateLimits: {
       login: opts.rateLimits?.login ?? { max: 10, windowSeconds: 15 * 60 },
+      // Failures only (a success gives its attempt back), so an office behind one address signs in
+      // all day; a spray of one password over the accounts stops after 100 misses a day.
+      loginAddress: opts.rateLimits?.loginAddress ?? { max: 100, windowSeconds: 24 * 3600 },
+      // Ten misses are free (as per address and email), then 1 s, 2 s, 4 s ... up to 15 minutes per
+      // miss: about a hundred guesses a day at one account from any number of addresses. The owner
+      // gets past the lock from a device that signed in before, or with a reset link.
+      loginAccount: opts.rateLimits?.loginAccount ?? { max: 10, windowSeconds: 24 * 3600, firstLockSeconds: 1, maxLockSeconds: 15 * 60 },
       passwordEmail: opts.rateLimits?.passwordEmail ?? { max: 5, windowSeconds: 15 * 60 },
+      // Each answer tells whether an email exists (the spec's texts): bound them per address, and all
+      // together so that many addresses cannot test a list of emails either. The global ceiling is
+      // counted after the per-address one, so one address alone cannot use it up.
+      passwordEmailAddress: opts.rateLimits?.passwordEmailAddress ?? { max: 10, windowSeconds: 3600 },
+      passwordEmailGlobal: opts.rateLimits?.passwordEmailGlobal ?? { max: 100, windowSeconds: 3600 },
       // Per address only: someone guessing reset tokens varies the token and the email. A real user
       // needs one or two tries per mailed link, so 10 leaves room for typos and a shared office IP.
       passwordReset: opts.rateLimits?.passwordReset ?? { max: 10, windowSeconds: 15 * 60 },
       // Each registration costs an argon2 hash on an unauthenticated endpoint: bound it per address.
+      // The email check tells whether an account exists too, so it is counted before that check.
       register: opts.rateLimits?.register ?? { max: 20, windowSeconds: 60 * 60 },
+      registerGlobal: opts.rateLimits?.registerGlobal ?? { max: 100, windowSeconds: 60 * 60 },
     },
   };
 }

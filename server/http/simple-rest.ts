@@ -8,6 +8,7 @@ import { asc, desc, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { httpError } from './errors';
+import { assertStorable } from './input-guard';
 
 /** react-admin's CSV export asks for 1,000 rows at once; a longer range is refused. */
 export const MAX_PAGE = 1000;
@@ -40,11 +41,16 @@ export function simpleRest(message: string) {
 
   function json(text: string | undefined, field: string): unknown {
     if (text === undefined || text === '') return undefined;
+    let value: unknown;
     try {
-      return JSON.parse(text);
+      value = JSON.parse(text);
     } catch {
       throw bad(field);
     }
+    // The input guard saw the query text, where a NUL is still the escape `\u0000`: the parsed
+    // JSON is checked the same way (a 400 naming e.g. `filter.q`), so no list's filter reaches SQL with one.
+    assertStorable(value, field);
+    return value;
   }
 
   /** The filter object; with `keys`, an unknown key is a 400 (a typo must not widen the list). */

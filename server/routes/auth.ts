@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors';
 import { REFRESH_COOKIE } from '../plugins/auth';
+import { DEVICE_COOKIE, setDeviceCookie } from '../services/known-device';
 import { refreshSession, signIn, signOut } from '../services/sign-in';
 import { errors, looseString, tokenResponse } from './schemas';
 
@@ -11,7 +12,7 @@ export default async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in; sets the httpOnly refresh cookie',
+        summary: 'Sign in; sets the httpOnly refresh cookie and the known-device cookie',
         body: {
           type: 'object',
           properties: { email: looseString, password: looseString, remember: { type: 'boolean' } },
@@ -21,8 +22,9 @@ export default async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const session = await signIn(app, request.body, request.ip);
+      const session = await signIn(app, request.body, request.ip, request.cookies[DEVICE_COOKIE]);
       app.auth.setRefreshCookie(reply, session.refresh);
+      if (session.device) setDeviceCookie(app, reply, session.device);
       return session.body;
     },
   );

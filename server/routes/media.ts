@@ -1,11 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpError } from '../http/errors';
+import { assertStorable } from '../http/input-guard';
 import { asAnswer, sendKept } from '../http/kept-answer';
 import { pageAnswer, type SimpleRestQuery } from '../http/simple-rest';
 import { interpolate, serverMessages } from '../messages';
 import { MAX_FILE_BYTES, MAX_FILES } from '../services/media-content';
-import { deleteMedia, listMedia, mediaFile, mediaPage, uploadMedia, type UploadFile } from '../services/media';
+import { deleteMedia, listMedia, mediaPage, uploadMedia, type UploadFile } from '../services/media';
+import { openMediaFile, type FileAccess } from '../services/media-access';
 import type { Viewer } from '../services/tenancy';
 import * as s from './media-schemas';
 import { errors } from './schemas';
@@ -38,11 +40,16 @@ async function readUpload(request: FastifyRequest, query: UploadQuery): Promise<
   let tooLarge = false;
   try {
     for await (const part of request.parts({ limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES, fields: 10, fieldSize: 1000, parts: MAX_FILES + 10 } })) {
+      // The input guard's rule for the parts it cannot see (multipart is read here, after it ran):
+      // a field's name and text, and a file's name, are refused with NUL or a lone surrogate.
+      assertStorable(part.fieldname);
       if (part.type === 'file') {
         const data = await part.toBuffer();
+        assertStorable(part.filename ?? '', part.fieldname);
         if (part.file.truncated) tooLarge = true;
         else files.push({ filename: part.filename, data });
       } else {
+        assertStorable(part.value, part.fieldname);
         fieldValue(part.fieldname, part.value, query);
       }
     }
@@ -58,12 +65,16 @@ async function readUpload(request: FastifyRequest, query: UploadQuery): Promise<
   return { files, tooLarge };
 }
 
-/** The stored bytes with their detected type; never sniffed, cached by the browser (the bytes of a guid never change). */
-function sendFile(request: FastifyRequest, reply: FastifyReply, file: { guid: string; filename: string; mime: string; data: Buffer }, tag: string) {
+/**
+ * The stored bytes with their detected type; never sniffed. A public file is cached by the browser
+ * for good (the bytes of a guid never change); one that needs a session is asked again on every use
+ * (a 304 by ETag once the check passed), so signing out or losing the right ends it at once.
+ */
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: { guid: string; filename: string; mime: string; data: Buffer; access: FileAccess }, tag: string) {
   const etag = `"${file.guid}${tag}"`;
   reply
     .header('etag', etag)
-    .header('cache-control', 'private, max-age=31536000, immutable')
+    .header('cache-control', file.access === 'public' ? 'private, max-age=31536000, immutable' : 'private, no-cache')
     .header('x-content-type-options', 'nosniff')
     // Opened on its own, a file is a sandboxed document: nothing in it can run as the app.
     .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
@@ -78,10 +89,10 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: { guid: st
  * The media library (spec section 7: POST /media/page; 'view media' to list, 'upload media' to upload
  * and delete; tenancy in services/media.ts).
  *
- * The files themselves (GET /media/{guid}/file and /thumbnail) need no session: the app shows them
- * in <img> tags, which cannot send the bearer token, and the guid is a random UUID (122 random bits)
- * that only someone allowed to list the file learns, so the address is the capability. A signed,
- * expiring URL would add little (a list answer is already the secret) and defeat the browser cache.
+ * The files themselves (GET /media/{guid}/file and /thumbnail): logos and published shared files
+ * by address alone (the random guid is the capability), files private by nature (a company's own
+ * uploads, images only draft posts use) with the session of someone who may see them, from the
+ * bearer token or the refresh cookie that <img> requests carry (services/media-access.ts).
  */
 export default async function mediaRoutes(app: FastifyInstance) {
   const { requirePermission } = app.auth;
@@ -139,13 +150,19 @@ export default async function mediaRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { guid: string } }>(
     '/media/:guid/file',
-    { schema: { ...doc('The file as uploaded (images re-encoded), by guid; no session needed (the guid is the capability)', false), params: s.params.file, response: errors(400, 404) } },
-    async (request, reply) => sendFile(request, reply, await mediaFile(app, request.params.guid.toLowerCase(), 'file'), ''),
+    {
+      schema: {
+        ...doc("The file as uploaded (images re-encoded), by guid. Logos and published shared files need no session (the guid is the capability); a company's own files and images only draft posts use need the session (bearer or refresh cookie) of someone who may see them, else 404", false),
+        params: s.params.file,
+        response: errors(400, 404),
+      },
+    },
+    async (request, reply) => sendFile(request, reply, await openMediaFile(app, request, reply, request.params.guid.toLowerCase(), 'file'), ''),
   );
 
   app.get<{ Params: { guid: string } }>(
     '/media/:guid/thumbnail',
-    { schema: { ...doc('The WebP thumbnail (at most 320 px) of an image, by guid; 404 for a PDF', false), params: s.params.file, response: errors(400, 404) } },
-    async (request, reply) => sendFile(request, reply, await mediaFile(app, request.params.guid.toLowerCase(), 'thumbnail'), '-t'),
+    { schema: { ...doc('The WebP thumbnail (at most 320 px) of an image, by guid, to whoever may open the file; 404 for a PDF', false), params: s.params.file, response: errors(400, 404) } },
+    async (request, reply) => sendFile(request, reply, await openMediaFile(app, request, reply, request.params.guid.toLowerCase(), 'thumbnail'), '-t'),
   );
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
 import { asAnswer, sendKept } from '../http/kept-answer';
 import { sendPage } from '../http/simple-rest';
 import { currentUser } from '../services/current-user';
 import { createUser, deleteUser, deleteUsers, getUser, updateUser, type UserInput } from '../services/users-admin';
+import { confirmEmailChange } from '../services/users-email';
 import { listUsers, type UserListQuery } from '../services/users-list';
 import { bulkDeleteBody, bulkDeleteResponse, type BulkDelete } from './bulk-schemas';
 import { companySchema, errors, nullableString } from './schemas';
@@ -59,7 +61,14 @@ const userBody = (creating: boolean) =>
       foc_approver: { type: 'boolean' },
       roles: { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
       company_id: { type: ['integer', 'null'], minimum: 1, maximum: 2_147_483_647 },
-      ...(creating ? {} : { status: { type: 'string', enum: ['active', 'disabled'] } }),
+      ...(creating
+        ? {}
+        : {
+            status: { type: 'string', enum: ['active', 'disabled'] },
+            // Your own new password (with current_password), or another's set by staff who outrank them.
+            password: { type: 'string', minLength: 8, maxLength: 255 },
+            current_password: { type: 'string', maxLength: 255 },
+          }),
     },
     additionalProperties: { not: {} },
   }) as const;
@@ -69,6 +78,8 @@ const userDetail = {
     ...userSummary.properties, avatar: nullableString, country: nullableString, foc_approver: { type: 'boolean' }, company_id: { type: ['integer', 'null'] },
     roles: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
     companies: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
+    // After your own email change: the address waiting for its confirmation link (email is still the old one).
+    email_pending: { type: 'string' },
     message: { type: 'string' },
   },
 } as const;
@@ -100,6 +111,13 @@ export default async function userRoutes(app: FastifyInstance) {
 
   const viewerOf = (request: FastifyRequest) => ({ id: request.user!.id, permissions: request.permissionNames ?? new Set<string>() });
   const doc = (summary: string) => ({ tags: ['users'], summary, security: [{ bearer: [] }] });
+  // The session the request came with (its bearer token, already verified by authenticate): your
+  // own password change ends your other sessions but keeps this one.
+  const sessionOf = (request: FastifyRequest): string | undefined => {
+    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const sid = token ? decodeJwt(token).sid : undefined;
+    return typeof sid === 'string' ? sid : undefined;
+  };
 
   app.post<{ Body: UserInput }>(
     '/users',
@@ -120,9 +138,22 @@ export default async function userRoutes(app: FastifyInstance) {
     '/users/:id',
     {
       preHandler: app.auth.authenticate,
-      schema: { ...doc("Update your own profile, or (create users) anyone's; disabling ends their sessions ('User Updated')"), params: userParams, body: userBody(false), response: { 200: userDetail, ...errors(400, 401, 403, 404, 413, 422) } },
+      schema: { ...doc("Update your own profile, or (create users) anyone's; disabling ends their sessions ('User Updated')"), params: userParams, body: userBody(false), response: { 200: userDetail, ...errors(400, 401, 403, 404, 413, 422, 429) } },
     },
-    async (request) => updateUser(app, viewerOf(request), request.params.id, request.body),
+    async (request) => updateUser(app, viewerOf(request), request.params.id, request.body, { sessionId: sessionOf(request), acceptLanguage: request.headers['accept-language'] }),
+  );
+
+  app.post<{ Body: { token: string } }>(
+    '/users/email/confirm',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Confirms a change of your own email with the link mailed to the new address (single use, expiring; no session needed)',
+        body: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 200 } }, additionalProperties: { not: {} } },
+        response: { 200: { type: 'object', required: ['email', 'message'], properties: { email: { type: 'string' }, message: { type: 'string' } } }, ...errors(400, 401, 422, 429) },
+      },
+    },
+    async (request) => confirmEmailChange(app, request.body.token, request.ip),
   );
 
   app.delete<{ Params: { id: number } }>(

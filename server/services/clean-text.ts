@@ -1,7 +1,10 @@
 /**
  * PostgreSQL text and jsonb cannot hold NUL characters or lone UTF-16 surrogates: storing either
- * is a database error. Client text is cleaned before it is stored (NUL dropped, as the account
- * forms do; a lone surrogate becomes U+FFFD), so such input is never a 500.
+ * is a database error. Requests carrying either are refused before any route runs
+ * (server/http/input-guard.ts, a 400); cleaning here stays as the services' second line for text
+ * that does not come from a request as such (NUL dropped; a lone surrogate becomes U+FFFD).
+ *
+ * Names shown to other people are also stripped of bidirectional controls (`cleanName`).
  */
 
 const SUSPECT = /[\0\uD800-\uDFFF]/;
@@ -11,6 +14,23 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function cleanText(text: string): string {
   if (!SUSPECT.test(text)) return text;
   return text.replace(/\0/g, '').replace(LONE_SURROGATE, '\uFFFD');
+}
+
+/**
+ * The bidirectional formatting controls: embeddings and overrides (U+202A-U+202E), isolates
+ * (U+2066-U+2069) and the marks (U+200E, U+200F, U+061C). In a name they only serve to make it
+ * read as something else: "invoice\u202Egnp.exe" shows as "invoiceexe.png". Names in right-to-left
+ * scripts display correctly without them (the browser's bidi algorithm orders the letters).
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+
+/**
+ * A name shown to other people (a file name, a post title, a product or configurator name):
+ * `cleanText`, and without bidirectional controls.
+ * @example cleanName('invoice\u202Egnp.exe') // 'invoicegnp.exe'
+ */
+export function cleanName(text: string): string {
+  return cleanText(text).replace(BIDI_CONTROLS, '');
 }
 
 /**

@@ -3,19 +3,19 @@
  * delete, the stage catalogue. Every query goes through the tenancy helper; a config the viewer
  * may not see is the same 404 as one that does not exist.
  */
-import { and, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { applyStagePatches, configProgress, hasStage, stageCatalogue, StagePatchError, type StagePatch, type StageState } from '../../engine';
-import { companies, configs, DESIGN_TYPES, PROJECT_TYPES, users } from '../db/schema';
+import { companies, configs, DESIGN_TYPES, permissions, PROJECT_TYPES, rolePermissions, userRoles, users } from '../db/schema';
 import { httpError } from '../http/errors';
 import { serverMessages } from '../messages';
-import { cleanJson, cleanJsonReport, cleanText } from './clean-text';
+import { cleanJson, cleanJsonReport, cleanName } from './clean-text';
 import { configCacheOf } from './configs-cache';
 import { keyCondition, loadConfig, StaleVersionError, storeWrite, type LoadedConfig } from './configs-store';
 import { configView, stageVisible } from './configs-view';
 import { stageSetsCatalogue, stagesForNewConfig } from './configs-stage-sets';
 import { commitStageWrite, type AnswerOptions } from './configs-write';
-import { companyScope, type Viewer } from './tenancy';
+import { companyScope, CROSS_COMPANY, type Viewer } from './tenancy';
 
 export const notFound = () => httpError(404, serverMessages.not_found);
 
@@ -41,7 +41,7 @@ export interface CreateConfigBody {
 /** POST /companies/{guid}/configs: a new config, version 1, with the stage set of its project and design type (every stage without a project type). */
 export async function createConfig(app: FastifyInstance, viewer: Viewer, companyKey: string, body: CreateConfigBody) {
   const input = body.config ?? {};
-  const name = cleanText(input.name ?? '').trim();
+  const name = cleanName(input.name ?? '').trim();
   const missing = [!name && 'config.name', !input.design_type && 'config.design_type'].filter((f): f is string => Boolean(f));
   if (missing.length) throw httpError(422, serverMessages.configs.required, missing.map((field) => ({ detail: serverMessages.configs.required, field })));
 
@@ -50,14 +50,8 @@ export async function createConfig(app: FastifyInstance, viewer: Viewer, company
   if (!company) throw notFound();
 
   const managers = { project_manager_id: input.project_manager_id ?? null, account_manager_id: input.account_manager_id ?? null };
-  const wanted = Object.values(managers).filter((id): id is number => id !== null);
-  if (wanted.length) {
-    const found = new Set((await app.db.select({ id: users.id }).from(users).where(inArray(users.id, wanted))).map((u) => u.id));
-    const unknown = Object.entries(managers).filter(([, id]) => id !== null && !found.has(id));
-    if (unknown.length) {
-      throw httpError(422, serverMessages.configs.unknown_user, unknown.map(([field]) => ({ detail: serverMessages.configs.unknown_user, field: `config.${field}` })));
-    }
-  }
+  await checkManagers(app, managers);
+  checkAgreement(input.agreement_id);
 
   const stages = stagesForNewConfig(input.project_type, input.design_type);
   const [row] = await app.db
@@ -76,6 +70,46 @@ export async function createConfig(app: FastifyInstance, viewer: Viewer, company
     })
     .returning({ id: configs.id });
   return { ...configView(await findConfig(app, viewer, String(row.id)), viewer), message: serverMessages.configs.created };
+}
+
+/**
+ * A config's project and account manager must be existing staff users: someone who works across
+ * companies (tenancy's CROSS_COMPANY permissions). The config page shows its managers' email and
+ * telephone to the config's company and mails them its messages, so naming another company's
+ * dealer would hand that dealer's contact details to this company (and this company's messages
+ * to them). A user who does not exist keeps the older answer ('Please choose an existing user.').
+ */
+async function checkManagers(app: FastifyInstance, managers: { project_manager_id: number | null; account_manager_id: number | null }) {
+  const wanted = Object.values(managers).filter((id): id is number => id !== null);
+  if (!wanted.length) return;
+  const found = new Set((await app.db.select({ id: users.id }).from(users).where(inArray(users.id, wanted))).map((u) => u.id));
+  const staff = new Set(
+    (
+      await app.db
+        .selectDistinct({ id: userRoles.userId })
+        .from(userRoles)
+        .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+        .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+        .where(and(inArray(userRoles.userId, wanted), inArray(permissions.name, [...CROSS_COMPANY])))
+    ).map((u) => u.id),
+  );
+  const words = { project_manager_id: serverMessages.configs.project_manager_invalid, account_manager_id: serverMessages.configs.account_manager_invalid };
+  const refused = (Object.entries(managers) as Array<[keyof typeof words, number | null]>)
+    .filter(([, id]) => id !== null && !staff.has(id))
+    .map(([field, id]) => ({ detail: found.has(id!) ? words[field] : serverMessages.configs.unknown_user, field: `config.${field}` }));
+  if (refused.length) throw httpError(422, refused[0].detail, refused);
+}
+
+/**
+ * `agreement_id` must name an agreement of the config's company. There are no agreements yet (no
+ * table), so no id can name one: any id is refused rather than stored unchecked, and null (none)
+ * is the only value. When the agreements issue adds the table, check here that the agreement
+ * exists and has the config's company_id (same 422), and make the column a foreign key.
+ */
+function checkAgreement(agreementId: number | null | undefined) {
+  if (agreementId == null) return;
+  const detail = serverMessages.configs.agreement_invalid;
+  throw httpError(422, detail, [{ detail, field: 'config.agreement_id' }]);
 }
 
 /** GET /companies/{guid}/configs/{guid} and GET /configs/{id}. */

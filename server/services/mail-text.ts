@@ -30,3 +30,18 @@ export function setPasswordMail(locale: MailLocale, name: string, link: string, 
   const m = mailMessages(locale);
   return compose(m, m.set_subject, name, interpolate(m.set_text, { link, hours }), link, m.link_label_set);
 }
+
+/** The link that confirms a new email address, sent to that address, in `locale`. */
+export function emailChangeMail(locale: MailLocale, name: string, link: string, hours: number): MailContent {
+  const m = mailMessages(locale);
+  return compose(m, m.email_change_subject, name, interpolate(m.email_change_text, { link, hours }), link, m.link_label_email_change);
+}
+
+/**
+ * The notice to the old address that a change to `newEmail` was asked for, with the forgot-password
+ * page for an owner who did not ask (`link`), in `locale`.
+ */
+export function emailChangeNoticeMail(locale: MailLocale, name: string, newEmail: string, link: string): MailContent {
+  const m = mailMessages(locale);
+  return compose(m, m.email_notice_subject, name, interpolate(m.email_notice_text, { email: newEmail, link }), link, m.link_label_reset);
+}

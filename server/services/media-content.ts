@@ -13,6 +13,7 @@
 import sharp from 'sharp';
 import { httpError } from '../http/errors';
 import { interpolate, serverMessages } from '../messages';
+import { cleanName } from './clean-text';
 
 export type MediaKind = 'jpeg' | 'png' | 'webp' | 'gif' | 'pdf';
 export const MIME: Record<MediaKind, string> = {
@@ -59,13 +60,14 @@ export function detectKind(buf: Buffer): MediaKind | null {
 }
 
 /**
- * The display name: no folders, no control characters, at most 200 characters, and an extension
+ * The display name: no folders, no control or bidirectional characters, at most 200 characters, and an extension
  * that says what the content is.
  * @example fileName('C:\\photos\\logo.pdf', 'png') // 'logo.png'
  */
 export function fileName(given: string | undefined, kind: MediaKind): string {
-  // Control characters and lone surrogates dropped (code points below 32, 127, U+D800-U+DFFF).
-  const base = [...(given ?? '').split(/[\\/]/).pop()!]
+  // Control characters and lone surrogates dropped (code points below 32, 127, U+D800-U+DFFF),
+  // and bidirectional controls (cleanName): a U+202E in "photo\u202Egpj.exe" made an .exe read as .jpg.
+  const base = [...cleanName((given ?? '').split(/[\\/]/).pop()!)]
     .filter((c) => { const code = c.codePointAt(0)!; return code >= 32 && code !== 127 && (code < 0xd800 || code > 0xdfff); })
     .join('')
     .trim();

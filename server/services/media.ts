@@ -5,15 +5,20 @@
  * Tenancy: staff who see every company (services/tenancy.ts) see and manage every file. Anyone else
  * sees the files of their own companies plus the shared ones (company_id null: the provider's
  * library), and may upload to and delete from their own companies only, never the shared library.
+ *
+ * "Shared" means published to every signed-in user who may view media: a file with no company,
+ * unless the showcase posts that use it are all unpublished. Such a file (`unpublishedOnly`) is
+ * the provider's work in progress: listed and served to staff only (`seesUnpublished`) until a
+ * post using it is published. Who may open which file by its address: services/media-access.ts.
  */
-import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../db/database';
-import { companies, companyUsers, media } from '../db/schema';
+import { companies, companyMeta, companyUsers, media, postMedia, posts } from '../db/schema';
 import { httpError } from '../http/errors';
 import { likePattern, pageOf, simpleRest, type Page, type SimpleRestQuery } from '../http/simple-rest';
 import { interpolate, serverMessages } from '../messages';
-import { cleanText } from './clean-text';
+import { LOGO_KEY } from './companies-fields';
 import { MAX_FILES, MEDIA_MIMES, processUpload, type Processed } from './media-content';
 import { seesAllCompanies, type Viewer } from './tenancy';
 
@@ -84,10 +89,42 @@ export async function mediaItemsById(db: Db | Tx, ids: number[]): Promise<Map<nu
 
 const ownCompanies = (viewer: Viewer) => sql`SELECT ${companyUsers.companyId} FROM ${companyUsers} WHERE ${eq(companyUsers.userId, viewer.id)}`;
 
-/** What the viewer may see: everything, or their companies' files and the shared ones. */
+// Spelt out as in companies.ts logoOf: a logo is stored as its guid (a value from before logos were checked may be anything).
+const GUID_TEXT = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+/**
+ * The file is some company's logo (company meta `logo`). A logo is shown wherever its company is
+ * (dashboards, lists, the company form), so it is public by nature, whoever uploaded it.
+ */
+export const isLogo = sql<boolean>`EXISTS (SELECT 1 FROM ${companyMeta} lcm WHERE lcm.meta_key = ${LOGO_KEY} AND CASE WHEN lcm.meta_value ~* ${GUID_TEXT} THEN lcm.meta_value::uuid END = ${media.guid})`;
+
+/**
+ * A shared file that showcase posts use (featured or in a gallery) and none of them is published:
+ * an image chosen for a draft. `bool_and` over the statuses of the posts using the file is null
+ * when no post uses it (an ordinary shared file), false once one of them is published.
+ */
+const onlyDraftsUse = sql<boolean>`(${media.companyId} IS NULL AND COALESCE((SELECT bool_and(up.post_status <> 'published') FROM (
+  SELECT fp.post_status FROM ${posts} fp WHERE fp.featured_media_id = ${media.id}
+  UNION ALL SELECT gp.post_status FROM ${postMedia} gpm INNER JOIN ${posts} gp ON gp.id = gpm.post_id WHERE gpm.media_id = ${media.id}
+) up), false))`;
+
+/** Listed to staff only: a file only draft posts use, unless it is a logo (shown with its company already). */
+export const unpublishedOnly = sql<boolean>`(${onlyDraftsUse} AND NOT ${isLogo})`;
+
+/**
+ * Who sees files only unpublished posts use: staff who see the whole library (every company), and
+ * whoever may edit posts (they see the drafts themselves: services/posts.ts seesDrafts).
+ */
+export const seesUnpublished = (viewer: Viewer) => seesAllCompanies(viewer) || viewer.permissions.has('edit posts');
+
+/**
+ * What the viewer may see: everything, or their companies' files and the shared ones (without
+ * the unpublished-only ones unless the viewer may see those).
+ */
 export function mediaScope(viewer: Viewer): SQL | undefined {
   if (seesAllCompanies(viewer)) return undefined;
-  return or(isNull(media.companyId), sql`${media.companyId} IN (${ownCompanies(viewer)})`);
+  const shared = seesUnpublished(viewer) ? isNull(media.companyId) : and(isNull(media.companyId), not(unpublishedOnly));
+  return or(shared, sql`${media.companyId} IN (${ownCompanies(viewer)})`);
 }
 
 /** What the viewer may delete: everything, or their own companies' files (not the shared ones). */
@@ -160,10 +197,23 @@ export async function mediaPage(app: FastifyInstance, viewer: Viewer, body: { pa
   return { media: { results: page.items }, total: page.total, page: body.page ?? 1, perPage };
 }
 
-/** One file's row (with its bytes) by guid, or 404. */
+/**
+ * One file's row (with its bytes) by guid, or 404; with what decides who may open it
+ * (services/media-access.ts): its company, whether only draft posts use it, whether it is a logo.
+ */
 export async function mediaFile(app: FastifyInstance, guid: string, which: 'file' | 'thumbnail') {
   const [row] = await app.db
-    .select({ guid: media.guid, filename: media.filename, mime: media.mime, data: which === 'file' ? media.data : media.thumbnail })
+    .select({
+      guid: media.guid,
+      filename: media.filename,
+      mime: media.mime,
+      data: which === 'file' ? media.data : media.thumbnail,
+      companyId: media.companyId,
+      // Wrapped: mapWith sets the decoder on the SQL object itself, and these are shared. Whether
+      // it is a logo is asked only when it matters (company_meta has no index on the value).
+      onlyDrafts: sql<boolean>`${onlyDraftsUse}`.mapWith(Boolean),
+      logo: sql<boolean>`CASE WHEN ${media.companyId} IS NOT NULL OR ${onlyDraftsUse} THEN ${isLogo} ELSE false END`.mapWith(Boolean),
+    })
     .from(media)
     .where(eq(media.guid, guid));
   if (!row?.data) throw httpError(404, serverMessages.not_found);
@@ -212,7 +262,8 @@ export async function uploadMedia(
   const companyId = await uploadCompany(app, viewer, opts.companyId);
   const processed: Processed[] = [];
   // One at a time: sharp already uses both cores for one image, and peak memory stays one image.
-  for (const file of files) processed.push(await processUpload(file.data, file.filename && cleanText(file.filename), opts.purpose));
+  // The name is cleaned there (media-content.ts fileName): controls, bidirectional controls, folders.
+  for (const file of files) processed.push(await processUpload(file.data, file.filename, opts.purpose));
   const rows = await app.db
     .insert(media)
     .values(processed.map((p) => ({ filename: p.filename, mime: p.mime, size: p.data.length, width: p.width, height: p.height, data: p.data, thumbnail: p.thumbnail, companyId, uploadedBy: viewer.id })))

@@ -8,7 +8,7 @@ import { serverMessages } from '../messages';
 import { mailLocaleFor } from './mail-locale';
 import { resetMail, setPasswordMail } from './mail-text';
 import { hashPassword } from './passwords';
-import { countAttempt } from './rate-limit';
+import { clearAttempts, countAttempt, countAttempts, rateKeys } from './rate-limit';
 import { revokeAllSessions } from './sessions';
 import { hashToken, randomToken } from './tokens';
 import { assertAccountCheck } from './validation';
@@ -26,7 +26,9 @@ async function createToken(tx: Db | Tx, userId: number, kind: Kind, seconds: num
 const noAccess = () => httpError(401, serverMessages.account.no_access);
 
 /**
- * POST /password/email: rate limited per IP+email; unknown email is the spec's 401; otherwise a
+ * POST /password/email: rate limited per IP+email, per IP and globally, all counted before the
+ * email is looked up (each answer tells whether the email exists, in the spec's words, so that
+ * answer is what the limits ration); unknown email is the spec's 401; otherwise a
  * reset token and its mail are written in one transaction (the outbox worker sends it). The mail
  * is in the language the request asks for (Accept-Language), else the user's company's.
  */
@@ -38,7 +40,13 @@ export async function requestPasswordReset(
 ): Promise<{ message: string }> {
   const { email } = assertAccountCheck(validateForgotPassword(input));
   const normalised = email.toLowerCase();
-  await countAttempt(app, `password-email:${ip}:${normalised}`, app.config.rateLimits.passwordEmail);
+  const rules = app.config.rateLimits;
+  await countAttempts(app, [
+    [rateKeys.passwordEmail(ip, normalised), rules.passwordEmail],
+    [rateKeys.passwordEmailAddress(ip), rules.passwordEmailAddress],
+    // Last: a request refused per address does not spend the shared budget.
+    [rateKeys.passwordEmailGlobal(), rules.passwordEmailGlobal],
+  ]);
   const [user] = await app.db.select().from(users).where(eq(users.email, normalised));
   if (!user || user.status !== 'active') throw httpError(401, serverMessages.email_not_found);
 
@@ -96,11 +104,13 @@ async function consumeAndSetPassword(app: FastifyInstance, tokenId: number, user
 }
 
 /** One budget per address for every request that tests a reset or set-password token. */
-const tokenTryKey = (ip: string) => `password-token:${ip}`;
+const tokenTryKey = rateKeys.passwordReset;
 
 /**
  * POST /password/reset: the spec's ordered checks, then a rate limit per IP (each try tests a token
- * and an email), then email, then a live reset token of that user.
+ * and an email), then email, then a live reset token of that user. A completed reset unlocks
+ * sign-in for the owner: the account's failures go (whoever made them, the new password is not
+ * theirs), and so do this address's own tries at the email.
  */
 export async function resetPassword(
   app: FastifyInstance,
@@ -117,6 +127,8 @@ export async function resetPassword(
   const row = await findLiveToken(app.db, values.token, 'reset');
   if (!row || row.userId !== user.id) throw noAccess();
   await consumeAndSetPassword(app, row.id, user.id, values.password);
+  const email = values.email.toLowerCase();
+  await clearAttempts(app.db, rateKeys.loginAccount(email), rateKeys.login(ip, email));
   return { message: serverMessages.password_reset };
 }
 

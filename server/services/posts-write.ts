@@ -13,7 +13,7 @@ import { isForeignKeyViolation } from '../db/pg-errors';
 import { media, POST_STATUSES, postMedia, postMeta, posts, postTerms, taxonomies, terms } from '../db/schema';
 import { httpError, type ErrorDetail } from '../http/errors';
 import { serverMessages } from '../messages';
-import { cleanText } from './clean-text';
+import { cleanName, cleanText } from './clean-text';
 import { URL_FORMAT } from './companies-write';
 import { UUID } from './media';
 import { loadPost, POST_TAXONOMIES, postKey, SLUG_FORMAT, type PostStatus } from './posts';
@@ -43,6 +43,8 @@ export type PostBody = PostInput & { post?: PostInput };
 
 // Blank text is stored as null, so "no excerpt" has one spelling; NUL characters are dropped.
 const clean = (v: string | null | undefined) => (typeof v === 'string' ? cleanText(v).trim() || null : null);
+// The title is a name shown to every dealer: no bidirectional controls either (clean-text.ts).
+const cleanTitle = (v: string | null | undefined) => (typeof v === 'string' ? cleanName(v).trim() || null : null);
 
 const DIACRITIC_FREE: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', þ: 'th' };
 
@@ -83,7 +85,7 @@ async function check(app: FastifyInstance, input: PostInput, creating: boolean):
   const tooLong = (field: keyof typeof POST_LIMITS, value: string | null) => {
     if (value && value.length > POST_LIMITS[field]) problems.push({ detail: t('validation:generic.maxLength', { length: POST_LIMITS[field] }), field });
   };
-  const title = clean(input.post_title);
+  const title = cleanTitle(input.post_title);
   if ((creating || input.post_title !== undefined) && !title) problems.push({ detail: serverMessages.posts.title_required, field: 'post_title' });
   tooLong('post_title', title);
   const slug = clean(input.slug)?.toLowerCase() ?? null;
@@ -123,7 +125,7 @@ async function check(app: FastifyInstance, input: PostInput, creating: boolean):
 /** The column values a write sets: only the fields the body names. */
 function postColumns(input: PostInput): Partial<typeof posts.$inferInsert> {
   const out: Partial<typeof posts.$inferInsert> = {};
-  if (input.post_title !== undefined) out.postTitle = clean(input.post_title)!;
+  if (input.post_title !== undefined) out.postTitle = cleanTitle(input.post_title)!;
   if (input.post_excerpt !== undefined) out.postExcerpt = clean(input.post_excerpt);
   if (input.post_content !== undefined) out.postContent = clean(input.post_content);
   if (input.website_address !== undefined) out.websiteAddress = clean(input.website_address);
@@ -191,7 +193,7 @@ export async function createPost(app: FastifyInstance, viewer: Viewer, body: Pos
   const input = postInput(body);
   await check(app, input, true);
   const id = await imagesStillThere(app.db.transaction(async (tx) => {
-    const title = clean(input.post_title)!;
+    const title = cleanTitle(input.post_title)!;
     const slug = await chooseSlug(tx, clean(input.slug)?.toLowerCase() ?? null, title, null);
     const status = input.post_status ?? 'draft';
     const [row] = await tx

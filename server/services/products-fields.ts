@@ -1,6 +1,6 @@
 // The Product fields of spec section 3: allowed values and the table row <-> API shape mapping.
 import type { products } from '../db/schema';
-import { cleanText } from './clean-text';
+import { cleanName, cleanText } from './clean-text';
 
 /** Spec section 3, "Product pricing types". */
 export const PRODUCT_COST_TYPES = ['per month', 'per lead', 'per site', 'per transaction', 'per annum', 'per chat'] as const;
@@ -101,7 +101,8 @@ export function productColumns(input: ProductInput): Partial<ProductRow> {
   const out: Partial<ProductRow> = {};
   const set = <K extends keyof ProductRow>(column: K, value: ProductRow[K]) => void (out[column] = value);
   const bool = (v: boolean | null | undefined) => v === true;
-  if (input.name !== undefined) set('name', clean(input.name) ?? '');
+  // A name shown in every dealer's catalogue: no bidirectional controls (clean-text.ts).
+  if (input.name !== undefined) set('name', typeof input.name === 'string' ? cleanName(input.name).trim() : '');
   if (input.description !== undefined) set('description', clean(input.description));
   if (input.cost !== undefined) set('cost', cents(input.cost ?? 0));
   if (input.cost_type) set('costType', input.cost_type);

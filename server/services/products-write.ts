@@ -12,7 +12,7 @@ import { products, productTerms, taxonomies, terms } from '../db/schema';
 import { httpError, type ErrorDetail } from '../http/errors';
 import { interpolate, serverMessages } from '../messages';
 import { childIds, PRODUCT_TAXONOMIES, productColumns, productInput, type ProductBody, type ProductInput, type TermsInput } from './products-fields';
-import { cleanText } from './clean-text';
+import { cleanName } from './clean-text';
 import { loadProduct, productKey } from './products';
 import { LOCK_IDS } from '../db/locks';
 
@@ -48,7 +48,7 @@ function termList(input: TermsInput | undefined): number[] | undefined {
  */
 async function check(app: FastifyInstance, input: ProductInput, termIds: number[] | undefined, self: number | null): Promise<void> {
   const problems: ErrorDetail[] = [];
-  if ((self === null || input.name !== undefined) && !cleanText(input.name ?? '').trim()) problems.push({ detail: serverMessages.products.name_required, field: 'name' });
+  if ((self === null || input.name !== undefined) && !cleanName(input.name ?? '').trim()) problems.push({ detail: serverMessages.products.name_required, field: 'name' });
   const children = childIds(input.children);
   if (children.length) {
     const found = await app.db.select({ id: products.id }).from(products).where(inArray(products.id, children));

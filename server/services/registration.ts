@@ -5,7 +5,7 @@ import { companies, companyTerms, companyUsers, taxonomies, terms, userRoles, us
 import { httpError } from '../http/errors';
 import { serverMessages } from '../messages';
 import { hashPassword } from './passwords';
-import { countAttempt } from './rate-limit';
+import { countAttempts, rateKeys } from './rate-limit';
 import { startSession } from './sessions';
 import type { SignedIn } from './sign-in';
 import { assertAccountCheck } from './validation';
@@ -68,13 +68,20 @@ export async function register(app: FastifyInstance, input: RegisterInput, ip: s
     throw httpError(400, serverMessages.invalid_terms, [{ detail: serverMessages.invalid_terms, field: 'terms' }]);
   }
 
+  // Counted after the form checks (a typo costs nothing and they tell nothing about accounts) but
+  // before the email check: "The email has already been taken." tells whether an account exists,
+  // so that answer is rationed per address and, last, for everyone together (a list of emails
+  // spread over many addresses), as is the argon2 hash that follows.
+  const rules = app.config.rateLimits;
+  await countAttempts(app, [
+    [rateKeys.register(ip), rules.register],
+    [rateKeys.registerGlobal(), rules.registerGlobal],
+  ]);
   const email = values.email.toLowerCase();
   const taken = () => httpError(400, serverMessages.email_taken, [{ detail: serverMessages.email_taken, field: 'user.email' }]);
   const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) throw taken();
 
-  // Counted only here, where the expensive part starts: a typo in the form costs the user nothing.
-  await countAttempt(app, `register:${ip}`, app.config.rateLimits.register);
   const passwordHash = await hashPassword(values.password);
   try {
     const user = await app.db.transaction(async (tx) => {

@@ -19,7 +19,7 @@ export interface Viewer {
  * (opens any company, as GET /companies/{id} allows). Everyone else is held to the companies they
  * are a member of; a user in no company sees nothing, never everything.
  */
-const CROSS_COMPANY = ['manage configs', 'view companies'];
+export const CROSS_COMPANY: readonly string[] = ['manage configs', 'view companies'];
 
 /** True when the viewer sees every company's records. */
 export function seesAllCompanies(viewer: Viewer): boolean {

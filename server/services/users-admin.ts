@@ -5,19 +5,23 @@
  * need to know, and a welcome mail through the outbox with a `/#/password/set/{token}` link, in
  * the same transaction. Disabling a user ends their sessions at once (every instance checks the
  * session on every request). Anyone edits their own profile, but not their roles or status.
+ * Nobody writes a user above their own rank (every permission the user holds) or outside their
+ * companies (tenancy), for any field and for deletes (issue 25).
  */
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/database';
-import { companies, companyUsers, permissions, rolePermissions, roles, userRoles, users } from '../db/schema';
+import { companies, companyUsers, oneTimeTokens, permissions, rolePermissions, roles, sessions, userRoles, users } from '../db/schema';
 import { ROLES } from '../db/seed-data';
 import { httpError } from '../http/errors';
 import { serverMessages } from '../messages';
-import { hashPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 import { createPasswordSetInvite } from './password-tokens';
+import { countAttempt } from './rate-limit';
 import { revokeAllSessions } from './sessions';
 import { companyScope, seesAllCompanies, type Viewer } from './tenancy';
+import { requestEmailChange } from './users-email';
 
 // Spec section 5: numbers and symbols, but no colon, semicolon, dot, caret or comma.
 const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -53,6 +57,16 @@ export interface UserInput {
   roles?: number[];
   company_id?: number | null;
   status?: 'active' | 'disabled';
+  /** PUT only: a new password (yours with `current_password`; another's as an administrative reset). */
+  password?: string;
+  /** PUT only: your current password, needed to change your own email or password. */
+  current_password?: string;
+}
+
+/** What a PUT knows of the request beside its body: the session it came with and the language the app reads. */
+export interface WriteContext {
+  sessionId?: string;
+  acceptLanguage?: string;
 }
 
 /** A user in the API's shape, with roles and company ids; null when there is none. */
@@ -91,6 +105,31 @@ async function beyondOwn(db: FastifyInstance['db'] | Tx, viewer: Viewer, roleIds
   return granted.some((p) => !viewer.permissions.has(p.name));
 }
 
+/** The permission names a user holds through their roles (the same join authenticate uses). */
+async function heldPermissions(db: FastifyInstance['db'] | Tx, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ name: permissions.name })
+    .from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.name);
+}
+
+/**
+ * The rank rule: nobody acts above their own permissions. A write to another user (any field:
+ * email, password, status, company, roles, even the name) needs every permission that user holds.
+ * Checked for the whole write, not per field, because any one field is enough to take an account
+ * over: an email change followed by a password reset to the new address, or `status: disabled`
+ * on every administrator. Deleting goes by the same rule (`removeUsers`).
+ */
+async function assertWithinRank(db: FastifyInstance['db'] | Tx, viewer: Viewer, userId: number): Promise<void> {
+  const held = await heldPermissions(db, userId);
+  if (held.some((p) => !viewer.permissions.has(p))) {
+    throw httpError(403, serverMessages.users.beyond_rank, [{ detail: serverMessages.users.beyond_rank, field: 'id' }]);
+  }
+}
+
 /**
  * Roles given or taken away must hold no permission the viewer lacks: otherwise anyone who may
  * create users could make themselves (through a second account) or anyone else an administrator,
@@ -112,10 +151,25 @@ async function checkRefs(app: FastifyInstance, input: UserInput, viewer: Viewer,
     const before = new Set(currentRoles);
     await checkRoleChange(app, viewer, [...[...next].filter((r) => !before.has(r)), ...[...before].filter((r) => !next.has(r))]);
   }
-  if (input.company_id) {
-    const [c] = await app.db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.company_id));
-    if (!c) throw httpError(422, serverMessages.users.unknown_company, [{ detail: serverMessages.users.unknown_company, field: 'company_id' }]);
+  await checkCompany(app, viewer, input.company_id);
+}
+
+/**
+ * Tenancy decides which company a user may be put in, not only existence: staff who see every
+ * company may name any (or none); everyone else only one of their own companies, and never none
+ * (a user taken out of every company would leave the manager's reach, and a new one would start
+ * outside it). A company outside the viewer's reach is answered like one that does not exist, as
+ * tenancy answers everywhere, so the refusal tells nothing about other companies.
+ */
+async function checkCompany(app: FastifyInstance, viewer: Viewer, companyId: number | null | undefined) {
+  const refuse = () => httpError(422, serverMessages.users.unknown_company, [{ detail: serverMessages.users.unknown_company, field: 'company_id' }]);
+  if (companyId === undefined) return;
+  if (companyId === null) {
+    if (!seesAllCompanies(viewer)) throw refuse();
+    return;
   }
+  const [c] = await app.db.select({ id: companies.id }).from(companies).where(and(eq(companies.id, companyId), companyScope(viewer, companies.id)));
+  if (!c) throw refuse();
 }
 
 const emailTaken = () => httpError(422, serverMessages.email_taken, [{ detail: serverMessages.email_taken, field: 'email' }]);
@@ -134,7 +188,9 @@ async function writeLinks(tx: Tx, userId: number, input: UserInput) {
 /** POST /users: 'User Created'; role id 1 by default (spec section 3), country GB. */
 export async function createUser(app: FastifyInstance, viewer: Viewer, input: UserInput) {
   const email = input.email!.trim().toLowerCase();
-  await checkRefs(app, { ...input, roles: input.roles?.length ? input.roles : [1] }, viewer);
+  // A user manager held to their companies creates users in one of them: no company is refused
+  // like another company (checkCompany), not left to put the new user outside their reach.
+  await checkRefs(app, { ...input, roles: input.roles?.length ? input.roles : [1], company_id: input.company_id ?? (seesAllCompanies(viewer) ? undefined : null) }, viewer);
   if ((await app.db.select({ id: users.id }).from(users).where(eq(users.email, email))).length) throw emailTaken();
   const passwordHash = await hashPassword(generatePassword());
   const id = await app.db.transaction(async (tx) => {
@@ -165,36 +221,74 @@ export async function getUser(app: FastifyInstance, viewer: Viewer, id: number) 
 
 /**
  * PUT /users/{id}: 'User Updated'. Your own profile without 'create users': name, email, telephone,
- * position, avatar, country only. Disabling ends the user's sessions in the same transaction; you
- * cannot disable yourself or take away your own roles.
+ * position, avatar, country, password only. Someone else's needs 'create users', the user in your
+ * companies (tenancy, else 404) and every permission they hold (the rank rule, else 403), for
+ * every field. Disabling ends the user's sessions in the same transaction; you cannot disable
+ * yourself or take away your own roles.
+ *
+ * Your own email and password need your current password (a stolen session, a device left signed
+ * in, must not be enough to take the account for good). Your new email takes effect only once a
+ * link mailed to it is opened (users-email.ts); the old address is told. Staff who outrank a user
+ * change that user's email or password directly: an administrative action, for a user who lost
+ * access to their mailbox; it ends the user's sessions and voids their outstanding mailed links.
  */
-export async function updateUser(app: FastifyInstance, viewer: Viewer, id: number, input: UserInput) {
+export async function updateUser(app: FastifyInstance, viewer: Viewer, id: number, input: UserInput, context: WriteContext = {}) {
   const self = viewer.id === id;
   const manager = viewer.permissions.has('create users');
   const existing = (await visible(app, viewer, id)) ? await loadUser(app, id) : null;
   if (!existing) throw httpError(404, serverMessages.not_found);
   if (!self && !manager) throw httpError(403, serverMessages.access_denied);
+  if (!self) await assertWithinRank(app.db, viewer, id);
   const privileged = (['roles', 'status', 'primary', 'foc_approver', 'company_id'] as const).filter((k) => input[k] !== undefined);
   if (privileged.length && (!manager || (self && (input.roles !== undefined || input.status === 'disabled')))) {
     throw httpError(403, serverMessages.access_denied, [{ detail: serverMessages.access_denied, field: privileged[0] }]);
   }
   await checkRefs(app, input, viewer, existing.roles.map((r) => r.id));
   const email = input.email?.trim().toLowerCase();
-  if (email && (await app.db.select({ id: users.id }).from(users).where(eq(users.email, email))).some((u) => u.id !== id)) throw emailTaken();
+  // The form sends every field: the email it showed is no change and needs no current password.
+  const newEmail = email && email !== existing.email ? email : undefined;
+  if (self && (newEmail || input.password !== undefined)) await checkCurrentPassword(app, id, input.current_password);
+  if (newEmail && (await app.db.select({ id: users.id }).from(users).where(eq(users.email, newEmail))).some((u) => u.id !== id)) throw emailTaken();
+  const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
   await app.db.transaction(async (tx) => {
     const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
     if (input.name !== undefined) set.name = input.name.trim();
-    if (email) set.email = email;
+    if (newEmail && !self) set.email = newEmail;
     for (const key of ['telephone', 'position', 'avatar'] as const) if (input[key] !== undefined) set[key] = input[key]?.trim() || null;
     if (input.country) set.country = input.country;
     if (input.primary !== undefined) set.primary = input.primary;
     if (input.foc_approver !== undefined) set.focApprover = input.foc_approver;
     if (input.status) set.status = input.status;
+    if (passwordHash) set.passwordHash = passwordHash;
     await tx.update(users).set(set).where(eq(users.id, id));
     await writeLinks(tx, id, input);
     if (input.status === 'disabled') await revokeAllSessions(tx as never, id);
+    if (passwordHash) {
+      // A new password ends every other session and voids the mailed links (reset, set, email
+      // change) issued before it; your own change keeps the session you made it from.
+      await tx.update(oneTimeTokens).set({ usedAt: sql`now()` }).where(and(eq(oneTimeTokens.userId, id), isNull(oneTimeTokens.usedAt)));
+      const keep = self && context.sessionId ? ne(sessions.id, context.sessionId) : undefined;
+      await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), keep));
+    }
+    if (newEmail && self) await requestEmailChange(app, tx, { id, name: existing.name, email: existing.email }, newEmail, context.acceptLanguage);
   });
-  return { ...(await loadUser(app, id))!, message: serverMessages.users.updated };
+  const message = newEmail && self ? serverMessages.users.email_confirm_sent : serverMessages.users.updated;
+  return { ...(await loadUser(app, id))!, ...(newEmail && self ? { email_pending: newEmail } : {}), message };
+}
+
+/** One budget per user for current-password checks: a stolen session cannot guess the password through this form. */
+const CURRENT_PASSWORD_RULE = { max: 10, windowSeconds: 15 * 60 };
+
+/** 422 on `current_password` when it is missing or wrong (counted, like sign-in attempts). */
+async function checkCurrentPassword(app: FastifyInstance, userId: number, given: string | undefined) {
+  if (!given) {
+    throw httpError(422, serverMessages.users.current_password_required, [{ detail: serverMessages.users.current_password_required, field: 'current_password' }]);
+  }
+  await countAttempt(app, `current-password:${userId}`, CURRENT_PASSWORD_RULE);
+  const [row] = await app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!(await verifyPassword(row?.hash, given))) {
+    throw httpError(422, serverMessages.users.current_password_wrong, [{ detail: serverMessages.users.current_password_wrong, field: 'current_password' }]);
+  }
 }
 
 /** The administrator role: the one the seed gives every permission (fixed id). */

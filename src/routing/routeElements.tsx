@@ -21,6 +21,7 @@ const Placeholder = lazy(() => import('../pages/app/PlaceholderPage'));
 const ForgotPassword = lazy(() => import('../pages/auth/ForgotPasswordPage'));
 const ResetPassword = lazy(() => import('../pages/auth/ResetPasswordPage'));
 const SetPassword = lazy(() => import('../pages/auth/SetPasswordPage'));
+const ConfirmEmail = lazy(() => import('../pages/auth/ConfirmEmailPage'));
 const Logout = lazy(() => import('../pages/auth/LogoutPage'));
 const CookiePolicy = lazy(() => import('../pages/static/CookiePolicyPage'));
 const TermsConditions = lazy(() => import('../pages/static/TermsConditionsPage'));
@@ -53,6 +54,7 @@ const PAGES: Record<string, Page> = {
   PasswordEmailReset: ForgotPassword,
   PasswordReset: ResetPassword,
   PasswordSet: SetPassword,
+  'Email Confirm': ConfirmEmail,
   'Cookie Policy': CookiePolicy,
   'Terms Conditions': TermsConditions,
   'Privacy Policy': PrivacyPolicy,

@@ -24,6 +24,8 @@ export const ROUTES: RouteDef[] = [
   pub('PasswordEmailReset', '/password/email/reset', 'routes.passwordEmailReset'),
   pub('PasswordReset', '/password/reset/:token', 'routes.passwordReset'),
   pub('PasswordSet', '/password/set/:token', 'routes.passwordSet'),
+  // The link mailed to a new email address (issue 25): opened on any device, signed in or not.
+  pub('Email Confirm', '/email/confirm/:token', 'routes.emailConfirm'),
   pub('Cookie Policy', '/cookie-policy', 'routes.cookiePolicy'),
   pub('Terms Conditions', '/terms-conditions', 'routes.termsConditions'),
   pub('Privacy Policy', '/privacy-policy', 'routes.privacyPolicy'),

@@ -270,15 +270,13 @@ describe('PUT /companies/{guid}/configs/{guid}', () => {
     expect(stripped.status).toBe(200);
     expect(stripped.body.stored_as_sent).toBeUndefined();
     expect((stripped.body.data.locations.locations as Array<{ franchises: string[] }>)[0].franchises).toEqual(['fBMW']);
-    // Text the server had to clean (a NUL dropped) is never taken for what was sent.
-    const cleaned = await call<ConfigBody & { stored_as_sent?: boolean }>(server, 'PUT', path, {
+    // Text PostgreSQL cannot store is refused before the route (server/http/input-guard.ts), never cleaned and stored.
+    const refused = await call<ConfigBody>(server, 'PUT', path, {
       token: d.tokens.pm, body: { slug: 'company-information', data: { companyInformation: { ...companyInformation.companyInformation, name: 'Nul\u0000 Motors' } }, state: 'draft', version: stripped.body.version },
     });
-    expect(cleaned.status).toBe(200);
-    expect(cleaned.body.stored_as_sent).toBeUndefined();
-    expect((cleaned.body.data['company-information'].companyInformation as { name: string }).name).toBe('Nul Motors');
+    expect(refused.status).toBe(400);
     // Without echo=false the written stage always comes back.
-    const echoed = await call<ConfigBody>(server, 'PUT', `${configPath(c)}?data=changed`, { token: d.tokens.pm, body: { slug: 'franchises', data: franchises('BMW', 'Kia'), state: 'draft', version: cleaned.body.version } });
+    const echoed = await call<ConfigBody>(server, 'PUT', `${configPath(c)}?data=changed`, { token: d.tokens.pm, body: { slug: 'franchises', data: franchises('BMW', 'Kia'), state: 'draft', version: stripped.body.version } });
     expect(Object.keys(echoed.body.data)).toContain('franchises');
   });
 
@@ -311,7 +309,7 @@ describe('PUT /companies/{guid}/configs/{guid}', () => {
 });
 
 describe('hostile bodies', () => {
-  it('refuses __proto__ keys, huge bodies and deep nesting with a 4xx, and drops NUL characters', async () => {
+  it('refuses __proto__ keys, huge bodies, deep nesting and NUL characters with a 4xx', async () => {
     const c = await newConfig(server, d.tokens.pm, d.motors.company.guid);
     const raw = (text: string) =>
       fetch(`${server.url}${configPath(c)}`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${d.tokens.dealer}` }, body: text });
@@ -328,10 +326,9 @@ describe('hostile bodies', () => {
       state: 'draft',
       version: 1,
     });
-    expect(nul.status).toBe(200);
-    expect((nul.body.data['company-information'].companyInformation as { name: string }).name).toBe('Nul Motors \ufffd');
+    expect(nul.status).toBe(400);
     const after = await call<ConfigBody>(server, 'GET', configPath(c), { token: d.tokens.dealer });
-    expect(after.body.version).toBe(2);
+    expect(after.body.version).toBe(1);
   });
 });
 

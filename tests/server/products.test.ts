@@ -194,7 +194,7 @@ describe('writes', () => {
   it.each([
     ['a missing name', { cost: 1 }, 422, 'The name field must be filled in', 'name'],
     ['a blank name', { name: '   ' }, 422, 'The name field must be filled in', 'name'],
-    ['a name of NUL characters', { name: '\u0000\u0000' }, 422, 'The name field must be filled in', 'name'],
+    ['a name of NUL characters', { name: '\u0000\u0000' }, 400, 'The text contains a character that cannot be stored (a NUL character or an unpaired surrogate).', 'name'],
     ['a negative cost', { name: 'X', cost: -1 }, 400, 'cost must be at least 0', 'cost'],
     ['a discount over 100', { name: 'X', discount: 101 }, 400, null, 'discount'],
     ['a text cost', { name: 'X', cost: 'free' }, 400, null, 'cost'],
@@ -215,13 +215,12 @@ describe('writes', () => {
     expect(await productCount()).toBe(before);
   });
 
-  it('drops NUL characters (PostgreSQL cannot hold them) from text and searches, never a 500', async () => {
+  it('refuses NUL characters (PostgreSQL cannot hold them) in text and searches with a 400, never a 500', async () => {
     const r = await as('admin', 'POST', '/api/products', { name: 'Nul\u0000 Feed', description: 'a\u0000b', terms: [7] });
-    expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ name: 'Nul Feed', description: 'ab' });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ errors: [{ field: 'name' }] });
     const found = await list('admin', { filter: { q: 'nul\u0000' } });
-    expect(found.status).toBe(200);
-    expect((await as('admin', 'DELETE', `/api/products/${r.body.id}`)).status).toBe(200);
+    expect(found.status).toBe(400);
   });
 
   it('refuses a product as its own child or parent, and changes nothing', async () => {

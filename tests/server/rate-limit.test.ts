@@ -102,7 +102,7 @@ describe('rate limiting (stored in the database)', () => {
     const expired = 'login:203.0.113.1:gone@demo.test';
     const live = 'login:203.0.113.2:kept@demo.test';
     await server.app.db.insert(rateLimits).values([
-      // Older than the longest window of any rule (here 60 minutes, registration).
+      // Older than its rule's window (sign-in per address and email: 15 minutes).
       { key: expired, count: 7, windowStart: sql`now() - interval '61 minutes'` },
       { key: live, count: 7, windowStart: sql`now() - interval '5 minutes'` },
     ]);

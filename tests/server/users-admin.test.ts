@@ -277,10 +277,12 @@ describe('DELETE /api/users/{id}', () => {
   });
 
   it('lets a user manager give or take away only roles whose permissions they hold themselves', async () => {
-    const id = await makeUser('Rita Role', 'rita@example.test', demoMotors, [1]);
+    // Rita holds only the keeper's own role, so the keeper outranks her (the rank rule,
+    // users-privilege.test.ts) and the role rule decides.
+    const id = await makeUser('Rita Role', 'rita@example.test', demoMotors, [await keeperRole()]);
     const keeperPut = (body: unknown) => call<{ message: string }>(server, 'PUT', `/api/users/${id}`, { token: keeper, body });
     // Administrator (every permission) and Client (view products, ...) both hold permissions the keeper lacks.
-    for (const roles of [[1, 2], []]) {
+    for (const roles of [[await keeperRole(), 2], [1]]) {
       const r = await keeperPut({ roles });
       expect(r.status, JSON.stringify(roles)).toBe(403);
       expect(r.body.message).toBe('You cannot give or take away a role with permissions you do not hold yourself.');
@@ -288,12 +290,11 @@ describe('DELETE /api/users/{id}', () => {
     const created = await call<{ message: string }>(server, 'POST', '/api/users', { token: keeper, body: { name: 'Sly Admin', email: 'sly@example.test', company_id: demoMotors, roles: [2] } });
     expect(created.status).toBe(403);
     expect((await db().select({ id: users.id }).from(users).where(eq(users.email, 'sly@example.test'))).length).toBe(0);
-    expect((await as('admin', 'GET', `/api/users/${id}`)).body.roles.map((r) => r.id)).toEqual([1]);
-    // The keeper's own role is within what they hold: added next to Client (unchanged), then taken away.
-    const [{ id: keeperRole }] = await db().select({ id: roles.id }).from(roles).where(eq(roles.name, 'User Keeper'));
-    expect((await keeperPut({ roles: [1, keeperRole] })).status).toBe(200);
-    expect((await keeperPut({ roles: [1], position: 'Sales' })).status).toBe(200);
-    expect((await as('admin', 'GET', `/api/users/${id}`)).body).toMatchObject({ position: 'Sales', roles: [{ id: 1 }] });
+    expect((await as('admin', 'GET', `/api/users/${id}`)).body.roles.map((r) => r.id)).toEqual([await keeperRole()]);
+    // The keeper's own role is within what they hold: taken away, then given back.
+    expect((await keeperPut({ roles: [] })).status).toBe(200);
+    expect((await keeperPut({ roles: [await keeperRole()], position: 'Sales' })).status).toBe(200);
+    expect((await as('admin', 'GET', `/api/users/${id}`)).body).toMatchObject({ position: 'Sales', roles: [{ id: await keeperRole() }] });
   });
 
   it('never deletes the last active administrator', async () => {

@@ -23,6 +23,8 @@ export interface TestServerOptions {
   staticDir?: string;
   /** Override the sign-in / forgot-password limits. */
   rateLimits?: AppOptions['rateLimits'];
+  /** TRUST_PROXY: requests then carry the client's address in X-Forwarded-For, as a proxy adds it. */
+  trustProxy?: AppOptions['trustProxy'];
 }
 
 export interface TestServer {
@@ -127,6 +129,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       publicUrl: () => url,
       mailWorkerIntervalMs: 100,
       rateLimits: opts.rateLimits,
+      trustProxy: opts.trustProxy,
       secureCookies: false,
       // The test process also runs other servers and the browser driver: its event-loop lag says
       // nothing about this server's load.

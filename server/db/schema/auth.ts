@@ -43,13 +43,18 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
-/** Single-use, expiring tokens sent by mail: `reset` (forgot password) and `set` (new users). */
+/**
+ * Single-use, expiring tokens sent by mail: `reset` (forgot password), `set` (new users) and
+ * `email` (confirming a new email address, which waits in `new_email` until the link is opened).
+ */
 export const oneTimeTokens = pgTable('one_time_tokens', {
   id: serial('id').primaryKey(),
   userId: integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   kind: text('kind').notNull(),
+  /** Kind `email` only: the address the user asked for (lower-cased); the user's email is unchanged until confirmed. */
+  newEmail: text('new_email'),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),

@@ -1,11 +1,11 @@
-import { DeleteButton, Edit, SaveButton, Toolbar, useNotify, useRedirect } from 'react-admin';
+import { DeleteButton, Edit, SaveButton, Toolbar, useNotify, useRedirect, type RaRecord } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { PageHeading } from '../../pages/app/PageHeading';
 import { toUserBody, UserForm } from './UserForm';
 import { useUserAbilities } from './useUserAbilities';
 
-const OWN = ['name', 'email', 'telephone', 'position', 'avatar', 'country'] as const;
+const OWN = ['name', 'email', 'telephone', 'position', 'avatar', 'country', 'password', 'current_password'] as const;
 
 /** Save, and for someone else's profile with 'create users' a delete (confirmed; 'User Deleted', then the list). */
 function EditToolbar({ canDelete }: { canDelete: boolean }) {
@@ -42,7 +42,8 @@ export default function UserEdit() {
   const { manage, me } = useUserAbilities();
   const self = String(me) === id;
   // Your own roles and status stay as they are, even for administrators (the server refuses them too).
-  const allowed = manage && !self ? undefined : manage ? [...OWN, 'primary', 'foc_approver', 'company_id'] : OWN;
+  // Someone else's profile (manage): every field but the password ones, which are yours only here.
+  const allowed = manage && !self ? ['name', 'email', 'telephone', 'position', 'avatar', 'country', 'primary', 'foc_approver', 'roles', 'company_id', 'status'] : manage ? [...OWN, 'primary', 'foc_approver', 'company_id'] : OWN;
   return (
     <>
       <PageHeading />
@@ -54,9 +55,13 @@ export default function UserEdit() {
         redirect={false}
         transform={(values) => toUserBody(values, allowed)}
         queryOptions={{ meta: { cache: false } }}
-        mutationOptions={{ onSuccess: () => notify(t('errors:users.updated'), { type: 'success' }) }}
+        mutationOptions={{
+          // A new email of your own waits for its link: say where it went rather than "User Updated".
+          onSuccess: (data: RaRecord) =>
+            notify(data.email_pending ? t('usersAdmin.emailPending', { email: String(data.email_pending) }) : t('errors:users.updated'), { type: 'success' }),
+        }}
       >
-        <UserForm manage={manage && !self} editing toolbar={manage || self ? <EditToolbar canDelete={manage && !self} /> : false} />
+        <UserForm manage={manage && !self} self={self} editing toolbar={manage || self ? <EditToolbar canDelete={manage && !self} /> : false} />
       </Edit>
     </>
   );

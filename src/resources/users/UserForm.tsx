@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import {
-  AutocompleteInput, BooleanInput, ReferenceInput, SelectArrayInput, SelectInput, SimpleForm, TextInput, email, useTranslate, type RaRecord,
+  AutocompleteInput, BooleanInput, PasswordInput, ReferenceInput, SelectArrayInput, SelectInput, SimpleForm, TextInput, email, useTranslate, type RaRecord,
 } from 'react-admin';
 import { http } from '../../http';
 
@@ -9,7 +9,9 @@ import { http } from '../../http';
 const KEEP_DIRTY = { keepDirtyValues: true } as const;
 
 const COUNTRIES = ['GB', 'AU', 'BE', 'FR', 'NL', 'ZA', 'IE'] as const;
-const WRITABLE = ['name', 'email', 'telephone', 'position', 'avatar', 'country', 'primary', 'foc_approver', 'roles', 'company_id', 'status'] as const;
+const WRITABLE = ['name', 'email', 'telephone', 'position', 'avatar', 'country', 'primary', 'foc_approver', 'roles', 'company_id', 'status', 'password', 'current_password'] as const;
+/** Sent only when typed: an empty password field means "no change", never "no password". */
+const ONLY_WHEN_TYPED = new Set<string>(['password', 'current_password']);
 
 /**
  * The form values as the API's write body: only the fields the caller may send (`allowed`), roles as
@@ -22,6 +24,7 @@ export function toUserBody(values: Partial<RaRecord>, allowed: readonly string[]
   for (const key of WRITABLE) {
     if (!allowed.includes(key) || values[key] === undefined) continue;
     const value = values[key];
+    if (ONLY_WHEN_TYPED.has(key) && !value) continue;
     if (key === 'roles') body.roles = (value as Array<number | { id: number }>).map((r) => (typeof r === 'object' ? r.id : Number(r)));
     else body[key] = value === '' ? null : value;
   }
@@ -40,9 +43,11 @@ function useRoles(enabled: boolean) {
 
 /**
  * A user's fields: name, email, telephone, position, avatar, country (default GB), and for those who
- * manage users the roles, company, primary and variation-approver flags (and status on edit).
+ * manage users the roles, company, primary and variation-approver flags (and status on edit). On
+ * your own profile (`self`) a new password and your current password, which the server asks for
+ * to change your email or password.
  */
-export function UserForm({ manage, editing, toolbar }: { manage: boolean; editing: boolean; toolbar?: React.ReactElement | false }) {
+export function UserForm({ manage, editing, self = false, toolbar }: { manage: boolean; editing: boolean; self?: boolean; toolbar?: React.ReactElement | false }) {
   const translate = useTranslate();
   const roles = useRoles(manage);
   const required = (field: string) => (value: unknown) =>
@@ -57,6 +62,13 @@ export function UserForm({ manage, editing, toolbar }: { manage: boolean; editin
         <TextInput source="position" />
         <TextInput source="avatar" />
         <SelectInput source="country" choices={COUNTRIES.map((id) => ({ id, name: `usersAdmin.countries.${id}` }))} />
+        {self ? (
+          <>
+            {/* Your own email or password changes only with your current password (the server checks it). */}
+            <PasswordInput source="password" autoComplete="new-password" validate={(v: unknown) => (v ? minLength(8)(v) : undefined)} />
+            <PasswordInput source="current_password" autoComplete="current-password" helperText="usersAdmin.currentPasswordHelp" />
+          </>
+        ) : null}
         {manage ? (
           <>
             <SelectArrayInput source="roles" choices={roles} format={(v: Array<number | { id: number }> = []) => v.map((r) => (typeof r === 'object' ? r.id : r))} translateChoice={false} />
