@@ -5,6 +5,89 @@ import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// The app's areas (bulletproof-react's "features"): each imports only the shared folders (src/forms,
+// data, http, layout, i18n, session, auth, routing, csp), never another area, so an area can be
+// read, changed or copied on its own. routing/routeElements.tsx and App.tsx compose them.
+const APP_AREAS = ['configurator', 'showcases', 'pages', 'resources'];
+// Every react-admin resource folder (src/resources/<name>/): none imports another.
+const RESOURCES = readdirSync('./src/resources', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+/**
+ * The exceptions, each with its reason:
+ * - the staff showcase screens (resources/showcases) and the dealer pages (src/showcases) are one
+ *   API seen by two audiences: the staff screens use the dealer area's posts types and calls, term
+ *   choices, image parts and paths, so both show a post alike;
+ * - the home dashboard (pages/app/DashboardPage.tsx) shows the areas' home cards: the
+ *   configurator's progress card (configurator/home/) and the latest showcases.
+ */
+const SHOWCASES_SHARED_WITH_STAFF = ['./api.ts', './parts.tsx', './paths.ts', './terms.ts'];
+const AREA_EXCEPTIONS = {
+  pages: { configurator: ['./home'], showcases: ['./LatestShowcases.tsx'] },
+  resources: { showcases: SHOWCASES_SHARED_WITH_STAFF },
+};
+const appAreaZones = APP_AREAS.flatMap((area) =>
+  APP_AREAS.filter((other) => other !== area).map((other) => ({
+    target: `./src/${area}`,
+    from: `./src/${other}`,
+    except: AREA_EXCEPTIONS[area]?.[other] ?? [],
+    message: `src/${area}/ imports only the shared folders, not src/${other}/ (eslint.config.js lists the exceptions).`,
+  })),
+);
+const appResourceZones = RESOURCES.map((name) => ({
+  target: `./src/resources/${name}`,
+  from: './src/resources',
+  except: [`./${name}`],
+  message: 'A react-admin resource folder never imports another: what several share lives in src/forms or src/data.',
+}));
+// The shared folders serve the areas and import none of them (routing/, which composes the areas'
+// pages into routes, is the exception by design). One exception with its reason: the
+// session-expired modal (layout/SessionModal.tsx) signs in again with the Login page's own form.
+const SHARED_FOLDERS = ['forms', 'data', 'http', 'layout', 'i18n', 'session', 'auth', 'csp'];
+const appSharedZones = SHARED_FOLDERS.flatMap((shared) =>
+  APP_AREAS.map((area) => ({
+    target: `./src/${shared}`,
+    from: `./src/${area}`,
+    except: shared === 'layout' && area === 'pages' ? ['./auth/LoginForm.tsx'] : [],
+    message: `src/${shared}/ is shared by the areas and imports none of them (eslint.config.js lists the exceptions).`,
+  })),
+);
+// Of the resources, only the staff showcase screens use the dealer showcase area (see above).
+const appShowcaseZones = RESOURCES.filter((name) => name !== 'showcases').map((name) => ({
+  target: `./src/resources/${name}`,
+  from: './src/showcases',
+  message: 'Only resources/showcases shares the dealer showcase area\'s posts API (eslint.config.js).',
+}));
+
+// A server area (server/<area>/) imports shared plumbing (server/http, server/db, server/plugins,
+// server/messages.ts, server/options.ts), the engine, and of another area only what this list
+// names: that area's public functions a feature truly needs. Anything else another area would
+// want belongs in the plumbing or in its own area. Keep the list short; a new entry is a design
+// decision, say why next to it.
+const SERVER_AREAS = ['auth', 'companies', 'configs', 'mail', 'media', 'posts', 'products', 'roles', 'taxonomies', 'users'];
+const AREA_ALLOWS = {
+  // Mails go out in the recipient's language with the shared wording: mail's public part, for everyone.
+  '*': { mail: ['./mail.locale.ts', './mail.text.ts'] },
+  // A company answer carries its logo as a media item (the file's addresses).
+  companies: { media: ['./media.service.ts'] },
+  // Mail to a config's contacts is rationed by the same counters as sign-in.
+  configs: { auth: ['./auth.rate-limit.ts'] },
+  // Which media row is a company's logo (the company meta key); a session opens private files.
+  media: { companies: ['./companies.fields.ts'], auth: ['./auth.sessions.ts', './auth.tokens.ts'] },
+  // A showcase's images are media items, checked and read as the media library has them.
+  posts: { media: ['./media.service.ts', './media.schemas.ts'] },
+  // User admin sets passwords, mails set-password links, ends sessions and rations current-password tries;
+  // a user's profile shows their company as companies does.
+  users: { auth: ['./auth.passwords.ts', './auth.password-tokens.ts', './auth.rate-limit.ts', './auth.sessions.ts', './auth.tokens.ts'], companies: ['./companies.service.ts'] },
+};
+const areaZones = SERVER_AREAS.flatMap((area) =>
+  SERVER_AREAS.filter((other) => other !== area).map((other) => ({
+    target: `./server/${area}`,
+    from: `./server/${other}`,
+    except: [...(AREA_ALLOWS['*'][other] ?? []), ...(AREA_ALLOWS[area]?.[other] ?? [])],
+    message: `server/${area} may use server/${other} only through the files AREA_ALLOWS in eslint.config.js names; move shared code to server/http, server/db or server/plugins.`,
+  })),
+);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', 'dist.next-*/**', 'dist.previous-*/**', 'storybook-static-*/**', 'storybook-static/**', 'node_modules/**', 'data/**', 'server/db/migrations/**', 'coverage/**'] },
@@ -37,6 +120,25 @@ export default tseslint.config(
             { target: './engine', from: ['./server', './src', './stories', './tests'], message: 'engine/ may import only schemas/ and locales/.' },
             { target: './server', from: ['./src', './stories'], message: 'server/ never imports the browser app.' },
             { target: './src', from: ['./server'], message: 'src/ talks to the server over HTTP only.' },
+            ...appAreaZones,
+            ...appResourceZones,
+            ...appShowcaseZones,
+            ...appSharedZones,
+            ...areaZones,
+            // Shared plumbing serves the areas and never depends on one, except the auth plugin on the
+            // sessions and tokens it checks. (db/'s seeds do use areas' code: demo data is made as the app makes it.)
+            ...SERVER_AREAS.map((area) => ({
+              target: ['./server/http', './server/plugins', './server/messages.ts', './server/options.ts', './server/domain-errors.ts'],
+              from: `./server/${area}`,
+              except: area === 'auth' ? ['./auth.sessions.ts', './auth.tokens.ts'] : [],
+              message: 'Shared plumbing (server/http, server/plugins, messages, options, domain-errors) imports no area.',
+            })),
+            // An area never reaches up into the app's assembly (app.ts, main.ts and the process files).
+            ...SERVER_AREAS.map((area) => ({
+              target: `./server/${area}`,
+              from: ['./server/app.ts', './server/main.ts', './server/start.ts', './server/vite-build.ts', './server/build-stamp.ts'],
+              message: 'A server area imports plumbing, the engine and allowed areas only (eslint.config.js AREA_ALLOWS).',
+            })),
           ],
         },
       ],

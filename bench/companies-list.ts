@@ -18,9 +18,8 @@
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
 import type { Client as PgClient } from 'pg';
-import type { Database } from '../server/db/database';
+import type { Database, Db } from '../server/db/database';
 import { startBareServer } from './bare-server';
 import { drive, fmt, signIn } from './drive';
 import { startServerProcess } from './server-process';
@@ -122,7 +121,7 @@ export async function insertBenchCompanies(database: Database): Promise<void> {
 async function explainVariants(database: Database): Promise<void> {
   const client = (database.db as unknown as { $client: { query(text: string, params?: unknown[]): Promise<{ rows: Array<Record<string, string>> }> } }).$client;
   const schema = await import('../server/db/schema');
-  const { listCompanies } = await import('../server/services/companies-list');
+  const { listCompanies } = await import('../server/companies/companies.list');
   const { eq } = await import('drizzle-orm');
   const captured: Array<{ query: string; params: unknown[] }> = [];
   const logger = { logQuery: (query: string, params: unknown[]) => captured.push({ query, params }) };
@@ -136,7 +135,7 @@ async function explainVariants(database: Database): Promise<void> {
   const label = ['the page with its total, users count, logo and taxonomies (one statement)'];
   for (const variant of VARIANTS) {
     captured.length = 0;
-    const page = await listCompanies({ db: capturing } as unknown as FastifyInstance, viewers[variant.as], variant.query);
+    const page = await listCompanies(capturing as Db, viewers[variant.as], variant.query);
     console.log(`\n  plans: ${variant.name} (${page.total} matching, ${page.items.length} on the page)`);
     for (const [i, { query, params }] of captured.entries()) {
       const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`, params);

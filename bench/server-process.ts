@@ -125,7 +125,7 @@ async function serve(): Promise<void> {
   const { buildApp } = await import('../server/app');
   const { openPglite, openPostgres } = await import('../server/db/database');
   const { seedDatabase } = await import('../server/db/seed');
-  const { hashPassword } = await import('../server/services/passwords');
+  const { hashPassword } = await import('../server/auth/auth.passwords');
   const { users, userRoles, companyUsers } = await import('../server/db/schema');
 
   const database = process.env.DATABASE_URL ? await openPostgres(process.env.DATABASE_URL) : await openPglite(process.env.DATA_DIR!);

@@ -9,7 +9,7 @@
  * Two floors, each on its own fresh database:
  * - `whole`: the stage stored whole in its one row (the spec's storage: one meta entry per stage);
  * - `field`: only the edited opening time written, with jsonb_set, into the stage's one row (what
- *   the portal sends the database for such an edit: configs-write.ts stagePatches). The bench also
+ *   the portal sends the database for such an edit: server/configs/configs.write.ts stagePatches). The bench also
  *   drives it with requests carrying only the edit (a JSON patch), as a patch-based PUT would.
  * The portal's figures over these say what its own work costs; a floor above the issue's budget
  * says the budget is out of reach for this storage on this machine, whatever the portal does.

@@ -12,20 +12,21 @@ import { dbPlugin } from './plugins/db';
 import { webApp } from './plugins/web-app';
 import { resolveConfig, trustProxyFor, type AppOptions, type ResolvedConfig } from './options';
 import { authPlugin } from './plugins/auth';
-import { mailPlugin } from './plugins/mail';
-import healthRoutes from './routes/health';
-import authRoutes from './routes/auth';
-import registerRoutes from './routes/register';
-import passwordRoutes from './routes/password';
-import userRoutes from './routes/users';
-import termRoutes from './routes/terms';
-import roleRoutes from './routes/roles';
-import taxonomyRoutes from './routes/taxonomies';
-import companyRoutes from './routes/companies';
-import configRoutes from './routes/configs';
-import productRoutes from './routes/products';
-import mediaRoutes from './routes/media';
-import postRoutes from './routes/posts';
+import { mailPlugin } from './mail/mail.plugin';
+import { configCachePlugin } from './configs/configs.cache';
+import healthRoutes from './http/health.routes';
+import authRoutes from './auth/auth.routes';
+import registerRoutes from './auth/auth.register.routes';
+import passwordRoutes from './auth/auth.password.routes';
+import userRoutes from './users/users.routes';
+import termRoutes from './taxonomies/taxonomies.terms.routes';
+import roleRoutes from './roles/roles.routes';
+import taxonomyRoutes from './taxonomies/taxonomies.routes';
+import companyRoutes from './companies/companies.routes';
+import configRoutes from './configs/configs.routes';
+import productRoutes from './products/products.routes';
+import mediaRoutes from './media/media.routes';
+import postRoutes from './posts/posts.routes';
 
 export type { AppOptions } from './options';
 
@@ -78,6 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { database: opts.database });
   await app.register(authPlugin, { jwtSecret: opts.jwtSecret });
   await app.register(mailPlugin);
+  await app.register(configCachePlugin);
 
   await app.register(
     async (api) => {

@@ -5,7 +5,7 @@ import frFR from '../locales/fr-FR/errors.json';
 import frBE from '../locales/fr-BE/errors.json';
 import nlNL from '../locales/nl-NL/errors.json';
 import nlBE from '../locales/nl-BE/errors.json';
-import type { MailLocale } from './services/mail-locale';
+import type { Locale as MailLocale } from '../engine';
 
 /**
  * The server's English catalogue (locales/en-GB/errors.json): spec section 8 words verbatim. API

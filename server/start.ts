@@ -5,7 +5,7 @@
 // a second process is refused before it changes anything (its build would replace the app under the
 // running server); the built app, rebuilt only when its sources changed; then the server (main.ts),
 // whose database takes the same lock again.
-import { BuildInterrupted, ensureAppBuilt } from './build-app';
+import { BuildInterrupted, ensureAppBuilt } from './vite-build';
 import { staticDirOf } from './build-stamp';
 import { acquireDataDirLock, DataDirLockedError, dataDirOf } from './db/lock';
 

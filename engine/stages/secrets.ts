@@ -1,7 +1,7 @@
 /**
  * Secret fields (`"secret": true` on a string property: payment keys, feed passwords). The engine
  * only knows WHERE they are; the server encrypts them at rest and never sends them out
- * (server/services/secrets.ts). What leaves the server, and what the engine validates and cascades,
+ * (server/configs/configs.secrets.ts). What leaves the server, and what the engine validates and cascades,
  * is the masked form: a set secret reads `SECRET_SET` ("set"), one not set reads '' or is absent.
  */
 import { isPlainObject } from '../json';

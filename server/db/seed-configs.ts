@@ -1,5 +1,5 @@
 import { configProgress, stageCatalogue, writeStage, type ConfigSnapshot } from '../../engine';
-import { storeWrite } from '../services/configs-store';
+import { storeWrite } from '../configs/configs.store';
 import type { Db, Tx } from './database';
 import { configs } from './schema';
 import { DEMO_CONFIGS, PERMISSIONS, ROLES, type DemoStageWrite } from './seed-data';

@@ -4,8 +4,8 @@
 import type { Db } from './database';
 import { companyMeta, media } from './schema';
 import { DEMO_EXTRA_COMPANIES } from './seed-companies';
-import { LOGO_KEY } from '../services/companies-fields';
-import { processUpload, type Processed } from '../services/media-content';
+import { LOGO_KEY } from '../companies/companies.fields';
+import { processUpload, type Processed } from '../media/media.content';
 import sharp, { type Sharp } from 'sharp';
 
 /**

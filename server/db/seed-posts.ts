@@ -5,9 +5,9 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from './database';
 import { media, postMedia, posts, postTerms, settings, users } from './schema';
 import { card } from './seed-media';
-import { processUpload, type Processed } from '../services/media-content';
+import { processUpload, type Processed } from '../media/media.content';
 import { LOCK_IDS } from './locks';
-import { slugOf } from '../services/posts-write';
+import { slugOf } from '../posts/posts.write';
 
 // Region terms 7-12, type terms 1-6, make terms 20-50 (seed-data.ts TERMS).
 const R = { UK: 7, AU: 8, BE: 9, FR: 10, NL: 11, ZA: 12 } as const;
@@ -172,7 +172,7 @@ export async function seedDemoPosts(db: Db): Promise<boolean> {
   if (await done(db)) return false;
   const images = await drawAll();
   return db.transaction(async (tx) => {
-    // The posts' slug lock (services/posts-write.ts): instances starting at once seed once.
+    // The posts' slug lock (posts/posts.write.ts): instances starting at once seed once.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_IDS.postSlugs})`);
     if (await done(tx as unknown as Db)) return false;
     const [author] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.test'));

@@ -92,7 +92,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
  */
 export async function seedDemoProducts(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
-    // The same lock as the catalogue's order changes (services/products-write.ts).
+    // The same lock as the catalogue's order changes (products/products.write.ts).
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_IDS.productOrder})`);
     const [{ n }] = await tx.select({ n: count() }).from(products);
     if (n > 0) return false;

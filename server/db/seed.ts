@@ -4,7 +4,7 @@ import {
   companies, companyTerms, companyUsers, permissions, rolePermissions, roles, taxonomies, terms, userRoles, users,
 } from './schema';
 import { DEMO_COMPANIES, DEMO_USERS, PERMISSIONS, ROLES, TAXONOMIES, TERMS } from './seed-data';
-import { hashPassword } from '../services/passwords';
+import { hashPassword } from '../auth/auth.passwords';
 import { seedDemoConfigs } from './seed-configs';
 import { seedDemoCompanies } from './seed-companies';
 import { seedDemoMedia } from './seed-media';

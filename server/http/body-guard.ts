@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAX_INPUT_DEPTH, MAX_INPUT_ITEMS, engineT, findInputProblem, type InputLimits, type InputProblem } from '../../engine';
-import { httpError } from './errors';
+import { BadRequest } from '../domain-errors';
 import { interpolate, serverMessages } from '../messages';
 
 /** Twice the engine's depth: a request wraps stage data in a level or two; real bodies have under 10. */
@@ -57,7 +57,7 @@ function check(request: FastifyRequest): void {
   const problem = findInputProblem(request.body, BODY_LIMITS);
   if (!problem) return;
   const { message, field } = describe(problem);
-  throw httpError(400, message, [{ detail: message, ...(field ? { field } : {}) }]);
+  throw new BadRequest(message, [{ detail: message, ...(field ? { field } : {}) }]);
 }
 
 /**

@@ -2,30 +2,34 @@ import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from
 import fp from 'fastify-plugin';
 import { engineT } from '../../engine';
 import { isDatabaseUnavailable } from '../db/database';
+import { BadRequest, Conflict, DomainError, Forbidden, Invalid, NotFound, Stale, TooLarge, TooMany, Unauthorized, Unsupported, type ErrorDetail } from '../domain-errors';
 import { serverMessages } from '../messages';
 
-/** One error detail of the design's error shape. */
-export interface ErrorDetail {
-  detail: string;
-  field?: string;
-}
+/**
+ * The one mapping of domain errors to HTTP statuses (server/domain-errors.ts): services, stores
+ * and the engine's translation throw the domain's words; only this handler knows the status.
+ * Subclasses answer as their parent (Stale is a Conflict) unless listed themselves.
+ */
+const STATUS_OF = new Map<abstract new (...args: never[]) => DomainError, number>([
+  [BadRequest, 400],
+  [Unauthorized, 401],
+  [Forbidden, 403],
+  [NotFound, 404],
+  [Conflict, 409],
+  [TooLarge, 413],
+  [Unsupported, 415],
+  [Invalid, 422],
+  [TooMany, 429],
+]);
 
-/** An error meant for the client: its status and message are sent as they are. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly errors?: ErrorDetail[],
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'HttpError';
+/** The status of a domain error: its class's, else its nearest listed parent's. */
+export function statusOf(error: DomainError): number {
+  for (let proto = Object.getPrototypeOf(error); proto && proto !== DomainError.prototype; proto = Object.getPrototypeOf(proto)) {
+    const status = STATUS_OF.get(proto.constructor);
+    if (status) return status;
   }
-}
-
-/** Shorthand for `throw httpError(401, 'You are not authorised to do that.')`. */
-export function httpError(statusCode: number, message: string, errors?: ErrorDetail[], headers?: Record<string, string>): HttpError {
-  return new HttpError(statusCode, message, errors, headers);
+  // A DomainError subclass nobody mapped is a bug in the server, not the client's fault.
+  return 500;
 }
 
 /** JSON Schema of the error body, for every route's response schema. */
@@ -120,10 +124,15 @@ export const errorHandling = fp(
   async (app: FastifyInstance) => {
     app.addSchema(errorSchema);
 
-    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-      if (error instanceof HttpError) {
-        if (error.headers) reply.headers(error.headers);
-        return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+      if (error instanceof DomainError) {
+        if (error instanceof TooMany) reply.header('retry-after', String(error.retryAfterSeconds));
+        return reply.status(statusOf(error)).send({
+          message: error.message,
+          ...(error.errors ? { errors: error.errors } : {}),
+          // A stale write carries the config's current version, so the app can reload and retry.
+          ...(error instanceof Stale ? { version: error.version } : {}),
+        });
       }
       const fe = error as FastifyError;
       if (fe.validation) {

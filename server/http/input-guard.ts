@@ -10,11 +10,11 @@
  * Checked: the path parameters, the query string, and the whole parsed body at any depth, keys
  * included. Text that arrives inside another format is checked where that format is read, with the
  * same function: the JSON of a simple-rest `filter`/`sort`/`range` (http/simple-rest.ts) and the
- * text fields and file names of a multipart upload (routes/media.ts).
+ * text fields and file names of a multipart upload (media/media.routes.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { httpError, type HttpError } from './errors';
+import { BadRequest } from '../domain-errors';
 import { serverMessages } from '../messages';
 
 // A cheap first test: almost every string has neither a NUL nor any surrogate at all.
@@ -68,9 +68,9 @@ export function unstorableAt(value: unknown): (string | number)[] | null {
 }
 
 /** The 400 for text that cannot be stored, naming the field as route-schema errors do (a dotted path). */
-export function unstorableError(field: string | undefined): HttpError {
+export function unstorableError(field: string | undefined): BadRequest {
   const message = serverMessages.text_not_storable;
-  return httpError(400, message, [{ detail: message, ...(field ? { field } : {}) }]);
+  return new BadRequest(message, [{ detail: message, ...(field ? { field } : {}) }]);
 }
 
 /**

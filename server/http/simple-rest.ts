@@ -7,7 +7,7 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
-import { httpError } from './errors';
+import { BadRequest } from '../domain-errors';
 import { assertStorable } from './input-guard';
 
 /** react-admin's CSV export asks for 1,000 rows at once; a longer range is refused. */
@@ -37,7 +37,7 @@ export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c
 
 /** A parser whose errors carry the endpoint's own message (e.g. serverMessages.companies.bad_query). */
 export function simpleRest(message: string) {
-  const bad = (field: string) => httpError(400, message, [{ detail: message, field }]);
+  const bad = (field: string) => new BadRequest(message, [{ detail: message, field }]);
 
   function json(text: string | undefined, field: string): unknown {
     if (text === undefined || text === '') return undefined;

@@ -1,19 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { users } from '../db/schema';
-import { httpError } from '../http/errors';
+import type { Viewer } from '../db/tenancy';
+import { Forbidden, Unauthorized } from '../domain-errors';
 import { serverMessages } from '../messages';
-import { accessTokenVerifier, deriveKey, loadJwtSecret, signAccessToken, successorToken } from '../services/tokens';
-import { sessionUser, type IssuedRefresh } from '../services/sessions';
+import { accessTokenVerifier, deriveKey, loadJwtSecret, signAccessToken, successorToken } from '../auth/auth.tokens';
+import { sessionUser, type IssuedRefresh } from '../auth/auth.sessions';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** The signed-in user as services see them: tenancy's Viewer (id, permission names) and their name. */
+export interface SignedInViewer extends Viewer {
+  name: string;
+}
 
 export interface AuthService {
   /** `{access_token, expires_in}` for a user in a session, with the user's current token version. */
   issueAccess(user: Pick<UserRow, 'id' | 'tokenVersion'>, session: Pick<IssuedRefresh, 'sessionId'>): Promise<{ access_token: string; expires_in: number }>;
   /**
    * preHandler: a valid bearer token of an active user whose session is live and whose token
-   * version still matches; sets request.user and request.permissionNames.
+   * version still matches; sets request.user and request.viewer.
    */
   authenticate: preHandlerAsyncHookHandler;
   /** The refresh token that follows `parent` (same for every caller: see rotateSession). */
@@ -29,10 +35,14 @@ declare module 'fastify' {
     auth: AuthService;
   }
   interface FastifyRequest {
-    /** The signed-in user, set by auth.authenticate. */
+    /** The signed-in user's row, set by auth.authenticate. */
     user: UserRow | null;
-    /** The signed-in user's permission names, set by auth.authenticate. */
-    permissionNames?: ReadonlySet<string>;
+    /**
+     * The signed-in viewer (id, name, permission names), set by auth.authenticate: what routes
+     * hand to services, so no route builds it again. Null until authenticate ran; a handler behind
+     * `authenticate` or `requirePermission` reads it as `request.viewer!`.
+     */
+    viewer: SignedInViewer | null;
   }
 }
 
@@ -46,8 +56,9 @@ export const authPlugin = fp(
     const ttl = app.config.accessTokenTtl;
     const verifyAccessToken = accessTokenVerifier(secret);
     app.decorateRequest('user', null);
+    app.decorateRequest('viewer', null);
 
-    const unauthorised = () => httpError(401, serverMessages.unauthorised);
+    const unauthorised = () => new Unauthorized(serverMessages.unauthorised);
 
     const authenticate = async (request: FastifyRequest) => {
       const header = request.headers.authorization ?? '';
@@ -64,13 +75,16 @@ export const authPlugin = fp(
         `session:${claims.sessionId}:${claims.userId}:${claims.version}`,
         async () => {
           const row = await sessionUser(app.db, claims);
-          return row && { user: Object.freeze(row.user), permissionNames: new Set(row.permissionNames), expiresAt: row.expiresAt.getTime() };
+          if (!row) return null;
+          // The viewer is built once per kept answer and shared by the requests it serves (never mutated).
+          const viewer: SignedInViewer = Object.freeze({ id: row.user.id, name: row.user.name, permissions: new Set(row.permissionNames) });
+          return { user: Object.freeze(row.user), viewer, expiresAt: row.expiresAt.getTime() };
         },
         (row) => row?.expiresAt ?? 0,
       );
       if (!found) throw unauthorised();
       request.user = found.user;
-      request.permissionNames = found.permissionNames;
+      request.viewer = found.viewer;
     };
 
     const auth: AuthService = {
@@ -82,8 +96,8 @@ export const authPlugin = fp(
       successorOf: (parent) => successorToken(successorKey, parent),
       requirePermission(...names) {
         return async (request) => {
-          if (!request.user || !request.permissionNames) await authenticate(request);
-          if (!names.some((n) => request.permissionNames!.has(n))) throw httpError(403, serverMessages.access_denied);
+          if (!request.user || !request.viewer) await authenticate(request);
+          if (!names.some((n) => request.viewer!.permissions.has(n))) throw new Forbidden(serverMessages.access_denied);
         };
       },
       setRefreshCookie(reply, issued) {

@@ -5,7 +5,8 @@ import SummaryIcon from '@mui/icons-material/ListAlt';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { growl } from '../session/notifier';
-import { archiveConfig, changeStage, type ConfigStage } from './api';
+import type { ConfigStage } from './api';
+import { useConfigWrites } from './useConfigWrites';
 import { AddStage } from './dashboard/AddStage';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { ContactCard } from './dashboard/ContactCard';
@@ -25,6 +26,7 @@ export default function ConfigDashboardPage() {
   const { id = '' } = useParams();
   const { config, loading, failed, setConfig } = useFreshConfig(id);
   const can = useConfigAbilities();
+  const writes = useConfigWrites();
   const [removing, setRemoving] = useState<ConfigStage | null>(null);
   const [archiving, setArchiving] = useState(false);
 
@@ -38,13 +40,13 @@ export default function ConfigDashboardPage() {
   }
 
   const change = async (slug: string, action: 'add' | 'remove') => {
-    const updated = await changeStage(config.guid, slug, action);
+    const updated = await writes.changeStage({ guid: config.guid, slug, action });
     if (!updated) return;
     setConfig(updated);
     growl(t('errors:configs.updated'), 'success');
   };
   const archive = async () => {
-    const updated = await archiveConfig(config.id);
+    const updated = await writes.archive(config.id);
     if (!updated) return;
     setConfig(updated);
     growl(t('configPages.list.archived', { name: config.name }), 'success');

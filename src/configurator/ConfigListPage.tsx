@@ -4,11 +4,12 @@ import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { PageHeading } from '../pages/app/PageHeading';
+import { PageHeading } from '../layout/PageHeading';
 import { session } from '../session/session';
 import { growl } from '../session/notifier';
 import { useSession } from '../session/useSession';
-import { archiveConfig, deleteConfig, type ConfigPageQuery, type ConfigRow } from './api';
+import type { ConfigPageQuery, ConfigRow } from './api';
+import { useConfigWrites } from './useConfigWrites';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { useConfigAbilities } from './dashboard/permissions';
 import { ConfigRowCard } from './list/ConfigRowCard';
@@ -37,6 +38,7 @@ export default function ConfigListPage() {
   const { t } = useTranslation(['common', 'errors']);
   const navigate = useNavigate();
   const can = useConfigAbilities();
+  const writes = useConfigWrites();
   const { company } = useSession();
   // Staff working on one company (the active-company cookie) see that company's configs.
   const activeCompanyId = session.activeCompanyId() && company?.id === session.activeCompanyId() ? company.id : null;
@@ -62,7 +64,7 @@ export default function ConfigListPage() {
   if (first?.total === 1 && first.rows.length === 1 && !can.create) return <Navigate to={dashboardPath(first.rows[0])} replace />;
 
   const archive = async (config: ConfigRow) => {
-    const updated = await archiveConfig(config.id);
+    const updated = await writes.archive(config.id);
     if (!updated) return;
     growl(t('configPages.list.archived', { name: config.name }), 'success');
     // Spec section 4: archiving removes it from the list when no company is active, else updates it.
@@ -70,7 +72,7 @@ export default function ConfigListPage() {
     else removeRow(config.id);
   };
   const remove = async (config: ConfigRow) => {
-    const done = await deleteConfig(config.id);
+    const done = await writes.remove(config.id);
     if (!done) return;
     growl(t('errors:configs.removed'), 'success');
     removeRow(config.id);

@@ -1,4 +1,5 @@
 import { diffStage } from '../../engine';
+import type { CatalogueStage } from '../data/stageCatalogue';
 import { http } from '../http';
 
 /** A person the dealer can contact about the config (project or account manager). */
@@ -24,15 +25,8 @@ export interface ConfigSummary {
   updated_at?: string;
 }
 
-/** A stage of a config as the server describes it (title and group are i18n keys). */
-export interface ConfigStage {
-  slug: string;
-  title: string;
-  group: string;
-  audience: string;
-  order: number;
-  required: boolean;
-  requires: string[];
+/** A stage of a config as the server describes it (title and group are i18n keys): a catalogue stage with this config's state. */
+export interface ConfigStage extends CatalogueStage {
   state: 'draft' | 'submitted' | 'completed' | string;
   open: boolean;
   done: boolean;
@@ -57,22 +51,6 @@ export interface WriteResponse extends ConfigDetail {
   stored_as_sent?: boolean;
   warnings: Array<{ detail: string; field?: string }>;
   message?: string;
-}
-
-export interface ListParams {
-  q?: string;
-  sort?: [string, 'ASC' | 'DESC'];
-}
-
-/** The configs the user may see (active ones), sorted; `total` from Content-Range. */
-export async function listConfigs({ q, sort = ['name', 'ASC'] }: ListParams = {}): Promise<ConfigSummary[] | undefined> {
-  const filter: Record<string, string> = { status: 'active' };
-  if (q?.trim()) filter.q = q.trim();
-  return http.get<ConfigSummary[]>('/configs', {
-    query: { sort: JSON.stringify(sort), range: JSON.stringify([0, 99]), filter: JSON.stringify(filter) },
-    cache: false,
-    cancelKey: 'configurator.list',
-  });
 }
 
 /** One config with stages, data of every stage, progress and version (never from the cache). */
@@ -145,8 +123,8 @@ export interface ConfigPageQuery {
   companyId?: number | null;
 }
 
-/** One page of `GET /configs` (ra-data-simple-rest) and the total from Content-Range. */
-export async function pageConfigs(query: ConfigPageQuery): Promise<{ rows: ConfigRow[]; total: number } | undefined> {
+/** One page of `GET /configs` (ra-data-simple-rest) and the total from Content-Range; `signal` is react-query's (a newer page cancels this one). */
+export async function pageConfigs(query: ConfigPageQuery, signal?: AbortSignal): Promise<{ rows: ConfigRow[]; total: number } | undefined> {
   const filter: Record<string, unknown> = { status: query.status };
   if (query.q?.trim()) filter.q = query.q.trim();
   if (query.companyId) filter.company_id = [query.companyId];
@@ -154,20 +132,15 @@ export async function pageConfigs(query: ConfigPageQuery): Promise<{ rows: Confi
   const r = await http.request<ConfigRow[]>('/configs', {
     query: { sort: JSON.stringify(query.sort), range: JSON.stringify([start, start + query.perPage - 1]), filter: JSON.stringify(filter) },
     cache: false,
-    cancelKey: 'configurator.page',
+    signal,
   });
   if (!r) return undefined;
   const total = Number(r.headers['content-range']?.split('/')[1] ?? r.headers['x-total-count'] ?? r.body.length);
   return { rows: r.body, total: Number.isFinite(total) ? total : r.body.length };
 }
 
-/** A stage of the catalogue (`GET /configs/stages`), without per-config state. */
-export type CatalogueStage = Pick<ConfigStage, 'slug' | 'title' | 'group' | 'audience' | 'order' | 'required' | 'requires'>;
-
-/** The stages the viewer may see and the design and project types. The catalogue changes only with a release, so it may come from the cache. */
-export async function getStageCatalogue(): Promise<{ stages: CatalogueStage[]; types: { design_types: string[]; project_types: string[] } } | undefined> {
-  return http.get('/configs/stages');
-}
+// The stage catalogue (GET /configs/stages) is read by the product form too: src/data/stageCatalogue.ts.
+export type { CatalogueStage };
 
 /** `POST /companies/{guid}/configs`; a 422 is handled by the dialog (field errors), not growled. */
 export async function createConfig(companyKey: string | number, config: { name: string; design_type: string }, lang?: string): Promise<(ConfigDetail & { message?: string }) | undefined> {
@@ -209,14 +182,14 @@ export interface CompanyOption {
  * Companies for the staff picker: `GET /companies` (remote select search, spec section 7) when the
  * server has it, else the companies the user's configs name (the companies API is issue 9's).
  */
-export async function searchCompanies(q: string): Promise<CompanyOption[]> {
+export async function searchCompanies(q: string, signal?: AbortSignal): Promise<CompanyOption[]> {
   const filter = JSON.stringify(q.trim() ? { q: q.trim() } : {});
   try {
     const found = await http.get<CompanyOption[] | { companies?: CompanyOption[] }>('/companies', {
       query: { filter, sort: JSON.stringify(['name', 'ASC']), range: JSON.stringify([0, 24]) },
       cache: false,
       notify: false,
-      cancelKey: 'configurator.companies',
+      signal,
     });
     const list = Array.isArray(found) ? found : found?.companies;
     if (list) return list.map(({ id, guid, name }) => ({ id, guid, name }));
@@ -227,6 +200,7 @@ export async function searchCompanies(q: string): Promise<CompanyOption[]> {
     query: { filter: JSON.stringify({ status: 'all', ...(q.trim() ? { q: q.trim() } : {}) }), sort: JSON.stringify(['company_name', 'ASC']), range: JSON.stringify([0, 499]) },
     cache: false,
     notify: false,
+    signal,
   });
   const byId = new Map<number, CompanyOption>();
   for (const row of rows ?? []) if (row.company && !byId.has(row.company.id)) byId.set(row.company.id, row.company);

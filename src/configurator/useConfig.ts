@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getConfig, type ConfigDetail } from './api';
+import { configKeys } from './queryKeys';
 
 export interface UseConfig {
   /** The config the page asked for, never another: while a new id loads this is undefined. */
@@ -12,9 +13,6 @@ export interface UseConfig {
   /** Replaces the config with a newer copy (e.g. the PUT answer). */
   setConfig(config: ConfigDetail): void;
 }
-
-/** react-query's key of one config, by the id or guid the page was opened with. */
-export const configQueryKey = (id: string) => ['configs', 'detail', id] as const;
 
 /**
  * Loads one config (by id or guid) and keeps it, keyed by `id`: a page whose id changes gets the
@@ -29,7 +27,7 @@ export const configQueryKey = (id: string) => ['configs', 'detail', id] as const
 export function useConfig(id: string): UseConfig {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: configQueryKey(id),
+    queryKey: configKeys.detail(id),
     // react-query keeps no `undefined` (a request the session took over answers nothing): null.
     queryFn: async ({ signal }) => (await getConfig(id, signal)) ?? null,
     // Kept only while a page shows it: an answer for a page gone is dropped, not kept for the next.
@@ -40,7 +38,7 @@ export function useConfig(id: string): UseConfig {
     refetchOnReconnect: false,
   });
   // How many times the copy had been written when this page came: only a later one is this page's.
-  const written = () => queryClient.getQueryState(configQueryKey(id))?.dataUpdateCount ?? 0;
+  const written = () => queryClient.getQueryState(configKeys.detail(id))?.dataUpdateCount ?? 0;
   const [writtenBefore] = useState(written);
   const fresh = written() > writtenBefore;
   const { refetch } = query;
@@ -58,7 +56,7 @@ export function useConfig(id: string): UseConfig {
   }, []);
   const setConfig = useCallback(
     (config: ConfigDetail) => {
-      if (mounted.current) queryClient.setQueryData(configQueryKey(id), config);
+      if (mounted.current) queryClient.setQueryData(configKeys.detail(id), config);
     },
     [queryClient, id],
   );

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../http';
+import { sharedKeys } from './queryKeys';
+import { CACHED_15_MIN, answered } from './queryPolicies';
 
 /** A term as a form's or filter's choice. */
 export interface TermChoice {
@@ -23,10 +25,10 @@ const HIDDEN_REGIONS = new Set(['usa', 'us']);
  */
 export function useTermChoices<T extends string>(taxonomies: readonly T[]): Record<T, TermChoice[]> {
   const { data } = useQuery({
-    queryKey: ['terms', 'all'],
-    // No cancellation: a cancelled request answers nothing, which must not be kept as "no terms".
-    queryFn: async () => (await http.get<TermRow[]>('/terms', { notify: false })) ?? [],
-    staleTime: 15 * 60 * 1000,
+    queryKey: sharedKeys.allTerms(),
+    // A cancelled request answers nothing, which `answered` turns into an error, never "no terms".
+    queryFn: async ({ signal }) => answered(await http.get<TermRow[]>('/terms', { notify: false, cache: false, signal })) ?? [],
+    ...CACHED_15_MIN,
   });
   const out = Object.fromEntries(taxonomies.map((t) => [t, [] as TermChoice[]])) as Record<T, TermChoice[]>;
   for (const row of data ?? []) {

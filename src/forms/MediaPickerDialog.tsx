@@ -4,9 +4,12 @@ import {
 import { useEffect, useState } from 'react';
 import { useGetList, type RaRecord } from 'react-admin';
 import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../data/useDebouncedValue';
 import { MediaChoiceTile, type MediaChoiceFile } from './MediaChoiceTile';
 
 const PER_PAGE = 12;
+/** The search asks 300 ms after typing stops. */
+const SEARCH_DELAY_MS = 300;
 
 export type PickerFile = RaRecord & MediaChoiceFile & { id: number };
 
@@ -40,21 +43,16 @@ export function MediaPickerDialog<T extends PickerFile>({ open, title, filter, t
   const { t } = useTranslation();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  const [q] = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
+  // The page belongs to the search it was turned in: a new search starts on the first page.
+  const [paging, setPaging] = useState({ q, page: 1 });
+  const page = paging.q === q ? paging.page : 1;
   const [ticked, setTicked] = useState<T[]>(Array.isArray(selected) ? selected : []);
   // Each opening starts from what the field holds.
   useEffect(() => {
     if (open && Array.isArray(selected)) setTicked(selected);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQ(typed.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const { data = [], total = 0, isPending, error } = useGetList<T>(
     'media',
     { pagination: { page, perPage: PER_PAGE }, sort: { field: 'created_at', order: 'DESC' }, filter: q ? { ...filter, q } : filter, meta: { cache: false } },
@@ -104,13 +102,13 @@ export function MediaPickerDialog<T extends PickerFile>({ open, title, filter, t
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Stack direction="row" spacing={1} alignItems="center">
-          <Button size="small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+          <Button size="small" disabled={page <= 1} onClick={() => setPaging({ q, page: page - 1 })}>
             {t(`${texts}.previous`)}
           </Button>
           <Typography variant="body2" color="text.secondary" role="status">
             {t(`${texts}.page`, { page, pages })}
           </Typography>
-          <Button size="small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+          <Button size="small" disabled={page >= pages} onClick={() => setPaging({ q, page: page + 1 })}>
             {t(`${texts}.next`)}
           </Button>
         </Stack>

@@ -19,6 +19,8 @@ export type CacheStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 
  * session changes (a different user must never see the previous user's data).
  */
 export class ResponseCache {
+  private readonly clearListeners = new Set<(prefix: string) => void>();
+
   constructor(
     private readonly storage: CacheStorage | undefined,
     private readonly now: () => number = Date.now,
@@ -51,8 +53,19 @@ export class ResponseCache {
     }
   }
 
+  /**
+   * Calls `listener` with the prefix of every clear (after a write to that resource, `''` when the
+   * session changes): the app's react-query cache (src/data/queryClient.ts) drops the same reads.
+   * Returns the unsubscribe.
+   */
+  onClear(listener: (prefix: string) => void): () => void {
+    this.clearListeners.add(listener);
+    return () => this.clearListeners.delete(listener);
+  }
+
   /** Drops every entry whose URL starts with `prefix` (all entries without one). */
   clear(prefix = ''): void {
+    for (const listener of this.clearListeners) listener(prefix);
     if (!this.storage) return;
     const doomed: string[] = [];
     for (let i = 0; i < this.storage.length; i++) {

@@ -1,5 +1,6 @@
 import { ADMIN_PERMISSIONS, PERMISSIONS as P, hasPermission, meets, type Requirement } from '../auth/permissions';
 import type { SessionCompany, SessionUser } from '../auth/types';
+import { ROUTES, type MenuGroup, type RouteDef } from '../routing/routes';
 
 /** One sidebar entry: a link (`to`) or a group of links, with the navigation label's common.json key. */
 export interface MenuItem {
@@ -20,98 +21,54 @@ export interface MenuSection {
 
 const perm = (permission: string | string[]): Requirement => ({ permission });
 
-/** The sidebar of spec sections 2 and 6; `:me` is replaced by the signed-in user's id. */
-export const MENU: MenuSection[] = [
-  {
-    key: 'main',
-    items: [
-      { key: 'dashboard', label: 'menu.dashboard', to: '/dashboard' },
-      {
-        key: 'companies',
-        label: 'menu.companies',
-        children: [
-          { key: 'companies-all', label: 'menu.all', to: '/companies', requires: perm(P.viewCompanies) },
-          { key: 'companies-create', label: 'menu.create', to: '/companies/create', requires: perm(P.createCompanies) },
-        ],
-      },
-      { key: 'configurator', label: 'menu.configurator', to: '/configurator', requires: perm(P.viewConfigs) },
-      { key: 'agreements', label: 'menu.agreements', to: '/agreements', requires: perm(P.viewAgreements) },
-      { key: 'products', label: 'menu.products', to: '/products', requires: perm(P.viewProducts) },
-      {
-        key: 'media',
-        label: 'menu.media',
-        children: [
-          { key: 'media-all', label: 'menu.all', to: '/media', requires: perm(P.viewMedia) },
-          { key: 'media-add', label: 'menu.add', to: '/media/upload', requires: perm(P.uploadMedia) },
-        ],
-      },
-      { key: 'showcases', label: 'menu.showcases', to: '/showcases' },
-      {
-        key: 'tracker',
-        label: 'menu.tracker',
-        // The Tracker menu as a whole needs edit projects (spec section 6).
-        requires: perm(P.editProjects),
-        children: [
-          { key: 'tracker-all', label: 'menu.all', to: '/tracker/all', requires: perm(P.editProjects) },
-          { key: 'tracker-new', label: 'menu.trackerNew', to: '/tracker/new', requires: perm(P.createProjects) },
-          { key: 'tracker-variations', label: 'menu.trackerVariations', to: '/tracker/variations', requires: perm(P.viewProjectVariations) },
-          { key: 'tracker-approval', label: 'menu.trackerApproval', to: '/tracker/approval', requires: perm(P.approveProjectTasks) },
-        ],
-      },
-      {
-        key: 'projects',
-        label: 'menu.projects',
-        children: [
-          { key: 'projects-dashboard', label: 'menu.projectsDashboard', to: '/projects/dashboard', requires: perm(P.viewProjects) },
-          { key: 'projects-in-build', label: 'menu.projectsInBuild', to: '/projects/in-build', requires: perm(P.viewProjects) },
-          { key: 'projects-launching', label: 'menu.projectsLaunching', to: '/projects/launching', requires: perm(P.viewProjects) },
-          { key: 'projects-reviews', label: 'menu.projectsReviews', to: '/projects/reviews', requires: perm(P.viewProjects) },
-          { key: 'projects-reports', label: 'menu.projectsReports', to: '/projects/reports', requires: perm(P.trackerReports) },
-        ],
-      },
-    ],
-  },
-  {
-    key: 'admin',
-    label: 'menu.admin',
-    // The admin section shows when any of the admin permissions is held (spec section 6).
-    requires: perm(ADMIN_PERMISSIONS),
-    items: [
-      {
-        key: 'users',
-        label: 'menu.users',
-        children: [
-          { key: 'users-all', label: 'menu.all', to: '/users', requires: perm(P.listUsers) },
-          { key: 'users-create', label: 'menu.create', to: '/users/create', requires: perm(P.createUsers) },
-          { key: 'users-profile', label: 'menu.profile', to: '/users/profile/:me' },
-        ],
-      },
-      { key: 'roles', label: 'menu.rolesPermissions', to: '/roles-permissions/roles', requires: perm(P.viewPermissions) },
-      { key: 'categories', label: 'menu.categories', to: '/categories', requires: perm(P.manageCategories) },
-      {
-        key: 'showcase-admin',
-        label: 'menu.showcaseAdmin',
-        // Showcase admin needs edit posts (spec section 6).
-        requires: perm(P.editPosts),
-        children: [
-          { key: 'showcase-admin-all', label: 'menu.admin', to: '/backend/showcases', requires: perm(P.editPosts) },
-          { key: 'showcase-admin-create', label: 'menu.create', to: '/backend/showcases/create', requires: perm(P.createPosts) },
-        ],
-      },
-      { key: 'config-admin', label: 'menu.configuratorAdmin', to: '/backend/config-admin/internal-page-layouts', requires: perm(P.editAdminConfigs) },
-      {
-        key: 'tasks',
-        label: 'menu.tasks',
-        children: [
-          { key: 'tasks-all', label: 'menu.all', to: '/tasks', requires: perm(P.listTasks) },
-          { key: 'tasks-stages', label: 'menu.taskStages', to: '/tasks/stages', requires: perm(P.editTasks) },
-          { key: 'tasks-types', label: 'menu.taskTypes', to: '/tasks/types', requires: perm(P.editTasks) },
-          { key: 'tasks-notifications', label: 'menu.taskNotifications', to: '/tasks/notifications', requires: perm(P.editTasks) },
-        ],
-      },
-    ],
-  },
+/** The sidebar's sections, in order; the main section has no heading. */
+const SECTIONS: Array<Omit<MenuSection, 'items'>> = [
+  { key: 'main' },
+  // The admin section shows when any of the admin permissions is held (spec section 6).
+  { key: 'admin', label: 'menu.admin', requires: perm(ADMIN_PERMISSIONS) },
 ];
+
+/** The groups of links: their label, section, place among the section's entries and own requirement. */
+const GROUPS: Record<MenuGroup, { label: string; section: 'main' | 'admin'; rank: number; requires?: Requirement }> = {
+  companies: { label: 'menu.companies', section: 'main', rank: 20 },
+  media: { label: 'menu.media', section: 'main', rank: 60 },
+  // The Tracker menu as a whole needs edit projects (spec section 6).
+  tracker: { label: 'menu.tracker', section: 'main', rank: 80, requires: perm(P.editProjects) },
+  projects: { label: 'menu.projects', section: 'main', rank: 90 },
+  users: { label: 'menu.users', section: 'admin', rank: 10 },
+  // Showcase admin needs edit posts (spec section 6).
+  'showcase-admin': { label: 'menu.showcaseAdmin', section: 'admin', rank: 40, requires: perm(P.editPosts) },
+  tasks: { label: 'menu.tasks', section: 'admin', rank: 60 },
+};
+
+/**
+ * The sidebar of spec sections 2 and 6, built from the routes' own menu placements
+ * (routing/routes.ts): a link's path and requirement are its route's, so a screen is registered
+ * once. `:me` is replaced by the signed-in user's id.
+ */
+export function buildMenu(routes: readonly RouteDef[]): MenuSection[] {
+  type Ranked = { rank: number; item: MenuItem };
+  const bySection = new Map<string, Ranked[]>(SECTIONS.map((s) => [s.key, []]));
+  const groups = new Map<string, { rank: number; item: MenuItem & { children: MenuItem[] }; links: Ranked[] }>();
+  for (const [key, group] of Object.entries(GROUPS)) {
+    const entry = { rank: group.rank, item: { key, label: group.label, ...(group.requires ? { requires: group.requires } : {}), children: [] }, links: [] };
+    groups.set(key, entry);
+    bySection.get(group.section)!.push(entry);
+  }
+  for (const route of routes) {
+    const { menu } = route;
+    if (!menu) continue;
+    const to = menu.mine ? route.path.replace(/:id\b/, ':me') : route.path;
+    const link: Ranked = { rank: menu.rank, item: { key: menu.key, label: menu.label, to, ...(route.requires ? { requires: route.requires } : {}) } };
+    (groups.get(menu.in)?.links ?? bySection.get(menu.in)!).push(link);
+  }
+  const ordered = (list: Ranked[]) => [...list].sort((a, b) => a.rank - b.rank).map((r) => r.item);
+  for (const group of groups.values()) group.item.children = ordered(group.links);
+  return SECTIONS.map((section) => ({ ...section, items: ordered(bySection.get(section.key)!) }));
+}
+
+/** The sidebar of spec sections 2 and 6; `:me` is replaced by the signed-in user's id. */
+export const MENU: MenuSection[] = buildMenu(ROUTES);
 
 function filterItem(item: MenuItem, user: SessionUser): MenuItem | null {
   if (!meets(user, item.requires)) return null;

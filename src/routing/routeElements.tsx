@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ResourceProps } from 'react-admin';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import LoginPage from '../pages/auth/LoginPage';
 import companies from '../resources/companies';
@@ -12,7 +13,7 @@ import RegisterPage from '../pages/auth/RegisterPage';
 import { session } from '../session/session';
 import { keyedByRecord } from './keyedByRecord';
 import { RouteGuard, type Preload } from './RouteGuard';
-import { ROUTES } from './routes';
+import { ROUTES, type RouteName } from './routes';
 
 // Login and Register are the first pages most visitors see: they are in the main bundle.
 // Everything else is loaded when first opened.
@@ -47,8 +48,11 @@ function RolesRedirect() {
 
 type Page = ComponentType | LazyExoticComponent<ComponentType>;
 
-/** The page of each named route; routes not listed are the placeholder of a later issue. */
-const PAGES: Record<string, Page> = {
+/**
+ * The page of every named route, in one place: a route without a page, or a page of a name that is
+ * no route, does not compile. The routes of later issues show the placeholder.
+ */
+const PAGES: Record<RouteName, Page> = {
   Login: LoginPage,
   Register: RegisterPage,
   PasswordEmailReset: ForgotPassword,
@@ -89,6 +93,29 @@ const PAGES: Record<string, Page> = {
   Showcases,
   Showcase,
   'Showcase Media': ShowcaseMedia,
+  // Later issues' screens.
+  Agreements: Placeholder,
+  'Agreement Edit': Placeholder,
+  Agreement: Placeholder,
+  'Tasks All': Placeholder,
+  'Tasks Stages All': Placeholder,
+  'Tasks Notifications All': Placeholder,
+  'Tasks Types All': Placeholder,
+  'Tracker New': Placeholder,
+  'Tracker Variations': Placeholder,
+  'Tracker Approval': Placeholder,
+  'Tracker All': Placeholder,
+  'Tracker Summary': Placeholder,
+  'Tracker Profile': Placeholder,
+  'Tracker Project': Placeholder,
+  'Projects Dashboard': Placeholder,
+  'Projects Filter': Placeholder,
+  'Projects In Build': Placeholder,
+  'Projects Launching': Placeholder,
+  'Projects Reviews': Placeholder,
+  'Projects Reports': Placeholder,
+  'Internal Page Layouts': Placeholder,
+  Migration: Placeholder,
 };
 
 /**
@@ -96,10 +123,10 @@ const PAGES: Record<string, Page> = {
  * media page steps through one post's images (it shows, never edits, and a remount would load
  * the post again at every step). Every other page is mounted anew per record (keyedByRecord).
  */
-const STEPS_IN_PLACE = new Set(['Showcase Media']);
+const STEPS_IN_PLACE: ReadonlySet<RouteName> = new Set<RouteName>(['Showcase Media']);
 
 /** What a route loads before showing; a 403/404 stops the navigation (spec section 2). */
-const PRELOADS: Record<string, Preload> = {
+const PRELOADS: Partial<Record<RouteName, Preload>> = {
   // Company dashboard: that company becomes the active one.
   'Company Dashboard': ({ id }) => session.loadCompany(Number(id)),
   // Dashboard without an id: the active company is cleared (spec section 2).
@@ -112,7 +139,7 @@ const PRELOADS: Record<string, Preload> = {
 export const appRoutes = [
   <Route key="/" path="/" element={<Navigate to="/login" replace />} />,
   ...ROUTES.map((route) => {
-    const shown = PAGES[route.name] ?? Placeholder;
+    const shown = PAGES[route.name];
     const Page = STEPS_IN_PLACE.has(route.name) ? shown : keyedByRecord(shown);
     return (
       <Route
@@ -127,3 +154,14 @@ export const appRoutes = [
     );
   }),
 ];
+
+/**
+ * react-admin's resources (`<Resource name=... {...descriptor} />` in App.tsx), the descriptors the
+ * named routes above show, each edit screen mounted anew per record on react-admin's own paths
+ * (`/companies/{id}`) as on the named routes (keyedByRecord.tsx: a form must never keep one record's
+ * values while another record's id is shown, issue 23). The key is the API resource.
+ */
+export const appResources: ResourceProps[] = Object.entries({ companies, users, media, products, posts: showcases }).map(([name, descriptor]) => {
+  const { edit } = descriptor as { edit?: ComponentType };
+  return { ...descriptor, name, ...(edit ? { edit: keyedByRecord(edit) } : {}) };
+});

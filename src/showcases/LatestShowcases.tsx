@@ -1,10 +1,12 @@
 import { Box, Button, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { pageShowcases, type Post } from './api';
+import { FRESH, answered } from '../data/queryPolicies';
+import { pageShowcases } from './api';
 import { CARD_GRID } from './parts';
 import { ShowcaseCard } from './ShowcaseCard';
+import { showcaseKeys } from './queryKeys';
 
 /**
  * The dashboard's live releases: the three newest published showcases as the grid's cards, and a
@@ -13,18 +15,12 @@ import { ShowcaseCard } from './ShowcaseCard';
  */
 export function LatestShowcases() {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<Post[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    pageShowcases({ page: 0, perPage: 3 }).then(
-      (found) => live && found && setRows(found.rows),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const { data } = useQuery({
+    queryKey: showcaseKeys.page({ page: 0, perPage: 3 }),
+    queryFn: async ({ queryKey: [, , asked], signal }) => answered(await pageShowcases(asked, signal)),
+    ...FRESH,
+  });
+  const rows = data?.rows ?? [];
 
   if (!rows.length) return null;
   return (

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LoadingBar } from '../layout/LoadingBar';
-import NotFoundPage from '../pages/app/NotFoundPage';
+import NotFoundPage from '../layout/NotFoundPage';
 import { altOf, mediaFileUrl, postImages } from './api';
 import { BackLink, TITLE_SIZE } from './parts';
 import { SHOWCASES_PATH, showcaseMediaPath, showcasePath } from './paths';

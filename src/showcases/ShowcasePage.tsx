@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { hasPermission, PERMISSIONS } from '../auth/permissions';
 import { LoadingBar } from '../layout/LoadingBar';
-import NotFoundPage from '../pages/app/NotFoundPage';
+import NotFoundPage from '../layout/NotFoundPage';
 import { useSession } from '../session/useSession';
 import { altOf, type Post } from './api';
 import { BackLink, TITLE_SIZE, paragraphsOf, PostImage, PublishedDate, TermChips } from './parts';

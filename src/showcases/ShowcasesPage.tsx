@@ -1,16 +1,19 @@
 import SearchIcon from '@mui/icons-material/Search';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import { Alert, Box, Button, InputAdornment, MenuItem, Pagination, Skeleton, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../data/useDebouncedValue';
 import { LoadingBar } from '../layout/LoadingBar';
-import { PageHeading } from '../pages/app/PageHeading';
+import { PageHeading } from '../layout/PageHeading';
 import { CARD_GRID } from './parts';
 import { ShowcaseCard } from './ShowcaseCard';
 import { usePostTerms, type TermChoice } from './terms';
 import { useShowcasePage } from './useShowcasePage';
 
 const PER_PAGE = 12;
+/** The search asks 300 ms after typing stops. */
+const SEARCH_DELAY_MS = 300;
 
 function TermFilter({ label, value, choices, onChange, testId }: { label: string; value: number | ''; choices: TermChoice[]; onChange: (v: number | '') => void; testId: string }) {
   const { t } = useTranslation();
@@ -62,17 +65,13 @@ export default function ShowcasesPage() {
   const { t } = useTranslation();
   const terms = usePostTerms();
   const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
+  const [q, setQ] = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
   const [region, setRegion] = useState<number | ''>('');
   const [make, setMake] = useState<number | ''>('');
-  const [page, setPage] = useState(0);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQ(typed.trim());
-      setPage(0);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  // The page belongs to the search it was chosen in: a new search starts on the first page.
+  const [paging, setPaging] = useState({ q, page: 0 });
+  const page = paging.q === q ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ q, page: next });
   const { rows, total, failed } = useShowcasePage({ q, region: region || null, make: make || null, page, perPage: PER_PAGE });
   const filtered = Boolean(q || region || make);
   const pages = Math.ceil(total / PER_PAGE);

@@ -1,7 +1,7 @@
 import { http } from '../http';
 import type { UploadedMedia } from '../data/upload';
 
-/** A media library item as a post carries it (server/services/media.ts `MediaItem`). */
+/** A media library item as a post carries it (server/media/media.service.ts `MediaItem`). */
 export type PostMedia = UploadedMedia & { alt: string | null };
 
 /** A term of the region, make or type taxonomy. */
@@ -46,7 +46,7 @@ export interface ShowcaseQuery {
  * from the cache: a post published a minute ago must show. The server lists only published posts
  * to readers without 'edit posts'; staff ask for them explicitly so their drafts stay out of this page.
  */
-export async function pageShowcases(query: ShowcaseQuery): Promise<{ rows: Post[]; total: number } | undefined> {
+export async function pageShowcases(query: ShowcaseQuery, signal?: AbortSignal): Promise<{ rows: Post[]; total: number } | undefined> {
   const filter: Record<string, unknown> = { post_status: 'published' };
   if (query.q?.trim()) filter.q = query.q.trim();
   if (query.region) filter.region = [query.region];
@@ -55,7 +55,7 @@ export async function pageShowcases(query: ShowcaseQuery): Promise<{ rows: Post[
   const r = await http.request<Post[]>('/posts', {
     query: { sort: JSON.stringify(['published_at', 'DESC']), range: JSON.stringify([start, start + query.perPage - 1]), filter: JSON.stringify(filter) },
     cache: false,
-    cancelKey: 'showcases.page',
+    signal,
   });
   if (!r) return undefined;
   const total = Number(r.headers['content-range']?.split('/')[1] ?? r.body.length);
@@ -63,8 +63,8 @@ export async function pageShowcases(query: ShowcaseQuery): Promise<{ rows: Post[
 }
 
 /** One post by slug (or id, guid); a 404 (unknown, or a draft for a reader) is the page's to show, not a growl. */
-export async function getShowcase(slug: string): Promise<Post | undefined> {
-  return http.get<Post>(`/posts/${encodeURIComponent(slug)}`, { cache: false, notify: false });
+export async function getShowcase(slug: string, signal?: AbortSignal): Promise<Post | undefined> {
+  return http.get<Post>(`/posts/${encodeURIComponent(slug)}`, { cache: false, notify: false, signal });
 }
 
 /** The post's images in reading order: the featured image, then the gallery (each once). */

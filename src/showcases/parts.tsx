@@ -8,7 +8,7 @@ import { altOf, type Post, type PostMedia } from './api';
 /** A post's title as its page heading: a size smaller on a phone, where long titles took four lines. */
 export const TITLE_SIZE = { fontSize: { xs: '1.6rem', sm: '2.125rem' } } as const;
 
-const THUMBNAIL_SIZE = 320; // the server's thumbnails fit in 320 x 320 (server/services/media-content.ts)
+const THUMBNAIL_SIZE = 320; // the server's thumbnails fit in 320 x 320 (server/media/media.content.ts)
 
 /** The `srcset` of a media item: its thumbnail and its file, so small cards never load the full file. */
 function srcSetOf(media: PostMedia): string | undefined {

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { FRESH, answered } from '../data/queryPolicies';
 import { HttpError } from '../http';
 import { getShowcase, type Post } from './api';
+import { showcaseKeys } from './queryKeys';
 
 export interface ShowcaseState {
   post: Post | undefined;
@@ -9,23 +11,14 @@ export interface ShowcaseState {
   failed: boolean;
 }
 
-/** Loads one post by slug; a 404 is "not found", any other failure "failed" (not growled: the page says so). */
+/** Loads one post by slug, fresh; a 404 is "not found", any other failure "failed" (not growled: the page says so). */
 export function useShowcase(slug: string | null | undefined): ShowcaseState {
-  const [state, setState] = useState<ShowcaseState>({ post: undefined, notFound: false, failed: false });
-  useEffect(() => {
-    if (!slug) return;
-    let live = true;
-    setState({ post: undefined, notFound: false, failed: false });
-    getShowcase(slug)
-      .then((post) => live && post && setState({ post, notFound: false, failed: false }))
-      .catch((error: unknown) => {
-        if (!live) return;
-        const notFound = error instanceof HttpError && error.status === 404;
-        setState({ post: undefined, notFound, failed: !notFound });
-      });
-    return () => {
-      live = false;
-    };
-  }, [slug]);
-  return state;
+  const { data, error } = useQuery({
+    queryKey: showcaseKeys.detail(slug ?? ''),
+    queryFn: async ({ signal }) => answered(await getShowcase(slug!, signal)),
+    enabled: Boolean(slug),
+    ...FRESH,
+  });
+  const notFound = error instanceof HttpError && error.status === 404;
+  return { post: data ?? undefined, notFound, failed: Boolean(error) && !notFound };
 }

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { FRESH, answered } from '../data/queryPolicies';
 import { pageShowcases, type Post, type ShowcaseQuery } from './api';
+import { showcaseKeys } from './queryKeys';
 
 export interface ShowcasePage {
   /** Undefined until the first answer for the current query is in. */
@@ -8,22 +10,18 @@ export interface ShowcasePage {
   failed: boolean;
 }
 
-/** One page of the live releases for the query; a newer query's answer replaces an older one's. */
+/**
+ * One page of the live releases for the query, read fresh; an older query's request is cancelled
+ * (react-query's signal). While the next page loads the grid shows skeletons, but the total of the
+ * last answer stays, so the pagination does not jump.
+ */
 export function useShowcasePage(query: ShowcaseQuery): ShowcasePage {
-  const [state, setState] = useState<ShowcasePage>({ rows: undefined, total: 0, failed: false });
-  const key = JSON.stringify(query);
-  useEffect(() => {
-    let live = true;
-    setState((s) => ({ ...s, rows: undefined, failed: false }));
-    pageShowcases(JSON.parse(key) as ShowcaseQuery)
-      .then((page) => {
-        // Undefined: cancelled by a newer query (the client's cancelKey), whose answer will come.
-        if (live && page) setState({ rows: page.rows, total: page.total, failed: false });
-      })
-      .catch(() => live && setState({ rows: [], total: 0, failed: true }));
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  return state;
+  const { data, isError, isPlaceholderData } = useQuery({
+    queryKey: showcaseKeys.page(query),
+    queryFn: async ({ queryKey: [, , asked], signal }) => answered(await pageShowcases(asked, signal)),
+    ...FRESH,
+    placeholderData: keepPreviousData,
+  });
+  if (isError) return { rows: [], total: 0, failed: true };
+  return { rows: isPlaceholderData ? undefined : data?.rows, total: data?.total ?? 0, failed: false };
 }

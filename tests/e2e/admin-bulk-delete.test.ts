@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, permissions, rolePermissions, roles, users } from '../../server/db/schema';
-import { hashPassword } from '../../server/services/passwords';
+import { hashPassword } from '../../server/auth/auth.passwords';
 import { call, login } from '../server/helpers';
 import { signIn, startE2E, SETTLE, type E2E } from './harness';
 

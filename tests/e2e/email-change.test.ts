@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, companyUsers, userRoles, users } from '../../server/db/schema';
-import { hashPassword } from '../../server/services/passwords';
+import { hashPassword } from '../../server/auth/auth.passwords';
 import { signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
 
 /**

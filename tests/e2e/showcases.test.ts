@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_POSTS } from '../../server/db/seed-posts';
-import { slugOf } from '../../server/services/posts-write';
+import { slugOf } from '../../server/posts/posts.write';
 import { hashPath, signIn, startE2E, waitForLanding, SETTLE, type E2E } from './harness';
 
 const published = DEMO_POSTS.filter((p) => p.published).sort((a, b) => b.published!.localeCompare(a.published!));

@@ -38,7 +38,7 @@ const server = sources('server');
 const errorsTs = readFileSync('server/http/errors.ts', 'utf8');
 
 // errors namespace: what the server sends (serverMessages.<code>, and the engine's account checks that
-// server/services/validation.ts turns into 400s), and what the app shows by key (t('errors:<key>')).
+// server/auth/auth.validation.ts turns into 400s), and what the app shows by key (t('errors:<key>')).
 const errorCodes = new Map([
   ...collect(server, /serverMessages((?:\.\w+)+)/g, (m) => [m[1].slice(1)]),
   ...collect(sources('engine/accounts'), /accountError\([^,]+,\s*'(\w+)'/g, (m) => [`account.${m[1]}`]),
@@ -106,10 +106,10 @@ describe('error texts in every locale', () => {
     const shapes = new Set(
       [...Object.values(catalogue(DEFAULT_LOCALE, 'errors')), ...Object.values(catalogue(DEFAULT_LOCALE, 'validation'))].map((t) => catalogueShape(String(t))),
     );
-    // httpError(401, 'Some words') or .send({ message: 'Some words' }) with the words written inline.
-    // Comments may quote such texts ("its message: 'connect ECONNREFUSED ...'"): only code counts.
+    // new NotFound('Some words') (any domain error of server/domain-errors.ts) or .send({ message: 'Some words' })
+    // with the words written inline. Comments may quote such texts ("its message: 'connect ECONNREFUSED ...'"): only code counts.
     const code = server.map(([path, text]): [string, string] => [path, text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1')]);
-    const inline = collect(code, /(?:httpError\(\s*\d+\s*,\s*|message:\s*)(['"`])((?:(?!\1).)+)\1/g, (m) => [m[2]]);
+    const inline = collect(code, /(?:new (?:BadRequest|Unauthorized|Forbidden|NotFound|Conflict|Stale|TooLarge|Unsupported|Invalid|TooMany)\(\s*(?:[\w.]+,\s*)?|message:\s*)(['"`])((?:(?!\1).)+)\1/g, (m) => [m[2]]);
     const own = [...inline].filter(([text]) => {
       const shape = codeShape(text);
       // Only values put together (`${name} ${t('validation:field.invalid')}`): the words come from the catalogue.

@@ -5,7 +5,7 @@ import { createAjv, stageCatalogue } from '../../engine';
 import stageSets from '../../schemas/stage-sets.json';
 import schema from '../../schemas/stage-sets.schema.json';
 import { DESIGN_TYPES, PROJECT_TYPES } from '../../server/db/schema';
-import { stagesForNewConfig } from '../../server/services/configs-stage-sets';
+import { stagesForNewConfig } from '../../server/configs/configs.stage-sets';
 
 const known = new Set(stageCatalogue.map((s) => s.slug));
 type File = { sets: Record<string, string[]>; projectTypes: Record<string, { base: string; add?: string[]; remove?: string[] }>; designTypes: Record<string, { remove?: string[] }> };

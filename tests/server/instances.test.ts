@@ -5,7 +5,6 @@ import { seedDatabase } from '../../server/db/seed';
 import { mailOutbox, users } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';
 import { openPostgres } from '../../server/db/database';
-import { configCacheOf } from '../../server/services/configs-cache';
 import { createPostgresDatabase, openTestDatabase } from '../support/server';
 import { companyInformation } from './configs-helpers';
 import { servedFromMemory } from './helpers';
@@ -114,9 +113,9 @@ describe('two instances on one database', () => {
 
     expect((await put(a, headersA, 'Written on a', 1)).json()).toMatchObject({ version: 2 });
     // Both instances now keep version 2 in memory: a from its write, b from its read.
-    const hits = configCacheOf(a.db).hits;
+    const hits = a.configCache.hits;
     expect(await nameOn(a, headersA)).toEqual({ version: 2, name: 'Written on a' });
-    expect(configCacheOf(a.db).hits).toBeGreaterThan(hits);
+    expect(a.configCache.hits).toBeGreaterThan(hits);
     expect(await nameOn(b, headersB)).toEqual({ version: 2, name: 'Written on a' });
 
     expect((await put(b, headersB, 'Written on b', 2)).json()).toMatchObject({ version: 3 });

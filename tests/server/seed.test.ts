@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { seedDatabase } from '../../server/db/seed';
 import { companies, terms, userRoles, users } from '../../server/db/schema';
-import { verifyPassword } from '../../server/services/passwords';
+import { verifyPassword } from '../../server/auth/auth.passwords';
 import { openTestDatabase } from '../support/server';
 import type { Database } from '../../server/db/database';
 

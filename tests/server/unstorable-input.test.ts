@@ -138,6 +138,30 @@ describe('bidirectional controls are stripped from stored names', () => {
     expect(config.status).toBe(201);
     expect(JSON.stringify(config.body)).toContain('"Website launch"');
   });
+
+  it('company, user and term names lose them, through staff forms and through registration', async () => {
+    const company = await as<{ id: number; name: string }>('POST', '/api/companies', { name: 'Motors \u202Esrotom\u202C Ltd', lang: 'en' });
+    expect(company.status).toBe(201);
+    expect(company.body.name).toBe('Motors srotom Ltd');
+    const renamed = await as<{ name: string }>('PUT', `/api/companies/${company.body.id}`, { name: '\u2066Renamed\u2069 Motors' });
+    expect(renamed.body.name).toBe('Renamed Motors');
+    const user = await as<{ id: number; name: string }>('POST', '/api/users', { name: 'Eve \u202Enimda\u202C', email: 'bidi-user@example.test', company_id: company.body.id });
+    expect(user.status).toBe(201);
+    expect(user.body.name).toBe('Eve nimda');
+    expect((await as<{ name: string }>('PUT', `/api/users/${user.body.id}`, { name: '\u200FEve\u200E Again' })).body.name).toBe('Eve Again');
+    const term = await as<{ name: string }>('POST', '/api/taxonomies/make/terms', { name: 'Bidi \u202EekaM\u202C' });
+    expect(term.status).toBe(201);
+    expect(term.body.name).toBe('Bidi ekaM');
+    const registered = await call<{ access_token: string }>(server, 'POST', '/api/register', {
+      body: { terms: [7, 1, 22], company: { name: 'Garage \u202Eegarag\u202C', lang: 'en' }, user: { name: 'Reg \u2067Person\u2069', email: 'bidi-register@example.test', password: 'Another-pass-2026', primary: 1 }, accept_terms: true },
+    });
+    expect(registered.status).toBe(201);
+    const me = await call<{ user: { name: string }; company: { name: string } | null }>(server, 'GET', '/api/users/current', { token: registered.body.access_token });
+    expect(me.body.user.name).toBe('Reg Person');
+    expect(me.body.company?.name).toBe('Garage egarag');
+    const listed = await as<Array<{ name: string }>>('GET', `/api/companies?filter=${encodeURIComponent('{"q":"Garage"}')}`);
+    expect(listed.body.map((c) => c.name)).toContain('Garage egarag');
+  });
 });
 
 type OpenApi = {

@@ -93,7 +93,7 @@ export const configRevisions = pgTable(
     /** The revision a restore brought back. */
     restoredFrom: integer('restored_from'),
     /**
-     * The changes as a history page lists them, big values left out (services/configs-changes.ts);
+     * The changes as a history page lists them, big values left out (configs/configs.changes.ts);
      * NULL on revisions stored before migration 0008, whose page computes them from the patches.
      */
     changes: jsonb('changes'),

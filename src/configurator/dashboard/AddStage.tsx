@@ -1,26 +1,19 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, Button, ListSubheader, MenuItem, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
-import { getStageCatalogue, type CatalogueStage, type ConfigDetail } from '../api';
+import { useStageCatalogue } from '../../data/stageCatalogue';
+import type { ConfigDetail } from '../api';
 import { groupStages } from './groupStages';
 
 /** Staff: a picker of the catalogue's stages this config does not have yet, and an Add button. */
 export function AddStage({ config, onAdd }: { config: ConfigDetail; onAdd(slug: string): Promise<unknown> }) {
   const { t } = useTranslation(['common', 'configurator']);
-  const [catalogue, setCatalogue] = useState<CatalogueStage[]>();
+  // Undefined until the catalogue is read; a failed read offers nothing to add.
+  const { data, isError } = useStageCatalogue();
+  const catalogue = useMemo(() => (isError ? [] : data && (data.stages ?? [])), [isError, data]);
   const [slug, setSlug] = useState('');
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    let live = true;
-    getStageCatalogue().then(
-      (found) => live && setCatalogue(found?.stages ?? []),
-      () => live && setCatalogue([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
   const missing = useMemo(() => {
     const have = new Set(config.stages.map((s) => s.slug));
     return groupStages((catalogue ?? []).filter((s) => !have.has(s.slug)), { internal: true });

@@ -3,7 +3,8 @@ import { Alert, Box, Button, Card, CardActions, CardContent, Dialog, DialogActio
 import MailIcon from '@mui/icons-material/MailOutline';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../http';
-import { mailContact, type ConfigContact, type MailResult, type MailType } from '../api';
+import type { ConfigContact, MailResult, MailType } from '../api';
+import { useMailContact } from '../useConfigWrites';
 
 export interface ContactCardProps {
   configGuid: string;
@@ -19,23 +20,21 @@ export function ContactCard({ configGuid, type, label, contact, showEmpty }: Con
   const { t } = useTranslation(['common', 'errors']);
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const mail = useMailContact(configGuid, type);
+  const busy = mail.isPending;
   const [result, setResult] = useState<MailResult['data'] | { status: 'error'; text: string }>();
   if (!contact && !showEmpty) return null;
   const testId = `contact-${type.replace('_', '-')}`;
 
   const send = async () => {
-    setBusy(true);
     try {
-      const r = await mailContact(configGuid, type, message.trim() || undefined);
+      const r = await mail.mutateAsync(message.trim() || undefined);
       if (r) setResult(r.data);
       setOpen(false);
       setMessage('');
     } catch (err) {
       setResult({ status: 'error', text: err instanceof HttpError ? err.messages.join(' ') : t('errors:unknown_error') });
       setOpen(false);
-    } finally {
-      setBusy(false);
     }
   };
 

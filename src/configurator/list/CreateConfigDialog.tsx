@@ -1,9 +1,14 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { FRESH } from '../../data/queryPolicies';
+import { useDebouncedValue } from '../../data/useDebouncedValue';
 import { HttpError } from '../../http';
 import { useSession } from '../../session/useSession';
-import { createConfig, DESIGN_TYPES, searchCompanies, type CompanyOption, type ConfigDetail } from '../api';
+import { DESIGN_TYPES, searchCompanies, type CompanyOption, type ConfigDetail } from '../api';
+import { useCreateConfig } from '../useConfigWrites';
+import { configKeys } from '../queryKeys';
 
 export interface CreateConfigDialogProps {
   open: boolean;
@@ -15,26 +20,24 @@ export interface CreateConfigDialogProps {
 
 type FieldName = 'name' | 'company' | 'design_type';
 
+/** The company picker's remote search waits this long after typing (spec section 9). */
+const COMPANY_SEARCH_DELAY_MS = 250;
+
 /** The staff company picker: a remote search (250 ms after typing, spec section 9), the active company first. */
 function CompanyPicker({ value, onChange, error }: { value: CompanyOption | null; onChange(c: CompanyOption | null): void; error: boolean }) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
-  const [options, setOptions] = useState<CompanyOption[]>([]);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    const timer = setTimeout(() => {
-      searchCompanies(input).then(
-        (found) => live && setOptions(found),
-        () => live && setOptions([]),
-      ).finally(() => live && setLoading(false));
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [input]);
+  const [asked] = useDebouncedValue(input, COMPANY_SEARCH_DELAY_MS);
+  // The last list stays offered while the next search runs; a failed search offers none.
+  const { data, isError, isFetching } = useQuery({
+    queryKey: configKeys.companyOptions(asked),
+    queryFn: ({ queryKey: [, , q], signal }) => searchCompanies(q, signal),
+    ...FRESH,
+    placeholderData: keepPreviousData,
+  });
+  const options = isError ? [] : (data ?? []);
+  // Typed but not asked yet counts as loading, as the search is on its way.
+  const loading = isFetching || input !== asked;
   return (
     <Autocomplete
       value={value}
@@ -64,7 +67,8 @@ export function CreateConfigDialog({ open, anyCompany, onClose, onCreated }: Cre
   const [designType, setDesignType] = useState('');
   const [error, setError] = useState<string>();
   const [invalid, setInvalid] = useState<Set<FieldName>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const creating = useCreateConfig();
+  const busy = creating.isPending;
 
   // Each time it opens it starts empty (on the active or own company).
   useEffect(() => {
@@ -87,10 +91,9 @@ export function CreateConfigDialog({ open, anyCompany, onClose, onCreated }: Cre
     if (!designType) missing.add('design_type');
     setInvalid(missing);
     if (missing.size) return setError(required);
-    setBusy(true);
     setError(undefined);
     try {
-      const created = await createConfig(company!.guid ?? company!.id, { name: name.trim(), design_type: designType }, i18n.language);
+      const created = await creating.mutateAsync({ company: company!.guid ?? company!.id, config: { name: name.trim(), design_type: designType }, lang: i18n.language });
       if (created) onCreated(created);
     } catch (err) {
       if (err instanceof HttpError) {
@@ -98,8 +101,6 @@ export function CreateConfigDialog({ open, anyCompany, onClose, onCreated }: Cre
         setInvalid(new Set(fields.filter((f): f is FieldName => f === 'name' || f === 'design_type')));
         setError(err.messages[0] ?? t('errors:unknown_error'));
       } else setError(t('errors:unknown_error'));
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -1,5 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { FRESH, answered } from '../../data/queryPolicies';
+import { useDebouncedValue } from '../../data/useDebouncedValue';
 import { pageConfigs, type ConfigPageQuery, type ConfigRow } from '../api';
+import { configKeys } from '../queryKeys';
 
 export interface ConfigPageState {
   rows: ConfigRow[] | undefined;
@@ -13,52 +17,33 @@ export interface ConfigPageState {
   removeRow(id: number): void;
 }
 
+/** Search waits this long after the last keystroke; any other change loads at once. */
+export const SEARCH_DELAY_MS = 300;
+
 /**
- * One page of configs for `query`; a new search waits 300 ms after the last keystroke, any other
- * change loads at once. A slower, older answer never overwrites a newer one.
+ * One page of configs for `query`, read fresh (never cached). The search text becomes part of the
+ * key 300 ms after the last keystroke. The page on screen stays while the next one loads, and an
+ * older page's request is cancelled (react-query's signal), so its answer never replaces a newer one.
  */
 export function useConfigPage(query: ConfigPageQuery): ConfigPageState {
-  const [rows, setRows] = useState<ConfigRow[]>();
-  const [total, setTotal] = useState(0);
-  const [failed, setFailed] = useState(false);
-  const [tick, setTick] = useState(0);
-  const lastQ = useRef(query.q);
-  const { status, q, sort, page, perPage, companyId } = query;
-  const sortKey = sort.join(':');
-
-  useEffect(() => {
-    let live = true;
-    const typing = lastQ.current !== q;
-    lastQ.current = q;
-    const timer = setTimeout(
-      () => {
-        pageConfigs({ status, q, sort: sortKey.split(':') as ConfigPageQuery['sort'], page, perPage, companyId }).then(
-          (found) => {
-            if (!live || !found) return;
-            setRows(found.rows);
-            setTotal(found.total);
-            setFailed(false);
-          },
-          () => {
-            if (!live) return;
-            setRows([]);
-            setFailed(true);
-          },
-        );
-      },
-      typing ? 300 : 0,
-    );
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [status, q, sortKey, page, perPage, companyId, tick]);
-
-  const reload = useCallback(() => setTick((n) => n + 1), []);
-  const replaceRow = useCallback((row: ConfigRow) => setRows((list) => list?.map((r) => (r.id === row.id ? { ...r, ...row } : r))), []);
-  const removeRow = useCallback((id: number) => {
-    setRows((list) => list?.filter((r) => r.id !== id));
-    setTotal((n) => Math.max(0, n - 1));
-  }, []);
-  return { rows, total, failed, reload, replaceRow, removeRow };
+  const queryClient = useQueryClient();
+  const [q] = useDebouncedValue(query.q, SEARCH_DELAY_MS);
+  const key = configKeys.page({ ...query, q });
+  const { data, isError, refetch } = useQuery({
+    queryKey: key,
+    queryFn: async ({ queryKey: [, , asked], signal }) => answered(await pageConfigs(asked, signal)),
+    ...FRESH,
+    placeholderData: keepPreviousData,
+  });
+  const hash = JSON.stringify(key);
+  const edit = useCallback(
+    (change: (page: { rows: ConfigRow[]; total: number }) => { rows: ConfigRow[]; total: number }) =>
+      queryClient.setQueryData<{ rows: ConfigRow[]; total: number }>(JSON.parse(hash) as typeof key, (page) => (page ? change(page) : page)),
+    // `hash` stands for `key`, which is a new array at every render.
+    [queryClient, hash],
+  );
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const replaceRow = useCallback((row: ConfigRow) => edit((page) => ({ ...page, rows: page.rows.map((r) => (r.id === row.id ? { ...r, ...row } : r)) })), [edit]);
+  const removeRow = useCallback((id: number) => edit((page) => ({ rows: page.rows.filter((r) => r.id !== id), total: Math.max(0, page.total - 1) })), [edit]);
+  return { rows: isError ? [] : data?.rows, total: data?.total ?? 0, failed: isError, reload, replaceRow, removeRow };
 }

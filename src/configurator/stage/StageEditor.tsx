@@ -1,24 +1,23 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import HistoryIcon from '@mui/icons-material/History';
-import { Alert, Box, Button, Chip, Paper, TextField, Typography } from '@mui/material';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Alert } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { hasStage, stageDefaults, type StageState } from '../../../engine';
-import { defaultEngine, StageForm, useStageContext, useStageSelector, type ConfigDoc, type StageController } from '../../../engine/react';
-import { localiseServerText } from '../../i18n/serverText';
+import { defaultEngine, StageForm, type ConfigDoc, type StageController } from '../../../engine/react';
 import { UnsavedChangesPrompt } from '../../routing/UnsavedChangesPrompt';
 import { useSession } from '../../session/useSession';
 import type { ConfigDetail, WriteResponse } from '../api';
-import { StateChip } from '../parts';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { HistoryPanel } from './HistoryPanel';
 import { permissionNames, stageAbilities } from './lifecycle';
-import { SaveIndicator } from './SaveIndicator';
 import { sameValue } from './diff';
-import { flattenErrorSchema } from './serverErrors';
 import { useStageSaver, type ConflictInfo } from './useStageSaver';
-import { WarningsList } from './WarningsList';
 import { configEngine, stageUiFor } from './configStages';
+import { InternalNotes } from './InternalNotes';
+import { StageActions } from './StageActions';
+import { ControllerBridge, StageWarnings } from './StageFormExtras';
+import { StageHeading, StageTools } from './StageHeading';
+import { StageNotices } from './StageNotices';
 
 /** Where an editor starts: the server's copy, and optionally edits on top that the server lacks. */
 export interface EditorStart {
@@ -43,35 +42,6 @@ export interface StageEditorProps {
   onConflict(info: ConflictInfo): void;
   /** Reset confirmed: start again from the last saved data. */
   onReset(): void;
-}
-
-/** Hands the form's controller to the editor (the controller lives inside StageForm). */
-function ControllerBridge({ target }: { target: { current: StageController | null } }) {
-  const controller = useStageContext();
-  useEffect(() => {
-    target.current = controller;
-    return () => {
-      target.current = null;
-    };
-  }, [controller, target]);
-  return null;
-}
-
-/** The engine's warnings for the data in the form (live) and the server's of the last save. */
-function StageWarnings({ slug, server }: { slug: string; server: Array<{ field?: string; detail: string }> }) {
-  const controller = useStageContext();
-  const local = useStageSelector(controller, (s) => s.warnings);
-  const { t } = useTranslation();
-  const all = useMemo(() => {
-    const seen = new Set<string>();
-    return [...flattenErrorSchema(local), ...server.map((w) => ({ field: w.field, detail: localiseServerText(w.detail, t) }))].filter((w) => {
-      const key = `${w.field ?? ''}|${w.detail}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-  }, [local, server, t]);
-  return <WarningsList slug={slug} warnings={all} />;
 }
 
 /**
@@ -189,79 +159,26 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
   return (
     <>
       <StageHeading title={t(stage.title)} state={stage.state}>
-        {internal && <Chip size="small" color="secondary" label={t('configPages.stagePage.internal')} data-testid="stage-internal" />}
-        <Box sx={{ flex: 1 }} />
-        {!readonly && <SaveIndicator status={saver.status} />}
-        <Button startIcon={<HistoryIcon />} onClick={() => setHistoryOpen(true)} data-testid="stage-history">
-          {t('configPages.stagePage.history')}
-        </Button>
+        <StageTools internal={internal} status={readonly ? null : saver.status} onHistory={() => setHistoryOpen(true)} />
       </StageHeading>
-      {showRestored && (
-        <Alert severity="info" sx={{ mb: 2 }} onClose={() => setShowRestored(false)} data-testid="unsent-restored">
-          {t('configPages.stagePage.unsentRestored')}
-        </Alert>
-      )}
-      {readonly && (
-        <Alert severity="info" sx={{ mb: 2 }} data-testid="stage-readonly">
-          {t('configPages.readonly')}
-        </Alert>
-      )}
-      {!readonly && !abilities.autosaveState && (
-        <Alert severity="info" sx={{ mb: 2 }} data-testid="stage-resubmit">
-          {t('configPages.stagePage.resubmitHint')}
-        </Alert>
-      )}
+      <StageNotices restored={showRestored} onRestoredClose={() => setShowRestored(false)} readonly={readonly} resubmit={!readonly && !abilities.autosaveState} />
       {internal && (
-        <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-          <TextField
-            label={t('configPages.stagePage.internalNotes')}
-            helperText={t('configPages.stagePage.internalHelp')}
-            value={notes}
-            onChange={(e) => {
-              setNotes(e.target.value);
-              notesRef.current = e.target.value;
-              edited();
-            }}
-            disabled={readonly}
-            multiline
-            minRows={3}
-            fullWidth
-            inputProps={{ 'data-testid': 'internal-notes' }}
-          />
-        </Paper>
+        <InternalNotes
+          value={notes}
+          readonly={readonly}
+          onChange={(text) => {
+            setNotes(text);
+            notesRef.current = text;
+            edited();
+          }}
+        />
       )}
       {/* Edits reach the engine just after their frame is painted: typing never waits for the cascade. */}
       <StageForm slug={slug} doc={doc} onChange={onChange} readonly={readonly} hideActions engine={form.engine} stage={form.stage} settle="after-paint">
         {formExtras}
       </StageForm>
       {/* Outside the form: they change with the save status, the form must not. */}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
-        {abilities.autosaveState && (
-          <Button variant="outlined" disabled={busy} onClick={() => void act(abilities.autosaveState!)} data-testid="stage-save">
-            {t(state === 'draft' ? 'configPages.saveDraft' : 'configPages.stagePage.save')}
-          </Button>
-        )}
-        {abilities.canSubmit && (
-          <Button variant="contained" disabled={busy} onClick={() => void act('submitted')} data-testid="stage-submit">
-            {t('configPages.submit')}
-          </Button>
-        )}
-        {abilities.canComplete && (
-          <Button variant="contained" color="success" disabled={busy} onClick={() => void act('completed')} data-testid="stage-complete">
-            {t('configPages.stagePage.markCompleted')}
-          </Button>
-        )}
-        {abilities.canReopen && (
-          <Button variant="outlined" color="warning" disabled={busy} onClick={() => void act('draft')} data-testid="stage-reopen">
-            {t('configPages.stagePage.reopen')}
-          </Button>
-        )}
-        {!readonly && (
-          <Button color="inherit" disabled={busy || !saver.unsent} onClick={() => setConfirmReset(true)} data-testid="stage-reset">
-            {t('configPages.stagePage.reset')}
-          </Button>
-        )}
-      </Box>
+      <StageActions abilities={abilities} state={state} busy={busy} unsent={saver.unsent} onAct={act} onReset={() => setConfirmReset(true)} />
       <ConfirmDialog
         open={confirmReset}
         title={t('configPages.stagePage.resetTitle')}
@@ -294,18 +211,5 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
       />
       <UnsavedChangesPrompt when={saver.unsent} />
     </>
-  );
-}
-
-/** The stage's title and state, then whatever the page adds beside them (its tools). */
-function StageHeading({ title, state, children }: { title: string; state: string; children?: ReactNode }) {
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-      <Typography variant="h4" component="h1" data-testid="page-title">
-        {title}
-      </Typography>
-      <StateChip state={state} />
-      {children}
-    </Box>
   );
 }

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { displayName } from '../../layout/displayName';
 import { useSession } from '../../session/useSession';
 import { LatestShowcases } from '../../showcases/LatestShowcases';
-import { ConfigProgressCard } from './ConfigProgressCard';
-import { PageHeading } from './PageHeading';
+import { ConfigProgressCard } from '../../configurator/home/ConfigProgressCard';
+import { PageHeading } from '../../layout/PageHeading';
 
 /** Dashboard: a welcome, the company in use, its configurator progress and the latest live releases; more widgets come with later issues. */
 export default function DashboardPage() {

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { PageHeading } from './PageHeading';
+import { PageHeading } from '../../layout/PageHeading';
 
 /** A screen of a later issue: its route exists, is guarded and titled; the content comes later. */
 export default function PlaceholderPage() {

@@ -1,8 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, CircularProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { http, HttpError } from '../../http';
+import { HttpError } from '../../http';
+import { confirmEmail } from './api';
 import { AuthCard } from './AuthCard';
 
 type Outcome = { ok: true; email: string } | { ok: false; message: string };
@@ -16,19 +18,20 @@ export default function ConfirmEmailPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  // A token is used once: React may run the effect twice (StrictMode), the request goes once.
+  const { mutateAsync } = useMutation({ mutationFn: confirmEmail });
+  // A token is used once: React may run the effect twice (StrictMode), the request goes once. The
+  // outcome is kept here, not read from the mutation, as StrictMode's second mount would not see it.
   const sent = useRef<string | null>(null);
 
   useEffect(() => {
     if (sent.current === token) return;
     sent.current = token;
-    http
-      .post<{ email: string }>('/users/email/confirm', { token }, { auth: false, recover: false, notify: false })
+    mutateAsync(token)
       .then((r) => setOutcome({ ok: true, email: r?.email ?? '' }))
       // The server's words in the reader's language (the HTTP layer localises them): an invalid or
       // expired link, or an address someone else took meanwhile.
       .catch((err: unknown) => setOutcome({ ok: false, message: err instanceof HttpError ? err.message : t('errors:token_invalid') }));
-  }, [token, t]);
+  }, [token, t, mutateAsync]);
 
   let body;
   if (!outcome) body = <CircularProgress sx={{ justifySelf: 'center' }} aria-label={t('emailConfirm.working')} />;

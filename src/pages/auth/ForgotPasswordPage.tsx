@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { validateForgotPassword } from '../../../engine/accounts';
-import { http } from '../../http';
 import { growl } from '../../session/notifier';
+import { sendResetLink } from './api';
 import { AuthCard } from './AuthCard';
 import { FormErrors } from './FormErrors';
 import { emailNotFoundTexts, useAccountForm } from './useAccountForm';
@@ -20,7 +20,7 @@ export default function ForgotPasswordPage() {
     void form.submit(
       validateForgotPassword({ email }),
       async (v) => {
-        await http.post('/password/email', { email: v.email, webAddress: location.origin }, { auth: false, recover: false, notify: false });
+        await sendResetLink(v.email);
         const text = t('errors:reset_link_sent');
         setSent(text);
         growl(text, 'success');

@@ -3,8 +3,8 @@ import { Alert, Box, Button, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { validatePasswordReset } from '../../../engine/accounts';
-import { http } from '../../http';
 import { growl } from '../../session/notifier';
+import { resetPassword } from './api';
 import { AuthCard } from './AuthCard';
 import { FormErrors } from './FormErrors';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -31,11 +31,7 @@ export default function ResetPasswordPage() {
     void form.submit(
       validatePasswordReset({ token, email, password, passwordConfirmation: confirmation }),
       async (v) => {
-        await http.post(
-          '/password/reset',
-          { token: v.token, email: v.email, password: v.password, password_confirmation: v.passwordConfirmation, webAddress: location.origin },
-          { auth: false, recover: false, notify: false },
-        );
+        await resetPassword(v);
         setDone(true);
         growl(t('errors:password_reset'), 'success');
       },

@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { validatePasswordSet } from '../../../engine/accounts';
-import { http } from '../../http';
+import { FRESH, answered } from '../../data/queryPolicies';
 import { growl } from '../../session/notifier';
+import { accountKeys, checkSetPasswordToken, setPassword as sendPassword } from './api';
 import { AuthCard } from './AuthCard';
 import { FormErrors } from './FormErrors';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -15,26 +17,23 @@ import { useRedirectAfter } from './useRedirectAfter';
 export default function SetPasswordPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
-  const [valid, setValid] = useState<boolean | null>(null);
+  // The link is checked first: null while asking, then whether it is still good.
+  const check = useQuery({
+    queryKey: accountKeys.setPasswordToken(token),
+    queryFn: async ({ signal }) => answered(await checkSetPasswordToken(token, signal)) ?? true,
+    ...FRESH,
+  });
+  const valid = check.isPending ? null : check.isSuccess;
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [done, setDone] = useState(false);
   const form = useAccountForm();
   useRedirectAfter(done, '/login');
 
-  useEffect(() => {
-    const controller = new AbortController();
-    http
-      .get(`/password/set/${encodeURIComponent(token)}`, { auth: false, recover: false, notify: false, cache: false, signal: controller.signal })
-      .then(() => !controller.signal.aborted && setValid(true))
-      .catch(() => setValid(false));
-    return () => controller.abort();
-  }, [token]);
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void form.submit(validatePasswordSet({ token, password, passwordConfirmation: confirmation }), async (v) => {
-      await http.post('/password/set', { token, password: v.password, password_confirmation: v.passwordConfirmation }, { auth: false, recover: false, notify: false });
+      await sendPassword({ token, password: v.password, passwordConfirmation: v.passwordConfirmation });
       setDone(true);
       growl(t('errors:password_set'), 'success');
     });

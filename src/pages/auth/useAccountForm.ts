@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountCheck, AccountError } from '../../../engine/accounts';
@@ -20,7 +21,9 @@ export type ServerTexts = (error: HttpError) => string[];
 export function useAccountForm(current?: readonly AccountError[]) {
   const { t } = useTranslation();
   const [reported, setReported] = useState<readonly AccountError[]>([]);
-  const [busy, setBusy] = useState(false);
+  // The send is a react-query mutation (sent once, never retried); its pending state is `busy`.
+  const sending = useMutation({ mutationFn: (send: () => Promise<void>) => send() });
+  const busy = sending.isPending;
   // Derived, not stored: the texts follow a language change too.
   const shown = current ? stillWrong(reported, current) : reported;
   const messages = accountMessages(shown, t);
@@ -29,14 +32,11 @@ export function useAccountForm(current?: readonly AccountError[]) {
   async function submit<V>(check: AccountCheck<V>, send: (values: V) => Promise<void>, serverTexts?: ServerTexts): Promise<void> {
     setReported(check.errors);
     if (!check.ok) return;
-    setBusy(true);
     try {
-      await send(check.values);
+      await sending.mutateAsync(() => send(check.values));
     } catch (error) {
       const texts = error instanceof HttpError ? (serverTexts?.(error) ?? error.messages) : [t('errors:unknown_error')];
       texts.forEach((text) => growl(text, 'error'));
-    } finally {
-      setBusy(false);
     }
   }
 

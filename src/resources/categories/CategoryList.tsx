@@ -1,7 +1,7 @@
 import { Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Datagrid, List, NumberField, SimpleList, TextField, type RaRecord } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../pages/app/PageHeading';
+import { PageHeading } from '../../layout/PageHeading';
 import { taxonomyPath } from './paths';
 
 type TaxonomyRow = RaRecord & { name: string; slug: string; terms_count: number };

@@ -8,7 +8,7 @@ import {
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { PageHeading } from '../../pages/app/PageHeading';
+import { PageHeading } from '../../layout/PageHeading';
 import { termsResource } from './paths';
 import { DeleteTerm, TermDialog, type TermRecord } from './TermDialog';
 

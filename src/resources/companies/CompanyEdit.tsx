@@ -4,7 +4,7 @@ import {
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { PageHeading } from '../../pages/app/PageHeading';
+import { PageHeading } from '../../layout/PageHeading';
 import { CompanyForm, toCompanyBody } from './CompanyForm';
 import { LogoThumbnail } from './CompanyLogoInput';
 import { CompanyUsers } from './CompanyUsers';

@@ -13,7 +13,7 @@ const KEEP_DIRTY = { keepDirtyValues: true } as const;
 
 const LANGS = ['en', 'fr', 'nl'] as const;
 
-/** The fields a company write sends (server/routes/companies-schemas.ts refuses any other). */
+/** The fields a company write sends (server/companies/companies.schemas.ts refuses any other). */
 const WRITABLE = [
   'name', 'lang', 'stage', 'status', 'contact_name', 'contact_number', 'fsa_number', 'reg_number', 'vat_number', 'website_address',
 ] as const;

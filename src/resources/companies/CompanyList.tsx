@@ -1,16 +1,18 @@
 import BusinessIcon from '@mui/icons-material/Business';
-import { Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Chip, useMediaQuery, type Theme } from '@mui/material';
 import {
   BulkDeleteButton, CreateButton, Datagrid, downloadCSV, ExportButton, FilterButton, FunctionField, List, NumberField,
   SearchInput, SelectInput, SimpleList, TextField, TopToolbar, useGetList, type Exporter, type RaRecord,
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
+import { toCsv } from '../../data/csv';
 import { formatDate } from '../../i18n/format';
-import { PageHeading } from '../../pages/app/PageHeading';
+import { PageHeading } from '../../layout/PageHeading';
 import { STAGES, STATUSES, useCompanyTerms, type Taxonomy } from './choices';
 import { LogoThumbnail } from './CompanyLogoInput';
 import { profilePath } from './paths';
 import { useCompanyAbilities } from './useCompanyAbilities';
+import { ListEmpty } from '../../layout/ListEmpty';
 
 type Link = { taxonomy: string; term: { id: number; name: string } };
 type CompanyRow = RaRecord & {
@@ -22,19 +24,7 @@ type CompanyRow = RaRecord & {
 };
 const termNames = (record: CompanyRow, taxonomy: Taxonomy) => record.taxonomies.filter((l) => l.taxonomy === taxonomy).map((l) => l.term.name);
 
-/**
- * A CSV cell: quoted when it holds a separator, quote or line break; a leading = + - @ is defused so
- * a spreadsheet never runs it as a formula.
- *
- * @example csvCell('Garage "du" Lac') // '"Garage ""du"" Lac"'
- */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@]/.test(text)) text = `'${text}`;
-  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** CSV of what the list shows, one column per taxonomy, through react-admin's exporter and downloadCSV. */
+/** CSV of what the list shows, one column per taxonomy (src/data/csv.ts: formula cells defused), through react-admin's exporter and downloadCSV. */
 const exporter: Exporter<CompanyRow> = (records) => {
   const rows = records.map((r) => ({
     id: r.id, name: r.name, stage: r.stage, status: r.status, lang: r.lang,
@@ -43,25 +33,20 @@ const exporter: Exporter<CompanyRow> = (records) => {
     address: [r.address.line1, r.address.line2, r.address.line3].filter(Boolean).join(', '),
     users: r.users_count, created_at: formatDate(r.created_at),
   }));
-  const header = rows.length ? Object.keys(rows[0]) : ['id', 'name'];
-  const lines = [header.join(','), ...rows.map((row) => header.map((key) => csvCell(row[key as keyof typeof row])).join(','))];
-  downloadCSV(lines.join('\r\n'), 'companies');
+  downloadCSV(toCsv(rows, ['id', 'name']), 'companies');
 };
 
 function Empty() {
   const { t } = useTranslation();
   const { manage } = useCompanyAbilities();
   return (
-    <Box sx={{ textAlign: 'center', py: 6 }} data-testid="companies-empty">
-      <BusinessIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
-      <Typography variant="h6" component="p">
-        {t('companiesAdmin.empty.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t(manage ? 'companiesAdmin.empty.create' : 'companiesAdmin.empty.wait')}
-      </Typography>
-      {manage ? <CreateButton resource="companies" to="/companies/create" variant="contained" /> : null}
-    </Box>
+    <ListEmpty
+      icon={BusinessIcon}
+      title={t('companiesAdmin.empty.title')}
+      text={t(manage ? 'companiesAdmin.empty.create' : 'companiesAdmin.empty.wait')}
+      action={manage ? <CreateButton resource="companies" to="/companies/create" variant="contained" /> : null}
+      testId="companies-empty"
+    />
   );
 }
 

@@ -9,9 +9,10 @@ import { Confirm, FilterButton, List, Pagination, SearchInput, SelectInput, TopT
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../i18n/format';
-import { PageHeading } from '../../pages/app/PageHeading';
+import { PageHeading } from '../../layout/PageHeading';
 import { formatSize, typeLabel, type MediaRow } from './types';
 import { useMediaAbilities } from './useMediaAbilities';
+import { ListEmpty } from '../../layout/ListEmpty';
 
 const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(190px, 1fr))' } } as const;
 const THUMB_HEIGHT = { xs: 120, sm: 150 };
@@ -29,16 +30,13 @@ function Empty() {
   const { t } = useTranslation();
   const { upload } = useMediaAbilities();
   return (
-    <Box sx={{ textAlign: 'center', py: 6 }} data-testid="media-empty">
-      <PermMediaIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
-      <Typography variant="h6" component="p">
-        {t('mediaAdmin.empty.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t(upload ? 'mediaAdmin.empty.upload' : 'mediaAdmin.empty.wait')}
-      </Typography>
-      {upload ? <UploadButton variant="contained" /> : null}
-    </Box>
+    <ListEmpty
+      icon={PermMediaIcon}
+      title={t('mediaAdmin.empty.title')}
+      text={t(upload ? 'mediaAdmin.empty.upload' : 'mediaAdmin.empty.wait')}
+      action={upload ? <UploadButton variant="contained" /> : null}
+      testId="media-empty"
+    />
   );
 }
 

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { http } from '../../http';
-import { PageHeading } from '../../pages/app/PageHeading';
+import { PageHeading } from '../../layout/PageHeading';
 import { ACCEPT, formatSize, type MediaRow } from './types';
 import { uploadFile } from './uploadFile';
 

@@ -1,7 +1,7 @@
 import { DeleteButton, Edit, SaveButton, Toolbar, useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { PageHeading } from '../../pages/app/PageHeading';
+import { PageHeading } from '../../layout/PageHeading';
 import { ProductForm, toProductBody } from './ProductForm';
 
 function EditToolbar() {

@@ -8,7 +8,7 @@ import { COST_TYPES, costTypeKey, useProductTerms, useStageChoices, type Product
 import { maxChars, requiredField, type ValidationMessage } from '../../forms/validators';
 import { FormSection, WIDE } from '../../forms/FormSection';
 
-/** The fields a product write sends (server/routes/products-schemas.ts refuses any other). */
+/** The fields a product write sends (server/products/products.schemas.ts refuses any other). */
 const WRITABLE = [
   'name', 'description', 'cost', 'cost_type', 'cost_notes', 'discount', 'addition', 'conditions', 'editable', 'location_limit', 'stock_limit',
   'per_stock', 'cost_per_stock', 'per_location', 'per_franchise', 'fixed_setup_fee', 'stages', 'parent', 'add_by_default_in_agreement',

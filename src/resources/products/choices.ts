@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useStageCatalogue } from '../../data/stageCatalogue';
 import { useTermChoices } from '../../data/terms';
-import { http } from '../../http';
 
-/** Spec section 3, "Product pricing types" (server/services/products-fields.ts). */
+/** Spec section 3, "Product pricing types" (server/products/products.fields.ts). */
 export const COST_TYPES = ['per month', 'per lead', 'per site', 'per transaction', 'per annum', 'per chat'] as const;
 /** The i18n key of a pricing type: `productsAdmin.costTypes.per_month`. */
 export const costTypeKey = (type: string) => `productsAdmin.costTypes.${type.replace(/\s+/g, '_')}`;
@@ -24,11 +23,6 @@ export const useProductTerms = () => useTermChoices(PRODUCT_TAXONOMIES);
 export function useStageChoices(): { choices: Choice[]; ready: boolean } {
   // Stage titles are keys of the configurator namespace ("configurator:stages.design.title").
   const { t } = useTranslation(['common', 'configurator']);
-  const { data, isFetched } = useQuery({
-    queryKey: ['configs', 'stage-catalogue'],
-    queryFn: async () => (await http.get<{ stages: Array<{ slug: string; title: string }> }>('/configs/stages', { notify: false }))?.stages ?? [],
-    staleTime: 15 * 60 * 1000,
-    retry: false,
-  });
-  return { choices: (data ?? []).map((s) => ({ id: s.slug, name: t(s.title, { defaultValue: s.slug }) })), ready: isFetched };
+  const { data, isFetched } = useStageCatalogue();
+  return { choices: (data?.stages ?? []).map((s) => ({ id: s.slug, name: t(s.title, { defaultValue: s.slug }) })), ready: isFetched };
 }

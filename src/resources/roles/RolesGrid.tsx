@@ -11,12 +11,13 @@ import { useDataProvider, useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, hasRole } from '../../auth/permissions';
 import type { PortalDataProvider, RoleRecord } from '../../data/dataProvider';
-import { PageHeading } from '../../pages/app/PageHeading';
+import { PageHeading } from '../../layout/PageHeading';
 import { session } from '../../session/session';
 import { useSession } from '../../session/useSession';
 import { changedRoles, initialGrid, toggle } from './grid';
+import { roleKeys } from './queryKeys';
 
-const QUERY_KEY = ['roles-permissions-grid'];
+const QUERY_KEY = roleKeys.grid();
 
 /** The create-role dialog: a name and, optionally, a role whose permissions to copy ('Role Created'). */
 function CreateRoleDialog({ roles, onClose, onCreated }: { roles: RoleRecord[]; onClose: () => void; onCreated: () => void }) {

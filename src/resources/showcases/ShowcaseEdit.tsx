@@ -3,7 +3,7 @@ import { Button, Stack } from '@mui/material';
 import { DeleteButton, Edit, SaveButton, Toolbar, useNotify, useRecordContext } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { PageHeading } from '../../pages/app/PageHeading';
+import { PageHeading } from '../../layout/PageHeading';
 import { showcasePath } from '../../showcases/paths';
 import { LIST_PATH } from './paths';
 import { ShowcaseForm, toPostBody } from './ShowcaseForm';

@@ -1,16 +1,17 @@
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
-import { Box, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Stack, useMediaQuery, type Theme } from '@mui/material';
 import {
   BulkDeleteButton, CreateButton, Datagrid, DeleteButton, FilterButton, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, TopToolbar, useNotify,
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/format';
-import { PageHeading } from '../../pages/app/PageHeading';
+import { PageHeading } from '../../layout/PageHeading';
 import type { Post } from '../../showcases/api';
 import { TermChips } from '../../showcases/parts';
 import { CREATE_PATH, editPath } from './paths';
 import { POST_STATUSES, StatusChip } from './StatusChip';
 import { useShowcaseAbilities } from './useShowcaseAbilities';
+import { ListEmpty } from '../../layout/ListEmpty';
 
 type PostRow = Post;
 
@@ -18,16 +19,13 @@ function Empty() {
   const { t } = useTranslation();
   const { create } = useShowcaseAbilities();
   return (
-    <Box sx={{ textAlign: 'center', py: 6 }} data-testid="showcases-admin-empty">
-      <StorefrontIcon sx={{ fontSize: 64, color: 'text.disabled' }} aria-hidden />
-      <Typography variant="h6" component="p">
-        {t('showcasesAdmin.empty.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t(create ? 'showcasesAdmin.empty.create' : 'showcasesAdmin.empty.wait')}
-      </Typography>
-      {create ? <CreateButton resource="posts" to={CREATE_PATH} variant="contained" /> : null}
-    </Box>
+    <ListEmpty
+      icon={StorefrontIcon}
+      title={t('showcasesAdmin.empty.title')}
+      text={t(create ? 'showcasesAdmin.empty.create' : 'showcasesAdmin.empty.wait')}
+      action={create ? <CreateButton resource="posts" to={CREATE_PATH} variant="contained" /> : null}
+      testId="showcases-admin-empty"
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { Create } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useCreatedThen } from '../../layout/useCreatedThen';
-import { PageHeading } from '../../pages/app/PageHeading';
+import { PageHeading } from '../../layout/PageHeading';
 import { userProfilePath } from './paths';
 import { toUserBody, UserForm } from './UserForm';
 

@@ -1,7 +1,7 @@
 import { DeleteButton, Edit, SaveButton, Toolbar, useNotify, useRedirect, type RaRecord } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { PageHeading } from '../../pages/app/PageHeading';
+import { PageHeading } from '../../layout/PageHeading';
 import { toUserBody, UserForm } from './UserForm';
 import { useUserAbilities } from './useUserAbilities';
 

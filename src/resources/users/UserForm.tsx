@@ -1,9 +1,8 @@
 import { Box } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import {
   AutocompleteInput, BooleanInput, PasswordInput, ReferenceInput, SelectArrayInput, SelectInput, SimpleForm, TextInput, email, useTranslate, type RaRecord,
 } from 'react-admin';
-import { http } from '../../http';
+import { useRoleChoices } from './useRoleChoices';
 
 /** Stable (the form resets on change of this object): a refetched record keeps the user's edits. */
 const KEEP_DIRTY = { keepDirtyValues: true } as const;
@@ -31,16 +30,6 @@ export function toUserBody(values: Partial<RaRecord>, allowed: readonly string[]
   return body;
 }
 
-/** Roles to choose from (GET /roles, 'view permissions'); empty for those who may not see them. */
-function useRoles(enabled: boolean) {
-  const { data } = useQuery({
-    queryKey: ['roles', 'choices'],
-    queryFn: async ({ signal }) => (await http.get<Array<{ id: number; name: string }>>('/roles', { signal, notify: false })) ?? [],
-    enabled,
-  });
-  return data ?? [];
-}
-
 /**
  * A user's fields: name, email, telephone, position, avatar, country (default GB), and for those who
  * manage users the roles, company, primary and variation-approver flags (and status on edit). On
@@ -49,7 +38,7 @@ function useRoles(enabled: boolean) {
  */
 export function UserForm({ manage, editing, self = false, toolbar }: { manage: boolean; editing: boolean; self?: boolean; toolbar?: React.ReactElement | false }) {
   const translate = useTranslate();
-  const roles = useRoles(manage);
+  const roles = useRoleChoices(manage);
   const required = (field: string) => (value: unknown) =>
     typeof value === 'string' && value.trim() ? undefined : { message: 'validation:field.required', args: { attribute: translate(`resources.users.fields.${field}`).toLowerCase() } };
   const minLength = (length: number) => (value: unknown) => (typeof value === 'string' && value.trim().length < length ? { message: 'validation:generic.minLength', args: { length } } : undefined);

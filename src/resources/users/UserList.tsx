@@ -1,18 +1,22 @@
 import { Chip, useMediaQuery, type Theme } from '@mui/material';
 import {
-  BulkDeleteButton, CreateButton, Datagrid, EmailField, ExportButton, FilterButton, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, TopToolbar, type RaRecord,
+  BulkDeleteButton, CreateButton, Datagrid, defaultExporter, EmailField, ExportButton, FilterButton, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, TopToolbar, type Exporter, type RaRecord,
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
+import { defuseDeep } from '../../data/csv';
 import { formatDate } from '../../i18n/format';
-import { PageHeading } from '../../pages/app/PageHeading';
+import { PageHeading } from '../../layout/PageHeading';
 import { userProfilePath } from './paths';
 import { useUserAbilities } from './useUserAbilities';
 
 type UserRow = RaRecord & { name: string; email: string; position: string | null; status: string; created_at: string };
 
+/** react-admin's default CSV (its columns), with every text defused so no cell runs as a formula (src/data/csv.ts). */
+const exporter: Exporter<UserRow> = (records, ...rest) => defaultExporter(records.map(defuseDeep), ...rest);
+
 /**
  * `/users`: search by name or email, status filter, sort, pages, CSV export (react-admin's default
- * exporter), and bulk delete for those with 'create users' (never their own row).
+ * exporter's columns, formula cells defused), and bulk delete for those with 'create users' (never their own row).
  */
 export default function UserList() {
   const { t } = useTranslation();
@@ -32,6 +36,7 @@ export default function UserList() {
         sort={{ field: 'name', order: 'ASC' }}
         perPage={25}
         storeKey="users.list"
+        exporter={exporter}
         actions={
           <TopToolbar>
             <FilterButton />

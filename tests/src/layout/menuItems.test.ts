@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasPermission, hasRole, meets } from '../../../src/auth/permissions';
 import { MENU, filterMenu, isSidebarVisible, type MenuItem, type MenuSection } from '../../../src/layout/menuItems';
+import { ROUTES } from '../../../src/routing/routes';
 import { admin, dealer, userWith } from '../fixtures/users';
 
 /** Every link the user sees, flattened. */
@@ -80,6 +81,21 @@ describe('filterMenu', () => {
 
   it('shows nothing signed out', () => {
     expect(filterMenu(MENU, null)).toEqual([]);
+  });
+});
+
+describe('the menu is read from the route table', () => {
+  it("links every route that has a menu placement, once, with the route's path and requirement", () => {
+    const items: MenuItem[] = [];
+    const walk = (item: MenuItem) => (item.children ? item.children.forEach(walk) : items.push(item));
+    MENU.forEach((s) => s.items.forEach(walk));
+    const placed = ROUTES.filter((r) => r.menu);
+    expect(items.map((i) => i.key).sort()).toEqual(placed.map((r) => r.menu!.key).sort());
+    for (const route of placed) {
+      const item = items.find((i) => i.key === route.menu!.key)!;
+      expect(item.to).toBe(route.menu!.mine ? route.path.replace(':id', ':me') : route.path);
+      expect(item.requires).toEqual(route.requires);
+    }
   });
 });
 

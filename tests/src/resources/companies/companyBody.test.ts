@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { companyFormRecord, toCompanyBody } from '../../../../src/resources/companies/CompanyForm';
 import { usableFilter } from '../../../../src/resources/companies/CompanyLogoInput';
-import { csvCell } from '../../../../src/resources/companies/CompanyList';
 
 describe('companies resource helpers', () => {
   it('sends only the writable fields of a loaded record, as the server accepts them', () => {
@@ -36,13 +35,5 @@ describe('companies resource helpers', () => {
   it("asks the media library for the files a company may use: its own and the shared ones, or the shared ones for a new company", () => {
     expect(usableFilter(7)).toEqual({ mime: 'image', usable_by: 7 });
     expect(usableFilter(undefined)).toEqual({ mime: 'image', usable_by: 'new' });
-  });
-
-  it('quotes CSV cells that need it and defuses spreadsheet formulas', () => {
-    expect(csvCell('Garage "du" Lac')).toBe('"Garage ""du"" Lac"');
-    expect(csvCell('a, b')).toBe('"a, b"');
-    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvCell(null)).toBe('');
-    expect(csvCell(3)).toBe('3');
   });
 });

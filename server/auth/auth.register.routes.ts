@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { register, type RegisterInput } from './auth.registration';
+import { errors, looseString, tokenResponse } from '../http/schemas';
+
+/** POST /register: creates company + primary user and signs them in. */
+export default async function registerRoutes(app: FastifyInstance) {
+  app.post<{ Body: RegisterInput }>(
+    '/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Self-registration of a dealer (company, primary user); signs in',
+        body: {
+          type: 'object',
+          required: ['user', 'company'],
+          additionalProperties: false,
+          properties: {
+            user: {
+              type: 'object',
+              additionalProperties: false,
+              properties: { name: looseString, email: looseString, password: looseString, primary: { type: ['integer', 'boolean'] } },
+            },
+            company: { type: 'object', additionalProperties: false, properties: { name: looseString, lang: looseString } },
+            terms: { type: 'array', maxItems: 200, items: { type: 'integer' } },
+            accept_terms: { type: 'boolean' },
+          },
+        },
+        response: { 201: tokenResponse, ...errors(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await register(app, request.body, request.ip);
+      app.auth.setRefreshCookie(reply, session.refresh);
+      return reply.status(201).send(session.body);
+    },
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * A config's history (its revisions, newest first, paged in SQL) and restoring the data a stage
+ * had before a revision, as a new revision through the engine.
+ */
+import { and, count, desc, eq, gte, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { applyPatches, enablePatches, type Patch } from 'immer';
+import { stageCatalogue, stageDefaults, type StageState } from '../../engine';
+import { configRevisions, users } from '../db/schema';
+import { Conflict } from '../domain-errors';
+import { serverMessages } from '../messages';
+import { findConfig, notFound } from './configs.service';
+import { changesOf, listedChanges, visibleChanges, type RevisionChange } from './configs.changes';
+import { commitStageWrite } from './configs.write';
+import { canManage, stageVisible } from './configs.view';
+import type { Viewer } from '../db/tenancy';
+
+enablePatches();
+
+type StoredPatch = Patch & { path: (string | number)[] };
+
+const internalStages = () => stageCatalogue.filter((s) => s.audience === 'internal').map((s) => s.slug);
+
+/** Revisions of internal stages are staff-only, like the stages themselves. */
+function visibleRevisions(viewer: Viewer): SQL | undefined {
+  const hidden = canManage(viewer) ? [] : internalStages();
+  return hidden.length ? sql`(${configRevisions.stage} IS NULL OR ${notInArray(configRevisions.stage, hidden)})` : undefined;
+}
+
+/** A revision's columns without its patches and changes (each reader picks which of those it needs). */
+const revisionColumns = {
+  id: configRevisions.id,
+  version: configRevisions.version,
+  createdAt: configRevisions.createdAt,
+  userId: configRevisions.userId,
+  userName: users.name,
+  stage: configRevisions.stage,
+  action: configRevisions.action,
+  oldState: configRevisions.oldState,
+  newState: configRevisions.newState,
+  changedStages: configRevisions.changedStages,
+  restoredFrom: configRevisions.restoredFrom,
+};
+interface RevisionRow {
+  id: number;
+  version: number;
+  createdAt: Date;
+  userId: number | null;
+  userName: string | null;
+  stage: string | null;
+  action: string;
+  oldState: string | null;
+  newState: string | null;
+  changedStages: string[];
+  restoredFrom: number | null;
+}
+
+function revisionOf(viewer: Viewer, rev: RevisionRow, changes: RevisionChange[]) {
+  return {
+    id: rev.id,
+    version: rev.version,
+    created_at: rev.createdAt.toISOString(),
+    user: rev.userId === null ? null : { id: rev.userId, name: rev.userName },
+    stage: rev.stage,
+    action: rev.action,
+    old_state: rev.oldState,
+    new_state: rev.newState,
+    changed_stages: rev.changedStages.filter((s) => stageVisible(viewer, s)),
+    restored_from: rev.restoredFrom,
+    changes: visibleChanges(viewer, changes),
+  };
+}
+
+/**
+ * GET /companies/{guid}/configs/{guid}/history?page&perPage&stage: the changes as stored for the list,
+ * big values left out (configs.changes.ts). The patches are read only for revisions stored before
+ * the list's changes were (migration 0008).
+ */
+export async function configHistory(app: FastifyInstance, viewer: Viewer, companyKey: string, key: string, query: { page: number; perPage: number; stage?: string }) {
+  const { page, perPage, stage } = query;
+  const config = await findConfig(app, viewer, key, companyKey, false);
+  if (stage !== undefined && !stageCatalogue.some((s) => s.slug === stage)) throw notFound();
+  const touching = stage === undefined ? undefined : sql`(${configRevisions.stage} = ${stage} OR ${stage} = ANY(${configRevisions.changedStages}))`;
+  const where = and(eq(configRevisions.configId, config.row.id), visibleRevisions(viewer), touching);
+  const rows = await app.db
+    .select({
+      ...revisionColumns,
+      changes: configRevisions.changes,
+      patches: sql<unknown[] | null>`CASE WHEN ${configRevisions.changes} IS NULL THEN ${configRevisions.patches} END`,
+      inverse: sql<unknown[] | null>`CASE WHEN ${configRevisions.changes} IS NULL THEN ${configRevisions.inversePatches} END`,
+    })
+    .from(configRevisions)
+    .leftJoin(users, eq(users.id, configRevisions.userId))
+    .where(where)
+    .orderBy(desc(configRevisions.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [{ total }] = await app.db.select({ total: count() }).from(configRevisions).where(where);
+  return {
+    data: rows.map((r) => revisionOf(viewer, r, (r.changes as RevisionChange[] | null) ?? listedChanges(changesOf(r.patches ?? [], r.inverse ?? [])))),
+    total,
+    page,
+    perPage,
+  };
+}
+
+/** GET /companies/{guid}/configs/{guid}/history/{revisionId}: one revision with every value. */
+export async function configRevision(app: FastifyInstance, viewer: Viewer, companyKey: string, key: string, revisionId: number) {
+  const config = await findConfig(app, viewer, key, companyKey, false);
+  const [row] = await app.db
+    .select({ ...revisionColumns, patches: configRevisions.patches, inverse: configRevisions.inversePatches })
+    .from(configRevisions)
+    .leftJoin(users, eq(users.id, configRevisions.userId))
+    .where(and(eq(configRevisions.id, revisionId), eq(configRevisions.configId, config.row.id), visibleRevisions(viewer)));
+  if (!row) throw notFound();
+  return revisionOf(viewer, row, changesOf(row.patches as unknown[], row.inverse as unknown[]));
+}
+
+/**
+ * The stage's data as it was before `revisionId`: the current data with the inverse patches of that
+ * revision and every later one that touched the stage applied, newest first (only patches inside
+ * the stage: other stages' patches never address it).
+ */
+async function dataBefore(app: FastifyInstance, configId: number, revisionId: number, slug: string, current: unknown) {
+  const rows = await app.db
+    .select({ inverse: configRevisions.inversePatches })
+    .from(configRevisions)
+    .where(and(eq(configRevisions.configId, configId), gte(configRevisions.id, revisionId), sql`${slug} = ANY(${configRevisions.changedStages})`))
+    .orderBy(desc(configRevisions.id));
+  const patches = rows.flatMap((r) => (r.inverse as StoredPatch[]).filter((p) => p.path[0] === slug));
+  try {
+    return (applyPatches({ [slug]: current }, patches) as Record<string, unknown>)[slug];
+  } catch {
+    // History that no longer fits the data (changed outside the API) cannot be replayed.
+    throw new Conflict(serverMessages.configs.stale);
+  }
+}
+
+export interface RestoreBody {
+  version: number;
+  state?: StageState;
+}
+
+/**
+ * POST .../history/{revisionId}/restore: writes the revision's stage back to its data before that
+ * revision, as a NEW revision through writeStage, so validation, cascades, permissions and the
+ * version check all apply. The stage keeps its current state unless the body names one.
+ */
+export async function restoreRevision(app: FastifyInstance, viewer: Viewer, companyKey: string, key: string, revisionId: number, body: RestoreBody) {
+  const loaded = await findConfig(app, viewer, key, companyKey);
+  const [rev] = await app.db
+    .select({ id: configRevisions.id, stage: configRevisions.stage })
+    .from(configRevisions)
+    .where(and(eq(configRevisions.id, revisionId), eq(configRevisions.configId, loaded.row.id), visibleRevisions(viewer)));
+  const slug = rev?.stage;
+  if (!slug || !stageCatalogue.some((s) => s.slug === slug)) throw notFound();
+  const before = await dataBefore(app, loaded.row.id, rev.id, slug, loaded.snapshot.doc[slug]);
+  return commitStageWrite(
+    app,
+    viewer,
+    loaded,
+    {
+      slug,
+      data: before ?? stageDefaults(slug),
+      state: body.state ?? loaded.snapshot.states[slug] ?? 'draft',
+      action: 'save',
+      version: body.version,
+    },
+    { action: 'restore', restoredFrom: rev.id },
+  );
+}

@@ -1,0 +1,229 @@
+// JSON Schemas of the configurator routes (input checks, response serialisation, OpenAPI).
+import { STAGE_STATES } from '../../engine';
+import { DESIGN_TYPES, PROJECT_TYPES } from '../db/schema';
+import { nullableString, simpleRestProperties } from '../http/schemas';
+
+const MAX_INT = 2_147_483_647;
+const id = { type: 'integer' } as const;
+const nullableId = { type: ['integer', 'null'] } as const;
+const inputId = { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT } as const;
+/** A path id: numeric id or guid (anything else is simply not found). */
+export const key = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const slug = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const freeObject = { type: 'object', additionalProperties: true } as const;
+/** No body, or an empty object (undeclared properties are dropped). */
+export const emptyBody = { type: ['object', 'null'], additionalProperties: false } as const;
+
+export const params = {
+  config: { type: 'object', required: ['id'], properties: { id: key } },
+  company: { type: 'object', required: ['companyId'], properties: { companyId: key } },
+  companyConfig: { type: 'object', required: ['companyId', 'configId'], properties: { companyId: key, configId: key } },
+  stage: { type: 'object', required: ['id', 'slug'], properties: { id: key, slug } },
+  mail: { type: 'object', required: ['id', 'type'], properties: { id: key, type: { type: 'string', enum: ['project_manager', 'account_manager'] } } },
+  paginate: {
+    type: 'object',
+    required: ['page', 'filter'],
+    properties: { page: { type: 'integer', minimum: 1, maximum: 1_000_000 }, filter: { type: 'string', enum: ['active', 'archived', 'all'] } },
+  },
+  revision: {
+    type: 'object',
+    required: ['companyId', 'configId', 'revisionId'],
+    properties: { companyId: key, configId: key, revisionId: { type: 'integer', minimum: 1, maximum: MAX_INT } },
+  },
+} as const;
+
+/** ra-data-simple-rest: JSON in the query string. */
+export const listQuery = {
+  type: 'object',
+  properties: simpleRestProperties,
+} as const;
+export const paginateQuery = {
+  type: 'object',
+  properties: { perPage: { type: 'integer', minimum: 1, maximum: 100, default: 15 }, q: { type: 'string', maxLength: 100 } },
+} as const;
+export const historyQuery = {
+  type: 'object',
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+    perPage: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+    // Only the revisions that wrote or cascaded into this stage (the stage page's history).
+    stage: slug,
+  },
+} as const;
+
+// Missing name or design_type is the spec's 422, so neither is `required` here; wrong types are 400.
+export const createBody = {
+  type: ['object', 'null'],
+  properties: {
+    config: {
+      type: ['object', 'null'],
+      properties: {
+        name: { type: ['string', 'null'], maxLength: 150 },
+        design_type: { type: ['string', 'null'], enum: [...DESIGN_TYPES, '', null] },
+        project_type: { type: ['string', 'null'], enum: [...PROJECT_TYPES, '', null] },
+        project_manager_id: inputId,
+        account_manager_id: inputId,
+        agreement_id: inputId,
+      },
+    },
+    lang: { type: ['string', 'null'], maxLength: 16 },
+  },
+} as const;
+
+const version = { type: 'integer', minimum: 0, maximum: MAX_INT } as const;
+const state = { type: 'string', enum: [...STAGE_STATES] } as const;
+export const writeBody = {
+  type: 'object',
+  required: ['slug', 'state', 'version'],
+  properties: {
+    slug,
+    data: { type: 'object' },
+    // Instead of data: the edit as JSON Patch operations (RFC 6902 add/remove/replace) into the
+    // stage's data as stored at `version` (engine/rules/stage-patch.ts).
+    patches: {
+      type: 'array',
+      maxItems: 1000,
+      items: {
+        type: 'object',
+        required: ['op', 'path'],
+        additionalProperties: false,
+        properties: { op: { type: 'string', enum: ['add', 'remove', 'replace'] }, path: { type: 'string', maxLength: 2000 }, value: {} },
+      },
+    },
+    state,
+    action: { type: 'string', enum: ['save', 'reset'] },
+    version,
+    internal_data: { type: 'object' },
+  },
+} as const;
+/**
+ * `data=changed`: the answer's `data` holds only the written stage and the stages the write changed
+ * (`changedStages`; one missing from `data` has none any more), `internal_data` only the written
+ * stage's; the rest of the answer as always. A client that holds the config at the version it wrote
+ * from merges it exactly (no other write came between: that would have been a 409), and a dealer
+ * group's config does not travel back whole on every autosave.
+ */
+export const writeQuery = {
+  type: 'object',
+  properties: {
+    data: { type: 'string', enum: ['all', 'changed'], default: 'all' },
+    // With data=changed: false leaves the written stage out when it was stored exactly as sent.
+    echo: { type: 'boolean', default: true },
+  },
+} as const;
+export const restoreBody = { type: 'object', required: ['version'], properties: { version, state } } as const;
+export const mailBody = { type: ['object', 'null'], properties: { message: { type: ['string', 'null'], maxLength: 5000 } } } as const;
+
+const contact = {
+  type: ['object', 'null'],
+  properties: { id, name: { type: 'string' }, avatar: nullableString, telephone: nullableString, email: { type: 'string' }, position: nullableString },
+} as const;
+const summaryProperties = {
+  id, guid: { type: 'string' }, name: { type: 'string' }, company_id: id,
+  company: { type: 'object', properties: { id, guid: { type: 'string' }, name: { type: 'string' } } },
+  design_type: { type: 'string' }, project_type: nullableString, status: { type: 'string' }, progress: id, version: id,
+  project_manager_id: nullableId, account_manager_id: nullableId, agreement_id: nullableId, created_by: nullableId,
+  created_at: { type: 'string' }, updated_at: { type: 'string' },
+} as const;
+export const configSummary = { type: 'object', properties: summaryProperties } as const;
+
+const stage = {
+  type: 'object',
+  properties: {
+    slug: { type: 'string' }, title: { type: 'string' }, group: { type: 'string' }, audience: { type: 'string' }, order: id,
+    required: { type: 'boolean' }, requires: { type: 'array', items: { type: 'string' } },
+    state: { type: 'string' }, open: { type: 'boolean' }, done: { type: 'boolean' }, complete: { type: 'boolean' },
+  },
+} as const;
+const detailProperties = {
+  ...summaryProperties,
+  complete: { type: 'boolean' },
+  mail: { type: 'object', properties: { project_manager: contact, account_manager: contact } },
+  project_manager: contact,
+  account_manager: contact,
+  stages: { type: 'array', items: stage },
+  data: freeObject,
+  internal_data: freeObject,
+} as const;
+export const configDetail = { type: 'object', properties: detailProperties } as const;
+export const withMessage = { type: 'object', properties: { ...detailProperties, message: { type: 'string' } } } as const;
+export const writeResponse = {
+  type: 'object',
+  properties: {
+    ...detailProperties,
+    changed: { type: 'boolean' },
+    changedStages: { type: 'array', items: { type: 'string' } },
+    /** The written stage is left out of `data` (?echo=false): it was stored exactly as sent. */
+    stored_as_sent: { type: 'boolean' },
+    warnings: { type: 'array', items: { type: 'object', properties: { detail: { type: 'string' }, field: { type: 'string' }, key: { type: 'string' } } } },
+    message: { type: 'string' },
+  },
+} as const;
+/** 409: the error shape plus the config's current version. */
+export const conflict = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' }, errors: { type: 'array', items: { type: 'object', properties: { detail: { type: 'string' }, field: { type: 'string' } } } }, version: id },
+} as const;
+
+export const catalogueResponse = {
+  type: 'object',
+  properties: {
+    stages: { type: 'array', items: { type: 'object', properties: { ...stage.properties } } },
+    types: { type: 'object', properties: { design_types: { type: 'array', items: { type: 'string' } }, project_types: { type: 'array', items: { type: 'string' } } } },
+    // schemas/stage-sets.json: the stages a new config of each project type starts with, and what each design type removes.
+    stage_sets: {
+      type: 'object',
+      properties: {
+        project_types: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+        design_types: { type: 'object', additionalProperties: { type: 'object', properties: { remove: { type: 'array', items: { type: 'string' } } } } },
+      },
+    },
+  },
+} as const;
+export const paginateResponse = {
+  type: 'object',
+  properties: {
+    results: {
+      type: 'object',
+      properties: { configs: { type: 'array', items: configSummary }, current_page: id, per_page: id, last_page: id },
+    },
+    total: id,
+  },
+} as const;
+export const deleteResponse = { type: 'object', properties: { id, guid: { type: 'string' }, message: { type: 'string' } } } as const;
+export const mailResponse = {
+  type: 'object',
+  properties: {
+    data: { type: 'object', properties: { status: { type: 'string', enum: ['sent', 'failure'] }, failures: { type: 'array', items: { type: 'string' } } } },
+    message: { type: 'string' },
+  },
+} as const;
+
+const change = {
+  type: 'object',
+  properties: {
+    stage: { type: 'string' }, internal: { type: 'boolean' }, field: { type: 'string' }, op: { type: 'string' }, old: {}, new: {},
+    // On a history page: the sides left out for their size (GET .../history/{id} has them).
+    large: { type: 'array', items: { type: 'string', enum: ['old', 'new'] } },
+  },
+} as const;
+export const revision = {
+  type: 'object',
+  properties: {
+    id, version: id, created_at: { type: 'string' },
+    user: { type: ['object', 'null'], properties: { id, name: nullableString } },
+    stage: nullableString, action: { type: 'string' }, old_state: nullableString, new_state: nullableString,
+    changed_stages: { type: 'array', items: { type: 'string' } }, restored_from: nullableId,
+    changes: { type: 'array', items: change },
+  },
+} as const;
+export const historyResponse = {
+  type: 'object',
+  properties: {
+    data: { type: 'array', items: revision },
+    total: id,
+    page: id,
+    perPage: id,
+  },
+} as const;

@@ -1,0 +1,121 @@
+/**
+ * Secret stage fields ("secret": true in a stage file: payment keys, feed passwords) at rest and on
+ * the way in and out. Stored stage data holds each secret as an AES-256-GCM envelope; everything
+ * else (the engine, API answers, revision patches) only ever sees a mask:
+ *
+ * - out: a set secret reads "set" (`SECRET_SET`), one not set reads '' or is absent;
+ * - in: '' , a missing field or "set" keeps the stored secret; any other text replaces it;
+ * - revisions: every secret value in a patch reads "changed" (`SECRET_CHANGED`), so history never
+ *   shows one and restoring a revision keeps the current secret.
+ *
+ * The key is the app's secret key (server/db/secret-key.ts).
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Patch } from 'immer';
+import { mapAtPath, maskPatchValue, maskSecrets, SECRET_CHANGED, SECRET_SET, stageSecretPaths, type ConfigDocument, type SecretPath } from '../../engine';
+
+const PREFIX = 'enc1:';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** `enc1:` + base64url(iv | tag | ciphertext); a fresh iv every time. */
+export function encryptSecret(key: Buffer, plain: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+/** The plaintext of an envelope, or null when it is not one of ours (or was tampered with). */
+export function decryptSecret(key: Buffer, sealed: unknown): string | null {
+  if (typeof sealed !== 'string' || !sealed.startsWith(PREFIX)) return null;
+  try {
+    const raw = Buffer.from(sealed.slice(PREFIX.length), 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
+    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+const filled = (v: unknown): v is string => typeof v === 'string' && v !== '';
+const keepMarker = (v: unknown) => v === undefined || v === null || v === '' || v === SECRET_SET || v === SECRET_CHANGED;
+
+/**
+ * The stored value at the place `where` (a concrete path into `data`) stands for: list items are
+ * matched by `id` when they have one (cascades and reordering move items), else by position.
+ */
+function storedAt(stored: unknown, data: unknown, path: SecretPath, where: readonly (string | number)[]): unknown {
+  let s = stored;
+  let d = data;
+  for (let i = 0; i < where.length; i++) {
+    const seg = where[i];
+    if (path[i] === '*') {
+      if (!Array.isArray(s) || !Array.isArray(d)) return undefined;
+      const item = d[seg as number] as { id?: unknown } | undefined;
+      const id = item && typeof item === 'object' ? item.id : undefined;
+      s = typeof id === 'string' && id ? s.find((x) => (x as { id?: unknown } | null)?.id === id) : s[seg as number];
+      d = item;
+    } else {
+      s = s && typeof s === 'object' ? (s as Record<string, unknown>)[seg] : undefined;
+      d = d && typeof d === 'object' ? (d as Record<string, unknown>)[seg] : undefined;
+    }
+  }
+  return s;
+}
+
+/** A loaded document split into what the engine and the API see (masked) and the stored secrets. */
+export function splitSecrets(doc: ConfigDocument): { doc: ConfigDocument; sealed: ConfigDocument } {
+  const sealed: ConfigDocument = {};
+  let masked = doc;
+  for (const [slug, data] of Object.entries(doc)) {
+    if (!stageSecretPaths(slug).length) continue;
+    sealed[slug] = data;
+    const m = maskSecrets(slug, data);
+    if (m !== data) masked = { ...masked, [slug]: m };
+  }
+  return { doc: masked, sealed };
+}
+
+/**
+ * Incoming stage data as the engine is given it: a blank or "set" secret becomes "set" when one is
+ * stored at that place (so it is kept), a value equal to the stored secret too (no change); any
+ * other text stays as typed, for the engine to validate (maxLength) and `sealStageData` to encrypt.
+ */
+export function prepareSecretWrite(key: Buffer, slug: string, incoming: unknown, stored: unknown): unknown {
+  let out = incoming;
+  for (const path of stageSecretPaths(slug)) {
+    out = mapAtPath(out, path, (v, where) => {
+      const old = storedAt(stored, out, path, where);
+      const has = filled(old);
+      if (keepMarker(v)) return has ? SECRET_SET : v === SECRET_SET || v === SECRET_CHANGED ? '' : v;
+      if (has && typeof v === 'string' && decryptSecret(key, old) === v) return SECRET_SET;
+      return v;
+    });
+  }
+  return out;
+}
+
+/**
+ * Stage data the engine returned, as it is stored: "set" becomes the stored envelope of that place,
+ * new text is encrypted.
+ */
+export function sealStageData(key: Buffer, slug: string, data: unknown, stored: unknown): unknown {
+  let out = data;
+  for (const path of stageSecretPaths(slug)) {
+    out = mapAtPath(out, path, (v, where) => {
+      if (v === SECRET_SET) {
+        const old = storedAt(stored, out, path, where);
+        return filled(old) ? old : '';
+      }
+      return filled(v) ? encryptSecret(key, v) : v;
+    });
+  }
+  return out;
+}
+
+/** Revision patches with every secret value inside them replaced by "changed". */
+export function maskPatches(patches: readonly Patch[]): Patch[] {
+  return patches.map((p) => ('value' in p && p.value !== undefined ? { ...p, value: maskPatchValue(p.path, p.value) } : p));
+}

@@ -1,0 +1,88 @@
+/**
+ * The API's shape of a config: what GET, PUT and the stage calls answer. Internal stages and
+ * internal data are left out unless the viewer holds 'manage configs' (spec section 6).
+ */
+import { configProgress, configStages, getStage, isStageDataComplete, MANAGE_CONFIGS } from '../../engine';
+import type { ContactRow, LoadedConfig } from './configs.types';
+import type { Viewer } from '../db/tenancy';
+
+/** Spec section 3 Contact: name, avatar, telephone, email, position. */
+export function contact(row: ContactRow | null) {
+  if (!row) return null;
+  return { id: row.id, name: row.name, avatar: row.avatar, telephone: row.telephone, email: row.email, position: row.position };
+}
+
+export const canManage = (viewer: Viewer) => viewer.permissions.has(MANAGE_CONFIGS);
+
+/** True when the viewer may see (and so name) this stage at all. */
+export function stageVisible(viewer: Viewer, slug: string): boolean {
+  return getStage(slug).audience !== 'internal' || canManage(viewer);
+}
+
+/** Fields every answer about a config carries (lists too): no stage data. */
+export function configSummary(c: Pick<LoadedConfig, 'row' | 'company'>) {
+  const r = c.row;
+  return {
+    id: r.id,
+    guid: r.guid,
+    name: r.name,
+    company_id: r.companyId,
+    company: c.company,
+    design_type: r.designType,
+    project_type: r.projectType,
+    status: r.status,
+    progress: r.progress,
+    version: r.version,
+    project_manager_id: r.projectManagerId,
+    account_manager_id: r.accountManagerId,
+    agreement_id: r.agreementId,
+    created_by: r.createdBy,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The whole config for the configurator pages: stages with state, open (requires met), done
+ * (submitted or completed: counts towards progress) and complete (data passes submit
+ * validation), data per stage, mail contacts, progress.
+ */
+export function configView(c: LoadedConfig, viewer: Viewer) {
+  const progress = configProgress(c.snapshot);
+  const slugs = new Set(configStages(c.snapshot).filter((slug) => stageVisible(viewer, slug)));
+  const stages = progress.stages
+    .filter((s) => slugs.has(s.slug))
+    .map((s) => {
+      const def = getStage(s.slug);
+      return {
+        slug: s.slug,
+        title: def.title,
+        group: def.section,
+        audience: def.audience,
+        order: def.order,
+        required: def.required,
+        requires: def.requires,
+        state: s.state,
+        open: s.open,
+        done: s.done,
+        complete: isStageDataComplete(c.snapshot, s.slug),
+      };
+    });
+  const data = Object.fromEntries(Object.entries(c.snapshot.doc).filter(([slug]) => slugs.has(slug)));
+  const manager = canManage(viewer);
+  const projectManager = contact(c.projectManager);
+  const accountManager = contact(c.accountManager);
+  return {
+    ...configSummary(c),
+    progress: progress.progress,
+    complete: progress.complete,
+    mail: { project_manager: projectManager, account_manager: accountManager },
+    project_manager: projectManager,
+    account_manager: accountManager,
+    stages,
+    data,
+    ...(manager ? { internal_data: Object.fromEntries(Object.entries(c.internal).filter(([slug]) => slugs.has(slug))) } : {}),
+  };
+}
+
+export type ConfigView = ReturnType<typeof configView>;

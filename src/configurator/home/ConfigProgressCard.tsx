@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { hasPermission, PERMISSIONS } from '../../auth/permissions';
+import { FRESH, answered } from '../../data/queryPolicies';
+import { useSession } from '../../session/useSession';
+import { pageConfigs, type ConfigPageQuery } from '../api';
+import { ConfigProgress } from '../parts';
+import { configKeys } from '../queryKeys';
+
+/**
+ * The dashboard's configurator card: the company's active configs (newest first, at most three)
+ * with their progress and a link to each; nothing for users without configs to see.
+ */
+export function ConfigProgressCard() {
+  const { t } = useTranslation();
+  const { user, company } = useSession();
+  const allowed = hasPermission(user, [PERMISSIONS.viewConfigs, PERMISSIONS.manageConfigs]);
+  const newest: ConfigPageQuery = { status: 'active', sort: ['updated_at', 'DESC'], page: 0, perPage: 3, companyId: company?.id };
+  // Read fresh at every visit of the home page; a failure leaves the card out.
+  const { data } = useQuery({
+    queryKey: configKeys.page(newest),
+    queryFn: async ({ queryKey: [, , asked], signal }) => answered(await pageConfigs(asked, signal)),
+    enabled: allowed && Boolean(newest.companyId),
+    ...FRESH,
+  });
+  const rows = data?.rows;
+
+  if (!rows?.length) return null;
+  return (
+    <Card variant="outlined" sx={{ maxWidth: 480 }} data-testid="dashboard-config-card">
+      <CardContent>
+        <Typography variant="overline">{t('configPages.home.title')}</Typography>
+        {rows.map((config) => (
+          <Box key={config.id} sx={{ mt: 1 }} data-testid="dashboard-config">
+            <Typography variant="h6" component="p">
+              {config.name}
+            </Typography>
+            <ConfigProgress value={config.progress} testId="dashboard-config-progress" />
+            <Button component={RouterLink} to={`/configurator/${config.id}/dashboard`} size="small" sx={{ mt: 0.5, px: 0 }} data-testid="dashboard-config-open">
+              {t('configPages.home.open')}
+            </Button>
+          </Box>
+        ))}
+      </CardContent>
+      {rows.length > 1 && (
+        <CardActions>
+          <Button component={RouterLink} to="/configurator" size="small">
+            {t('configPages.home.all')}
+          </Button>
+        </CardActions>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../http';
+import { CACHED_15_MIN, answered } from './queryPolicies';
+import { sharedKeys } from './queryKeys';
+
+/** A stage of the catalogue (`GET /configs/stages`), without per-config state. */
+export interface CatalogueStage {
+  slug: string;
+  title: string;
+  group: string;
+  audience: string;
+  order: number;
+  required: boolean;
+  requires: string[];
+}
+
+export interface StageCatalogue {
+  stages: CatalogueStage[];
+  types: { design_types: string[]; project_types: string[] };
+}
+
+/**
+ * The stages the viewer may see and the design and project types, for the configurator's Add stage
+ * and the product form alike (one read serves both). It changes only with a release: kept 15
+ * minutes. Not growled and not retried: without the right to read it a screen offers less.
+ */
+export function useStageCatalogue() {
+  return useQuery({
+    queryKey: sharedKeys.stageCatalogue(),
+    queryFn: async ({ signal }) => answered(await http.get<StageCatalogue>('/configs/stages', { cache: false, notify: false, signal })),
+    ...CACHED_15_MIN,
+    retry: false,
+  });
+}
