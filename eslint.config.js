@@ -1,5 +1,6 @@
 // Lint is where the architecture is enforced: the dependency arrows of design.md
-// (schemas, locales <- engine <- server; engine <- src) are rules here, not a memory.
+// (schemas, locales <- engine <- server; engine <- src; contract <- engine, server, src) are rules
+// here, not a memory.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
@@ -115,9 +116,11 @@ export default tseslint.config(
         {
           zones: [
             // schemas/ and locales/ are data: they import nothing of ours.
-            { target: './schemas', from: ['./engine', './server', './src', './stories', './tests', './locales'], message: 'schemas/ is data only.' },
+            { target: './schemas', from: ['./engine', './server', './src', './stories', './tests', './locales', './contract'], message: 'schemas/ is data only.' },
+            // contract/ is the facts server and app share (permission names, enumerations): it imports nothing of ours.
+            { target: './contract', from: ['./schemas', './locales', './engine', './server', './src', './stories', './tests', './bench'], message: 'contract/ imports nothing of ours: engine, server and src import it.' },
             // engine/ runs unchanged in the browser and the server.
-            { target: './engine', from: ['./server', './src', './stories', './tests'], message: 'engine/ may import only schemas/ and locales/.' },
+            { target: './engine', from: ['./server', './src', './stories', './tests'], message: 'engine/ may import only schemas/, locales/ and contract/.' },
             { target: './server', from: ['./src', './stories'], message: 'server/ never imports the browser app.' },
             { target: './src', from: ['./server'], message: 'src/ talks to the server over HTTP only.' },
             ...appAreaZones,

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Client as PgClient } from 'pg';
+import type { Permission } from '../contract/permissions';
 import type { Database, Db } from '../server/db/database';
 import { startBareServer } from './bare-server';
 import { drive, fmt, signIn } from './drive';
@@ -129,8 +130,8 @@ async function explainVariants(database: Database): Promise<void> {
   const capturing = (driver.drizzle as (c: unknown, o: unknown) => unknown)(client, { schema, logger });
   const idOf = async (email: string) => (await database.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email)))[0].id;
   const viewers = {
-    admin: { id: await idOf('admin@demo.test'), permissions: new Set(['view companies', 'create companies']) },
-    dealer: { id: await idOf(DEALER_EMAIL), permissions: new Set<string>() },
+    admin: { id: await idOf('admin@demo.test'), permissions: new Set<Permission>(['view companies', 'create companies']) },
+    dealer: { id: await idOf(DEALER_EMAIL), permissions: new Set<Permission>() },
   };
   const label = ['the page with its total, users count, logo and taxonomies (one statement)'];
   for (const variant of VARIANTS) {

@@ -11,8 +11,8 @@ export const NAME_MAX = 255;
 export const PASSWORD_MAX = 255;
 /** Company type term id for which the makes (franchises) choice is hidden and not required. */
 export const INDEPENDENT_TYPE_ID = 6;
-/** Region slugs hidden from registration (spec section 5). */
-export const HIDDEN_REGION_SLUGS: readonly string[] = ['usa', 'USA', 'US'];
+/** Region slugs hidden from registration (spec section 5): lower case, compared in any case (contract/regions.ts, shared with the app). */
+export { HIDDEN_REGION_SLUGS } from '../../contract/regions';
 /** Default company language (spec section 9). */
 export const DEFAULT_LANGUAGE = 'en';
 /** Spec section 9: region slug to language; anything else is English. */

@@ -1,12 +1,12 @@
-import { DEFAULT_LANGUAGE, HIDDEN_REGION_SLUGS, INDEPENDENT_TYPE_ID, REGION_LANGUAGE } from './constants';
+import { isHiddenRegion } from '../../contract/regions';
+import { DEFAULT_LANGUAGE, INDEPENDENT_TYPE_ID, REGION_LANGUAGE } from './constants';
 
 /**
- * True for the USA regions that registration hides.
+ * True for the USA regions that registration hides, in any case (the one rule, contract/regions.ts,
+ * which the app's region choices use too).
  * @example isHiddenRegion('usa') // true
  */
-export function isHiddenRegion(slug: string | null | undefined): boolean {
-  return slug != null && HIDDEN_REGION_SLUGS.includes(slug);
-}
+export { isHiddenRegion };
 
 /**
  * The regions a registering dealer may choose (USA hidden).

@@ -1,11 +1,10 @@
 // The Company fields of spec section 3: allowed values and the table row <-> API shape mapping.
+import type { CompanyStage, CompanyStatus } from '../../contract/companies';
 import type { companies } from '../db/schema';
 import { cleanName } from '../http/clean-text';
 
-/** Spec section 3/4: configurator or showcase; 'created' also appears (prefills registered details). */
-export const COMPANY_STAGES = ['created', 'configurator', 'showcase'] as const;
-/** Status defaults to active (spec section 4); other values are not shown, so staff may only switch a company off. */
-export const COMPANY_STATUSES = ['active', 'inactive'] as const;
+/** The company stages and statuses (spec sections 3 and 4), defined once with the app in contract/companies.ts. */
+export { COMPANY_STAGES, COMPANY_STATUSES, type CompanyStage, type CompanyStatus } from '../../contract/companies';
 /** The taxonomies a company is tagged with (spec section 3), by slug. */
 export const COMPANY_TAXONOMIES = ['type', 'region', 'partner', 'make'] as const;
 export type CompanyTaxonomy = (typeof COMPANY_TAXONOMIES)[number];
@@ -39,8 +38,8 @@ export function companyFields(c: CompanyRow) {
 export interface CompanyInput {
   name?: string | null;
   lang?: string | null;
-  stage?: (typeof COMPANY_STAGES)[number] | null;
-  status?: (typeof COMPANY_STATUSES)[number] | null;
+  stage?: CompanyStage | null;
+  status?: CompanyStatus | null;
   contact_name?: string | null;
   contact_number?: string | null;
   fsa_number?: string | null;

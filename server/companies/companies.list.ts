@@ -9,7 +9,7 @@ import type { Db } from '../db/database';
 import { companies, companyTerms, companyUsers } from '../db/schema';
 import { likePattern, pageOf, simpleRest, type Page, type Range, type SimpleRestQuery } from '../http/simple-rest';
 import { serverMessages } from '../messages';
-import { COMPANY_STAGES, COMPANY_STATUSES, COMPANY_TAXONOMIES, companyFields, type CompanyTaxonomy } from './companies.fields';
+import { COMPANY_STAGES, COMPANY_STATUSES, COMPANY_TAXONOMIES, companyFields, type CompanyStage, type CompanyStatus, type CompanyTaxonomy } from './companies.fields';
 import { logoFields, logoOf, taxonomiesJson, termIdsByTaxonomy, usersCountOf, type TaxonomyLink } from './companies.service';
 import { companyScope, type Viewer } from '../db/tenancy';
 
@@ -30,8 +30,8 @@ const COLUMN_KEY = new Map(Object.entries(COLUMNS).map(([key, column]) => [colum
 
 export interface CompanyFilter {
   q?: string;
-  status?: (typeof COMPANY_STATUSES)[number];
-  stage?: (typeof COMPANY_STAGES)[number];
+  status?: CompanyStatus;
+  stage?: CompanyStage;
   lang?: string;
   id?: number[];
   user_id?: number;
@@ -40,8 +40,8 @@ export interface CompanyFilter {
 export interface CompanyListQuery extends SimpleRestQuery {
   q?: string;
   name?: string;
-  status?: (typeof COMPANY_STATUSES)[number];
-  stage?: (typeof COMPANY_STAGES)[number];
+  status?: CompanyStatus;
+  stage?: CompanyStage;
   page?: number;
   perPage?: number;
 }

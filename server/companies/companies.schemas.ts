@@ -1,11 +1,11 @@
 // JSON Schemas of the companies routes (input checks, response serialisation, OpenAPI).
 import { COMPANY_STAGES, COMPANY_STATUSES, COMPANY_TAXONOMIES } from './companies.fields';
-import { companySchema, noOthers, nullableString, simpleRestProperties } from '../http/schemas';
+import { companySchema, idOrGuid, noOthers, nullableString, simpleRestProperties } from '../http/schemas';
 
 const MAX_INT = 2_147_483_647;
 const id = { type: 'integer' } as const;
-/** A path id: numeric id or guid (anything else is simply not found). */
-const key = { type: 'string', minLength: 1, maxLength: 64 } as const;
+/** A path id: numeric id or guid (anything else is simply not found; http/schemas.ts). */
+const key = idOrGuid;
 const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
 const lines = {
   type: ['object', 'null'],

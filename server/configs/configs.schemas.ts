@@ -1,14 +1,14 @@
 // JSON Schemas of the configurator routes (input checks, response serialisation, OpenAPI).
 import { STAGE_STATES } from '../../engine';
 import { DESIGN_TYPES, PROJECT_TYPES } from '../db/schema';
-import { nullableString, simpleRestProperties } from '../http/schemas';
+import { idOrGuid, nullableString, simpleRestProperties } from '../http/schemas';
 
 const MAX_INT = 2_147_483_647;
 const id = { type: 'integer' } as const;
 const nullableId = { type: ['integer', 'null'] } as const;
 const inputId = { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT } as const;
-/** A path id: numeric id or guid (anything else is simply not found). */
-export const key = { type: 'string', minLength: 1, maxLength: 64 } as const;
+/** A path id: numeric id or guid (anything else is simply not found; http/schemas.ts). */
+export const key = idOrGuid;
 const slug = { type: 'string', minLength: 1, maxLength: 100 } as const;
 const freeObject = { type: 'object', additionalProperties: true } as const;
 /** No body, or an empty object (undeclared properties are dropped). */

@@ -1,15 +1,8 @@
 // Reference data every installation has; ids that the API contract names are fixed.
+import { PERMISSIONS, type Permission } from '../../contract/permissions';
 
-/** Spec section 6: every permission seen in the product. */
-export const PERMISSIONS = [
-  'view agreements', 'edit agreements', 'view companies', 'create companies', 'view configs', 'edit configs',
-  'create configs', 'manage configs', 'edit admin configs', 'view media', 'upload media', 'view products',
-  'create products', 'edit posts', 'create posts', 'manage categories', 'list users', 'create users',
-  'view permissions', 'list tasks', 'edit tasks', 'create projects', 'view project variations',
-  'approve project tasks', 'edit projects', 'view projects', 'tracker reports',
-] as const;
-
-type Permission = (typeof PERMISSIONS)[number];
+/** Spec section 6: every permission seen in the product (the one list is contract/permissions.ts). */
+export { PERMISSIONS };
 
 /** Role id 1 is the default client role (new registrations get it). */
 export const ROLES: Array<{ id: number; name: string; permissions: readonly Permission[] | 'all' }> = [

@@ -6,12 +6,13 @@
  */
 import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Permission } from '../../contract/permissions';
 import { companyUsers } from './schema';
 
 /** The signed-in user as tenancy sees them: id and permission names. */
 export interface Viewer {
   id: number;
-  permissions: ReadonlySet<string>;
+  permissions: ReadonlySet<Permission>;
 }
 
 /**
@@ -19,7 +20,7 @@ export interface Viewer {
  * (opens any company, as GET /companies/{id} allows). Everyone else is held to the companies they
  * are a member of; a user in no company sees nothing, never everything.
  */
-export const CROSS_COMPANY: readonly string[] = ['manage configs', 'view companies'];
+export const CROSS_COMPANY: readonly Permission[] = ['manage configs', 'view companies'];
 
 /** True when the viewer sees every company's records. */
 export function seesAllCompanies(viewer: Viewer): boolean {

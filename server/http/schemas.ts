@@ -9,6 +9,16 @@ export const tokenResponse = {
 
 export const messageResponse = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } as const;
 
+/**
+ * A path parameter that is a numeric id or a guid (`/companies/{id}`, `/configs/{id}`,
+ * `/products/{id}`, `DELETE /media/{id}`): any text of 1-64 characters gets through, and the
+ * area's service tells which it is; anything else is simply not found (404), never a 400.
+ */
+export const idOrGuid = { type: 'string', minLength: 1, maxLength: 64 } as const;
+
+/** A guid (8-4-4-4-12 hex digits, either case) as a JSON Schema pattern: a path that takes a guid only. */
+export const GUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
 /** Error responses every route may give, by status. */
 export const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorRef]));
 

@@ -32,6 +32,7 @@ import { DomainError, NotFound } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { REFRESH_COOKIE } from '../plugins/auth';
 import { mediaFile, seesUnpublished } from './media.service';
+import { permissionSet } from '../../contract/permissions';
 import { REUSE_GRACE_MS, sessionUser } from '../auth/auth.sessions';
 import { seesAllCompanies, type Viewer } from '../db/tenancy';
 import { hashToken } from '../auth/auth.tokens';
@@ -65,7 +66,7 @@ async function cookieViewer(app: FastifyInstance, request: FastifyRequest): Prom
       const session = row && (await sessionUser(app.db, row));
       if (!row || !session) return null;
       const graceEnds = row.rotatedAt ? new Date(row.rotatedAt).getTime() + REUSE_GRACE_MS : Number.POSITIVE_INFINITY;
-      return { viewer: { id: session.user.id, permissions: new Set(session.permissionNames) }, until: Math.min(session.expiresAt.getTime(), graceEnds) };
+      return { viewer: { id: session.user.id, permissions: permissionSet(session.permissionNames) }, until: Math.min(session.expiresAt.getTime(), graceEnds) };
     },
     (value) => value?.until ?? 0,
   );

@@ -1,5 +1,5 @@
 // JSON Schemas of the media routes (input checks, response serialisation, OpenAPI).
-import { noOthers, simpleRestQuery } from '../http/schemas';
+import { GUID_PATTERN, idOrGuid, noOthers, simpleRestQuery } from '../http/schemas';
 
 const MAX_INT = 2_147_483_647;
 const id = { type: 'integer' } as const;
@@ -7,12 +7,12 @@ const nullableInt = { type: ['integer', 'null'] } as const;
 
 export const params = {
   /** DELETE /media/{id}: numeric id or guid (anything else is simply not found). */
-  media: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } },
+  media: { type: 'object', required: ['id'], properties: { id: idOrGuid } },
   /** The file routes: a guid, nothing else reaches the database. */
   file: {
     type: 'object',
     required: ['guid'],
-    properties: { guid: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } },
+    properties: { guid: { type: 'string', pattern: GUID_PATTERN } },
   },
 } as const;
 

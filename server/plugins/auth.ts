@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { permissionSet, type Permission } from '../../contract/permissions';
 import type { users } from '../db/schema';
 import type { Viewer } from '../db/tenancy';
 import { Forbidden, Unauthorized } from '../domain-errors';
@@ -25,7 +26,7 @@ export interface AuthService {
   /** The refresh token that follows `parent` (same for every caller: see rotateSession). */
   successorOf(parent: string): string;
   /** preHandler: authenticate, then require one of the named permissions (403 'No Access.'). */
-  requirePermission(...names: string[]): preHandlerAsyncHookHandler;
+  requirePermission(...names: Permission[]): preHandlerAsyncHookHandler;
   setRefreshCookie(reply: FastifyReply, issued: IssuedRefresh): void;
   clearRefreshCookie(reply: FastifyReply): void;
 }
@@ -77,7 +78,7 @@ export const authPlugin = fp(
           const row = await sessionUser(app.db, claims);
           if (!row) return null;
           // The viewer is built once per kept answer and shared by the requests it serves (never mutated).
-          const viewer: SignedInViewer = Object.freeze({ id: row.user.id, name: row.user.name, permissions: new Set(row.permissionNames) });
+          const viewer: SignedInViewer = Object.freeze({ id: row.user.id, name: row.user.name, permissions: permissionSet(row.permissionNames) });
           return { user: Object.freeze(row.user), viewer, expiresAt: row.expiresAt.getTime() };
         },
         (row) => row?.expiresAt ?? 0,

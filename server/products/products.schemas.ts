@@ -1,11 +1,11 @@
 // JSON Schemas of the products routes (input checks, response serialisation, OpenAPI).
 import { PRODUCT_COST_TYPES } from './products.fields';
-import { noOthers, simpleRestProperties } from '../http/schemas';
+import { idOrGuid, noOthers, simpleRestProperties } from '../http/schemas';
 
 const MAX_INT = 2_147_483_647;
 const id = { type: 'integer' } as const;
-/** A path id: numeric id or guid (anything else is simply not found). */
-const key = { type: 'string', minLength: 1, maxLength: 64 } as const;
+/** A path id: numeric id or guid (anything else is simply not found; http/schemas.ts). */
+const key = idOrGuid;
 const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
 /** Money: numeric(12,2) in the table, never negative. */
 const money = { type: ['number', 'null'], minimum: 0, maximum: 9_999_999_999 } as const;

@@ -7,6 +7,7 @@
  * every write empties), so a change applies to the role's users at once.
  */
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Permission } from '../../contract/permissions';
 import type { Db, Tx } from '../db/database';
 import { permissions, rolePermissions, roles, userRoles, users } from '../db/schema';
 import { BadRequest, Conflict, DomainError, Forbidden, Invalid, NotFound } from '../domain-errors';
@@ -17,7 +18,7 @@ import { cleanName } from '../http/clean-text';
 
 
 /** The permission that shows roles and permissions, and with the Administrator role changes them. */
-export const MANAGE_PERMISSION = 'view permissions';
+export const MANAGE_PERMISSION: Permission = 'view permissions';
 export const ADMINISTRATOR_ROLE = 'Administrator';
 
 export interface Role {

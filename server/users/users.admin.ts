@@ -11,6 +11,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { holdsName } from '../../contract/permissions';
 import type { Tx } from '../db/database';
 import { companies, companyUsers, oneTimeTokens, permissions, rolePermissions, roles, sessions, userRoles, users } from '../db/schema';
 import { ROLES } from '../db/seed-data';
@@ -103,7 +104,7 @@ async function beyondOwn(db: FastifyInstance['db'] | Tx, viewer: Viewer, roleIds
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(inArray(rolePermissions.roleId, roleIds));
-  return granted.some((p) => !viewer.permissions.has(p.name));
+  return granted.some((p) => !holdsName(viewer.permissions, p.name));
 }
 
 /** The permission names a user holds through their roles (the same join authenticate uses). */
@@ -126,7 +127,7 @@ async function heldPermissions(db: FastifyInstance['db'] | Tx, userId: number): 
  */
 async function assertWithinRank(db: FastifyInstance['db'] | Tx, viewer: Viewer, userId: number): Promise<void> {
   const held = await heldPermissions(db, userId);
-  if (held.some((p) => !viewer.permissions.has(p))) {
+  if (held.some((p) => !holdsName(viewer.permissions, p))) {
     throw new Forbidden(serverMessages.users.beyond_rank, [{ detail: serverMessages.users.beyond_rank, field: 'id' }]);
   }
 }

@@ -1,12 +1,15 @@
+import type { Permission } from '../../contract/permissions';
+
+export type { Permission };
 import type { SessionUser } from './types';
 
 /**
  * What a menu item or route needs (spec section 6): nothing (`undefined`), a boolean, a role, or a
  * permission. Lists mean "any of".
  */
-export type Requirement = boolean | undefined | { role: string | string[] } | { permission: string | string[] };
+export type Requirement = boolean | undefined | { role: string | string[] } | { permission: Permission | Permission[] };
 
-const asList = (value: string | string[]) => (Array.isArray(value) ? value : [value]);
+const asList = <T extends string>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
 /**
  * Role check: the user has an id and at least one role whose name is in the list.
@@ -24,9 +27,9 @@ export function hasRole(user: Pick<SessionUser, 'id' | 'roles'> | null | undefin
  *
  * @example hasPermission(admin, 'edit posts') // true
  */
-export function hasPermission(user: Pick<SessionUser, 'roles'> | null | undefined, names: string | string[]): boolean {
+export function hasPermission(user: Pick<SessionUser, 'roles'> | null | undefined, names: Permission | Permission[]): boolean {
   if (!user) return false;
-  const wanted = asList(names);
+  const wanted: readonly string[] = asList(names);
   return (user.roles ?? []).some((role) => (role.permissions ?? []).some((p) => wanted.includes(p.name)));
 }
 
@@ -42,7 +45,10 @@ export function meets(user: SessionUser | null | undefined, requirement: Require
   return hasPermission(user, requirement.permission);
 }
 
-/** Every permission of spec section 6, by name. */
+/**
+ * Every permission of spec section 6, by a short key (the names are contract/permissions.ts's:
+ * `satisfies` fails the build if a value here is not one of them).
+ */
 export const PERMISSIONS = {
   viewAgreements: 'view agreements',
   editAgreements: 'edit agreements',
@@ -71,10 +77,10 @@ export const PERMISSIONS = {
   editProjects: 'edit projects',
   viewProjects: 'view projects',
   trackerReports: 'tracker reports',
-} as const;
+} as const satisfies Record<string, Permission>;
 
 /** Holding any of these shows the admin section of the sidebar. */
-export const ADMIN_PERMISSIONS: string[] = [
+export const ADMIN_PERMISSIONS: Permission[] = [
   PERMISSIONS.listUsers,
   PERMISSIONS.createUsers,
   PERMISSIONS.viewPermissions,

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { isHiddenRegion } from '../../contract/regions';
 import { http } from '../http';
 import { sharedKeys } from './queryKeys';
 import { CACHED_15_MIN, answered } from './queryPolicies';
@@ -15,8 +16,6 @@ interface TermRow {
   taxonomy?: { slug: string };
 }
 
-// USA regions are hidden from the region choice (spec section 5), as everywhere else.
-const HIDDEN_REGIONS = new Set(['usa', 'us']);
 
 /**
  * The terms of some taxonomies, by taxonomy slug, from GET /terms (public, cached 15 minutes; one
@@ -34,7 +33,8 @@ export function useTermChoices<T extends string>(taxonomies: readonly T[]): Reco
   for (const row of data ?? []) {
     const taxonomy = row.taxonomy?.slug as T | undefined;
     if (!taxonomy || !(taxonomy in out)) continue;
-    if (taxonomy === 'region' && HIDDEN_REGIONS.has(row.slug.toLowerCase())) continue;
+    // USA regions are hidden from the region choice (spec section 5), by the one rule registration uses too.
+    if (taxonomy === 'region' && isHiddenRegion(row.slug)) continue;
     out[taxonomy].push({ id: row.id, name: row.name });
   }
   return out;

@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSIONS, PERMISSIONS as P, hasPermission, meets, type Requirement } from '../auth/permissions';
+import { ADMIN_PERMISSIONS, PERMISSIONS as P, hasPermission, meets, type Permission, type Requirement } from '../auth/permissions';
 import type { SessionCompany, SessionUser } from '../auth/types';
 import { ROUTES, type MenuGroup, type RouteDef } from '../routing/routes';
 
@@ -19,7 +19,7 @@ export interface MenuSection {
   items: MenuItem[];
 }
 
-const perm = (permission: string | string[]): Requirement => ({ permission });
+const perm = (permission: Permission | Permission[]): Requirement => ({ permission });
 
 /** The sidebar's sections, in order; the main section has no heading. */
 const SECTIONS: Array<Omit<MenuSection, 'items'>> = [

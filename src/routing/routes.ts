@@ -1,4 +1,4 @@
-import { PERMISSIONS as P, type Requirement } from '../auth/permissions';
+import { PERMISSIONS as P, type Permission, type Requirement } from '../auth/permissions';
 
 /** The sidebar's groups of links; layout/menuItems.ts gives each its label, section and requirement. */
 export type MenuGroup = 'companies' | 'media' | 'tracker' | 'projects' | 'users' | 'showcase-admin' | 'tasks';
@@ -36,7 +36,7 @@ export interface RouteDef<N extends string = string> {
 
 const pub = <N extends string>(name: N, path: string, title: string): RouteDef<N> => ({ name, path, title, auth: false });
 const auth = <N extends string>(name: N, path: string, title: string, requires?: Requirement, menu?: MenuPlacement): RouteDef<N> => ({ name, path, title, auth: true, requires, menu });
-const perm = (permission: string): Requirement => ({ permission });
+const perm = (permission: Permission): Requirement => ({ permission });
 const link = (key: string, label: string, at: MenuPlacement['in'], rank: number, extra: Partial<MenuPlacement> = {}): MenuPlacement => ({ key, label, in: at, rank, ...extra });
 
 export const ROUTES = [

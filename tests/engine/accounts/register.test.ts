@@ -23,6 +23,9 @@ describe('registration step 1', () => {
     expect(visibleRegions(regions).map((r) => r.id)).toEqual([7, 10]);
     expect(isHiddenRegion('usa')).toBe(true);
     expect(isHiddenRegion('uk')).toBe(false);
+    // One rule with the app's region choices (contract/regions.ts): usa or us, in any case.
+    expect(['us', 'Us', 'Usa', 'uSA'].map(isHiddenRegion)).toEqual([true, true, true, true]);
+    expect([null, undefined, '', 'usa-east', 'aus'].map(isHiddenRegion)).toEqual([false, false, false, false, false]);
     expect(languageForRegion('fr')).toBe('fr');
     expect(languageForRegion('FR')).toBe('fr');
     expect(languageForRegion('uk')).toBe('en');
