@@ -17,6 +17,8 @@ const suites: Record<string, () => Promise<void>> = {
   config: async () => (await import('./config')).benchConfig(),
   'config-writes': async () => (await import('./config-writes')).benchConfigWrites(),
   'stage-page': async () => (await import('./stage-page')).benchStagePage(),
+  'agreement-pdf': async () => (await import('./agreement-pdf')).benchAgreementPdf(),
+  'first-screens': async () => (await import('./first-screens')).benchFirstScreens(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -11,3 +11,10 @@ export type CompanyStage = (typeof COMPANY_STAGES)[number];
 /** Status defaults to active (spec section 4); other values are not shown, so staff may only switch a company off. */
 export const COMPANY_STATUSES = ['active', 'inactive'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+
+/**
+ * Spec section 3: the taxonomies a company is tagged with, in the spec's order. The server's route
+ * schemas, writes and list filters and the app's company form and list use this one list.
+ */
+export const COMPANY_TAXONOMIES = ['type', 'region', 'partner', 'make'] as const;
+export type CompanyTaxonomy = (typeof COMPANY_TAXONOMIES)[number];

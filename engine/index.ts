@@ -35,6 +35,7 @@ export {
   inputProblemError,
   guardInput,
   InvalidInputError,
+  storable,
   type InputLimits,
   type InputProblem,
 } from './validation/input-guard';
@@ -43,7 +44,7 @@ export { engineT, type Translate } from './validation/i18n';
 export { LOCALES, DEFAULT_LOCALE, localeForTag, toLocale, type Locale } from './locales';
 export { normalisePostcode, isValidPostcode } from './validation/postcode';
 
-export { referenceOptions, generateId, type ReferenceSource } from './references';
+export { referenceOptions, referenceLabel, generateId, type ReferenceSource } from './references';
 
 export { EDIT_CONFIGS, MANAGE_CONFIGS } from './lifecycle/permissions';
 export {

@@ -4,6 +4,8 @@
  */
 import type { ConfigDocument } from './types';
 import { getAt, parsePointer } from './json';
+import { getStage, hasStage } from './stages/catalogue';
+import { fieldLabel } from './validation/messages';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -50,4 +52,30 @@ export function referenceOptions(doc: ConfigDocument, source: ReferenceSource): 
       const label = rec[labelKey];
       return { value, label: typeof label === 'string' && label ? label : value };
     });
+}
+
+/** Anything that translates a key with parameters (i18next's `t`, the engine's `engineT`). */
+type TranslateFn = (key: string, params?: Record<string, unknown>) => string;
+
+/**
+ * The title of the list at `pointer` in stage `slug` ("Locations"), from the stage schema's titles;
+ * the pointer's last step, humanised, when the schema has none.
+ */
+function listTitle(slug: string | undefined, pointer: string, t: TranslateFn): string {
+  const parts = parsePointer(pointer).map(String);
+  let node: Record<string, unknown> | undefined = slug && hasStage(slug) ? (getStage(slug).schema as Record<string, unknown>) : undefined;
+  for (const part of parts) node = (node?.properties as Record<string, Record<string, unknown>> | undefined)?.[part];
+  return fieldLabel(parts[parts.length - 1] ?? '', node?.title, t);
+}
+
+/**
+ * The label of an item another field points at: its `labelKey` ("Wisbech"), or for an item saved
+ * without one its list and position, "Locations 2 (no name)", never its id. The one labeller of
+ * references: the pickers (engine/react optionsFrom) and the overview use it.
+ * @example referenceLabel({ id: 'x1', name: '' }, 1, { stage: 'locations', pointer: '/locations' }, t) // 'Locations 2 (no name)'
+ */
+export function referenceLabel(item: unknown, index: number, source: { stage?: string; pointer: string; labelKey?: string }, t: TranslateFn): string {
+  const label = item && typeof item === 'object' ? (item as Record<string, unknown>)[source.labelKey ?? 'name'] : item;
+  if ((typeof label === 'string' && label.trim()) || typeof label === 'number') return String(label);
+  return t('configurator:unnamedItem', { list: listTitle(source.stage, source.pointer, t), position: index + 1 });
 }

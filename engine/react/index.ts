@@ -19,4 +19,5 @@ export { formatDisplayDate, parseDisplayDate, DISPLAY_DATE_FORMAT } from './widg
 export { optionsFromList } from './widgets/OptionsFromWidget';
 export { checkTargetPosition, moveItem, sortedOrder } from './fields/sorting';
 export { StrengthMeter } from './widgets/PasswordWidget';
+export { ScrollableTableBox, type ScrollableTableBoxProps } from './fields/ScrollableTableBox';
 export { createRendererI18n, localeResources } from './i18nInstance';

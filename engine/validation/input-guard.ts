@@ -37,6 +37,11 @@ export interface InputLimits {
   maxDepth: number;
   maxItems: number;
   maxStringLength: number;
+  /**
+   * Also find text PostgreSQL cannot store (`storable`), in values and keys: the server's body
+   * guard asks for it, so a request body is walked once for its shape and its text together.
+   */
+  storableText?: boolean;
 }
 
 /** The engine's limits for stage data (the constants above). */
@@ -51,12 +56,28 @@ export const INPUT_LIMITS: Readonly<InputLimits> = Object.freeze({
  * `depth` the container at `path` is nested deeper than `limit`; `items` the array/object at `path`
  * has more than `limit` entries; `stringLength` the string at `path` (or one of its keys) is longer
  * than `limit`; `unsafeKey` the last segment of `path` is `__proto__`, `constructor` or `prototype`;
- * `notJson` the value at `path` is not JSON data (a function, a Date, a Map...).
+ * `notJson` the value at `path` is not JSON data (a function, a Date, a Map...); `unstorable` (with
+ * `storableText` only, and only when nothing else is wrong) the string at `path`, or the last key of
+ * `path`, holds text PostgreSQL cannot store.
  */
 export interface InputProblem {
-  kind: 'depth' | 'items' | 'stringLength' | 'unsafeKey' | 'notJson';
+  kind: 'depth' | 'items' | 'stringLength' | 'unsafeKey' | 'notJson' | 'unstorable';
   path: (string | number)[];
   limit?: number;
+}
+
+// A cheap first test: almost every string has neither a NUL nor any surrogate at all.
+const SUSPECT = /[\0\uD800-\uDFFF]/;
+const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * True when PostgreSQL can store the text as it is: no NUL character (U+0000: text and jsonb cannot
+ * hold it) and no lone UTF-16 surrogate (it has no UTF-8 form). A surrogate pair (an emoji) is fine.
+ * @example storable('a\u0000b') // false
+ * @example storable('😀') // true
+ */
+export function storable(text: string): boolean {
+  return !SUSPECT.test(text) || !UNSTORABLE.test(text);
 }
 
 interface Frame {
@@ -97,9 +118,12 @@ export function findInputProblem(value: unknown, limits: Readonly<InputLimits> =
   const stack: Frame[] = [];
   // Frozen containers found within the limits: remembered once the whole value passes.
   const passed: Frame[] | null = limits === INPUT_LIMITS ? [] : null;
+  // The first unstorable text, answered only if the walk finds nothing else (shape problems come first).
+  let unstorableAt: (string | number)[] | null = null;
   // Checks one value found under `parent` at `key`; containers go on the stack.
   const visit = (v: unknown, parent: Frame | null, key: string | number, depth: number): InputProblem | null => {
     if (typeof v === 'string') {
+      if (limits.storableText && !unstorableAt && !storable(v)) unstorableAt = pathOf(parent, key);
       return v.length > limits.maxStringLength ? { kind: 'stringLength', path: pathOf(parent, key), limit: limits.maxStringLength } : null;
     }
     if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') return { kind: 'notJson', path: pathOf(parent, key) };
@@ -135,10 +159,12 @@ export function findInputProblem(value: unknown, limits: Readonly<InputLimits> =
       if (isUnsafeKey(key)) return { kind: 'unsafeKey', path: pathOf(frame, key) };
       // A huge key is reported on its object: a pointer holding it would be just as huge.
       if (key.length > limits.maxStringLength) return { kind: 'stringLength', path: pathOf(frame), limit: limits.maxStringLength };
+      if (limits.storableText && !unstorableAt && !storable(key)) unstorableAt = pathOf(frame, key);
       const problem = visit(obj[key], frame, key, frame.depth + 1);
       if (problem) return problem;
     }
   }
+  if (unstorableAt) return { kind: 'unstorable', path: unstorableAt };
   for (const f of passed ?? []) verifiedAt.set(f.value, Math.max(f.depth, verifiedAt.get(f.value) ?? 0));
   return null;
 }
@@ -149,6 +175,7 @@ const KEYS: Record<InputProblem['kind'], string> = {
   stringLength: 'validation:field.maxLength',
   unsafeKey: 'validation:field.invalid',
   notJson: 'validation:field.type',
+  unstorable: 'validation:field.invalid',
 };
 
 /**

@@ -14,9 +14,13 @@
  * signing in does not take the others' away.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { secretKeyOf } from '../db/secret-key';
 import { deriveKey } from './auth.tokens';
+import type { AppServices } from '../plugins/services';
+
+/** What this file's services use of the app (server/plugins/services.ts). */
+type Deps = Pick<AppServices, 'db' | 'config'>;
 
 export const DEVICE_COOKIE = 'portal_device';
 const DEVICE_SECONDS = 180 * 24 * 3600;
@@ -24,14 +28,14 @@ const DEVICE_SECONDS = 180 * 24 * 3600;
 const KEEP = 4;
 const TAG = /^([0-9a-z]{1,11})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
-const keys = new WeakMap<FastifyInstance, Promise<Uint8Array>>();
-function deviceKey(app: FastifyInstance): Promise<Uint8Array> {
-  let key = keys.get(app);
+const keys = new WeakMap<object, Promise<Uint8Array>>();
+function deviceKey(deps: Deps): Promise<Uint8Array> {
+  let key = keys.get(deps.db);
   if (!key) {
     // Its own key, so a MAC made here is never valid anywhere else (and the other way round).
-    key = secretKeyOf(app).then((secret) => deriveKey(secret, 'known-device-cookie'));
-    key.catch(() => keys.delete(app));
-    keys.set(app, key);
+    key = secretKeyOf(deps).then((secret) => deriveKey(secret, 'known-device-cookie'));
+    key.catch(() => keys.delete(deps.db));
+    keys.set(deps.db, key);
   }
   return key;
 }
@@ -68,18 +72,18 @@ const matches = (key: Uint8Array, userId: number, tag: Tag) => {
  * The id of the device when the cookie holds a live tag of `userId` (the key its own back-off is
  * counted under: a hash, so the table holds nothing that rebuilds the cookie), else null.
  */
-export async function knownDeviceOf(app: FastifyInstance, cookie: string | undefined, userId: number | undefined): Promise<string | null> {
+export async function knownDeviceOf(deps: Deps, cookie: string | undefined, userId: number | undefined): Promise<string | null> {
   if (userId === undefined) return null;
   const tags = tagsOf(cookie);
   if (tags.length === 0) return null;
-  const key = await deviceKey(app);
+  const key = await deviceKey(deps);
   const tag = tags.find((t) => matches(key, userId, t));
   return tag ? createHash('sha256').update(tag.text).digest('base64url') : null;
 }
 
 /** The cookie after `userId` signed in: a fresh tag for them first, then the other accounts' live tags. */
-export async function rememberDevice(app: FastifyInstance, cookie: string | undefined, userId: number): Promise<string> {
-  const key = await deviceKey(app);
+export async function rememberDevice(deps: Deps, cookie: string | undefined, userId: number): Promise<string> {
+  const key = await deviceKey(deps);
   const expires = (Math.floor(Date.now() / 1000) + DEVICE_SECONDS).toString(36);
   const nonce = randomBytes(16).toString('base64url');
   const others = tagsOf(cookie).filter((t) => !matches(key, userId, t));
@@ -87,12 +91,12 @@ export async function rememberDevice(app: FastifyInstance, cookie: string | unde
 }
 
 /** Sends the cookie: HttpOnly, same-site only, and only to the sign-in route that reads it. */
-export function setDeviceCookie(app: FastifyInstance, reply: FastifyReply, value: string): void {
+export function setDeviceCookie(deps: Deps, reply: FastifyReply, value: string): void {
   reply.setCookie(DEVICE_COOKIE, value, {
     path: '/api/login',
     httpOnly: true,
     sameSite: 'strict',
-    secure: app.config.secureCookies,
+    secure: deps.config.secureCookies,
     maxAge: DEVICE_SECONDS,
   });
 }

@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { validateForgotPassword, validatePasswordReset, validatePasswordSet } from '../../engine/accounts';
 import type { Db, Tx } from '../db/database';
 import { oneTimeTokens, users } from '../db/schema';
@@ -12,6 +11,10 @@ import { clearAttempts, countAttempt, countAttempts, rateKeys } from './auth.rat
 import { revokeAllSessions } from './auth.sessions';
 import { hashToken, randomToken } from './auth.tokens';
 import { assertAccountCheck } from './auth.validation';
+import type { AppServices } from '../plugins/services';
+
+/** What this file's services use of the app (server/plugins/services.ts). */
+type Deps = Pick<AppServices, 'db' | 'config' | 'mail'>;
 
 export const RESET_TOKEN_MINUTES = 60;
 export const SET_TOKEN_HOURS = 72;
@@ -33,28 +36,28 @@ const noAccess = () => new Unauthorized(serverMessages.account.no_access);
  * is in the language the request asks for (Accept-Language), else the user's company's.
  */
 export async function requestPasswordReset(
-  app: FastifyInstance,
+  deps: Deps,
   input: { email?: unknown },
   ip: string,
   acceptLanguage?: string,
 ): Promise<{ message: string }> {
   const { email } = assertAccountCheck(validateForgotPassword(input));
   const normalised = email.toLowerCase();
-  const rules = app.config.rateLimits;
-  await countAttempts(app, [
+  const rules = deps.config.rateLimits;
+  await countAttempts(deps, [
     [rateKeys.passwordEmail(ip, normalised), rules.passwordEmail],
     [rateKeys.passwordEmailAddress(ip), rules.passwordEmailAddress],
     // Last: a request refused per address does not spend the shared budget.
     [rateKeys.passwordEmailGlobal(), rules.passwordEmailGlobal],
   ]);
-  const [user] = await app.db.select().from(users).where(eq(users.email, normalised));
+  const [user] = await deps.db.select().from(users).where(eq(users.email, normalised));
   if (!user || user.status !== 'active') throw new Unauthorized(serverMessages.email_not_found);
 
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const token = await createToken(tx, user.id, 'reset', RESET_TOKEN_MINUTES * 60);
-    const link = `${app.config.publicUrl()}/#/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+    const link = `${deps.config.publicUrl()}/#/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
     const locale = await mailLocaleFor(tx, user.id, acceptLanguage);
-    await app.mail.enqueue(tx, { to: user.email, ...resetMail(locale, user.name, link, RESET_TOKEN_MINUTES) });
+    await deps.mail.enqueue(tx, { to: user.email, ...resetMail(locale, user.name, link, RESET_TOKEN_MINUTES) });
   });
   return { message: serverMessages.reset_link_sent };
 }
@@ -64,11 +67,11 @@ export async function requestPasswordReset(
  * transaction. The link is `/#/password/set/{token}`. The mail is in the user's company's language
  * (not the language of the staff member creating the user).
  */
-export async function createPasswordSetInvite(app: FastifyInstance, tx: Db | Tx, user: { id: number; name: string; email: string }): Promise<string> {
+export async function createPasswordSetInvite(deps: Deps, tx: Db | Tx, user: { id: number; name: string; email: string }): Promise<string> {
   const token = await createToken(tx, user.id, 'set', SET_TOKEN_HOURS * 3600);
-  const link = `${app.config.publicUrl()}/#/password/set/${token}`;
+  const link = `${deps.config.publicUrl()}/#/password/set/${token}`;
   const locale = await mailLocaleFor(tx, user.id);
-  await app.mail.enqueue(tx, { to: user.email, ...setPasswordMail(locale, user.name, link, SET_TOKEN_HOURS) });
+  await deps.mail.enqueue(tx, { to: user.email, ...setPasswordMail(locale, user.name, link, SET_TOKEN_HOURS) });
   return token;
 }
 
@@ -84,9 +87,9 @@ async function findLiveToken(db: Db, token: string, kind: Kind) {
  * Uses the token (atomically: a second use finds it spent), sets the new password, bumps the
  * token version (old access tokens die) and ends every session of the user.
  */
-async function consumeAndSetPassword(app: FastifyInstance, tokenId: number, userId: number, password: string): Promise<void> {
+async function consumeAndSetPassword(deps: Deps, tokenId: number, userId: number, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const used = await tx
       .update(oneTimeTokens)
       .set({ usedAt: sql`now()` })
@@ -113,7 +116,7 @@ const tokenTryKey = rateKeys.passwordReset;
  * theirs), and so do this address's own tries at the email.
  */
 export async function resetPassword(
-  app: FastifyInstance,
+  deps: Deps,
   input: { token?: unknown; email?: unknown; password?: unknown; password_confirmation?: unknown },
   ip: string,
 ): Promise<{ message: string }> {
@@ -121,22 +124,22 @@ export async function resetPassword(
     passwordConfirmation: 'password_confirmation',
   });
   // Counted after the form checks, which reveal nothing: a typo in the form costs no attempt.
-  await countAttempt(app, tokenTryKey(ip), app.config.rateLimits.passwordReset);
-  const [user] = await app.db.select().from(users).where(eq(users.email, values.email.toLowerCase()));
+  await countAttempt(deps, tokenTryKey(ip), deps.config.rateLimits.passwordReset);
+  const [user] = await deps.db.select().from(users).where(eq(users.email, values.email.toLowerCase()));
   if (!user) throw new Unauthorized(serverMessages.email_not_found);
-  const row = await findLiveToken(app.db, values.token, 'reset');
+  const row = await findLiveToken(deps.db, values.token, 'reset');
   if (!row || row.userId !== user.id) throw noAccess();
-  await consumeAndSetPassword(app, row.id, user.id, values.password);
+  await consumeAndSetPassword(deps, row.id, user.id, values.password);
   const email = values.email.toLowerCase();
-  await clearAttempts(app.db, rateKeys.loginAccount(email), rateKeys.login(ip, email));
+  await clearAttempts(deps.db, rateKeys.loginAccount(email), rateKeys.login(ip, email));
   return { message: serverMessages.password_reset };
 }
 
 /** GET /password/set/{token}: whether the link is still good, and for whom. */
-export async function checkPasswordSetToken(app: FastifyInstance, token: string): Promise<{ valid: true; email: string; name: string }> {
-  const row = await findLiveToken(app.db, token, 'set');
+export async function checkPasswordSetToken(deps: Deps, token: string): Promise<{ valid: true; email: string; name: string }> {
+  const row = await findLiveToken(deps.db, token, 'set');
   if (!row) throw noAccess();
-  const [user] = await app.db.select().from(users).where(eq(users.id, row.userId));
+  const [user] = await deps.db.select().from(users).where(eq(users.id, row.userId));
   if (!user) throw noAccess();
   return { valid: true, email: user.email, name: user.name };
 }
@@ -146,16 +149,16 @@ export async function checkPasswordSetToken(app: FastifyInstance, token: string)
  * too, so it counts against the same per-address limit as reset.
  */
 export async function setPassword(
-  app: FastifyInstance,
+  deps: Deps,
   input: { token?: unknown; password?: unknown; password_confirmation?: unknown },
   ip: string,
 ): Promise<{ message: string }> {
   const values = assertAccountCheck(validatePasswordSet({ ...input, passwordConfirmation: input.password_confirmation }), {
     passwordConfirmation: 'password_confirmation',
   });
-  await countAttempt(app, tokenTryKey(ip), app.config.rateLimits.passwordReset);
-  const row = await findLiveToken(app.db, values.token, 'set');
+  await countAttempt(deps, tokenTryKey(ip), deps.config.rateLimits.passwordReset);
+  const row = await findLiveToken(deps.db, values.token, 'set');
   if (!row) throw noAccess();
-  await consumeAndSetPassword(app, row.id, row.userId, values.password);
+  await consumeAndSetPassword(deps, row.id, row.userId, values.password);
   return { message: serverMessages.password_set };
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { checkPasswordSetToken, requestPasswordReset, resetPassword, setPassword } from './auth.password-tokens';
 import { errors, looseString, messageResponse } from '../http/schemas';
+import { servicesOf } from '../plugins/services';
 
 /** Forgot password (mail with a reset link), reset by token, and set-password for new users. */
 export default async function passwordRoutes(app: FastifyInstance) {
+  const services = servicesOf(app);
   app.post<{ Body: { email?: string; webAddress?: string } }>(
     '/password/email',
     {
@@ -14,7 +16,7 @@ export default async function passwordRoutes(app: FastifyInstance) {
         response: { 200: messageResponse, ...errors(400, 401, 429) },
       },
     },
-    async (request) => requestPasswordReset(app, request.body, request.ip, request.headers['accept-language']),
+    async (request) => requestPasswordReset(services, request.body, request.ip, request.headers['accept-language']),
   );
 
   app.post<{ Body: { token?: string; email?: string; password?: string; password_confirmation?: string } }>(
@@ -30,7 +32,7 @@ export default async function passwordRoutes(app: FastifyInstance) {
         response: { 200: messageResponse, ...errors(400, 401, 429) },
       },
     },
-    async (request) => resetPassword(app, request.body, request.ip),
+    async (request) => resetPassword(services, request.body, request.ip),
   );
 
   app.get<{ Params: { token: string } }>(
@@ -46,7 +48,7 @@ export default async function passwordRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => checkPasswordSetToken(app, request.params.token),
+    async (request) => checkPasswordSetToken(services, request.params.token),
   );
 
   app.post<{ Body: { token?: string; password?: string; password_confirmation?: string } }>(
@@ -59,6 +61,6 @@ export default async function passwordRoutes(app: FastifyInstance) {
         response: { 200: messageResponse, ...errors(400, 401, 429) },
       },
     },
-    async (request) => setPassword(app, request.body, request.ip),
+    async (request) => setPassword(services, request.body, request.ip),
   );
 }

@@ -1,10 +1,13 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { rateLimits } from '../db/schema';
 import type { BackoffRule, RateLimits, RateRule } from '../options';
 import { TooMany } from '../domain-errors';
 import { interpolate, serverMessages } from '../messages';
+import type { AppServices } from '../plugins/services';
+
+/** What this file's services use of the app (server/plugins/services.ts). */
+type Deps = Pick<AppServices, 'db' | 'config'>;
 
 const interval = (seconds: number) => sql.raw(`interval '${Math.floor(seconds)} seconds'`);
 const integer = (n: number) => sql.raw(String(Math.floor(n)));
@@ -29,10 +32,21 @@ export const rateKeys = {
   passwordReset: (ip: string) => `password-token:${ip}`,
   register: (ip: string) => `register:${ip}`,
   registerGlobal: () => 'register-all:',
+  /** Email-change token tries of one address (POST /users/email/confirm): the reset tokens' rule. */
+  emailToken: (ip: string) => `email-token:${ip}`,
+  /** `current_password` tries of one user (own email or password change): CURRENT_PASSWORD_RULE. */
+  currentPassword: (userId: number) => `current-password:${userId}`,
+  /** Mails of one user to configs' contacts: CONFIG_MAIL_RULE. */
+  configMail: (userId: number) => `config-mail:${userId}`,
 };
 
-/** Which configured rule owns the keys of each prefix. */
-const RULE_OF_PREFIX: Record<string, keyof RateLimits> = {
+/** Ten `current_password` tries per user in 15 minutes (a fixed rule: not configurable). */
+export const CURRENT_PASSWORD_RULE: RateRule = { max: 10, windowSeconds: 15 * 60 };
+/** Ten mails to a config's contacts per user in 15 minutes: a dealer can mail their managers, not flood them (fixed: not configurable). */
+export const CONFIG_MAIL_RULE: RateRule = { max: 10, windowSeconds: 15 * 60 };
+
+/** Which rule owns the keys of each prefix: a configured one by name, or a fixed one. */
+const RULE_OF_PREFIX: Record<string, keyof RateLimits | RateRule> = {
   login: 'login',
   'login-address': 'loginAddress',
   'login-account': 'loginAccount',
@@ -43,6 +57,9 @@ const RULE_OF_PREFIX: Record<string, keyof RateLimits> = {
   'password-token': 'passwordReset',
   register: 'register',
   'register-all': 'registerGlobal',
+  'email-token': 'passwordReset',
+  'current-password': CURRENT_PASSWORD_RULE,
+  'config-mail': CONFIG_MAIL_RULE,
 };
 
 const tooMany = (retrySeconds: number) => {
@@ -56,9 +73,9 @@ const tooMany = (retrySeconds: number) => {
  * key over its limit answers 429 and the later ones are not counted: a per-address limit listed
  * before a global one keeps a single address from using up everyone's budget.
  */
-export async function countAttempts(app: FastifyInstance, limits: ReadonlyArray<readonly [string, RateRule]>): Promise<void> {
-  await pruneExpiredAttempts(app.db, app.config.rateLimits);
-  for (const [key, rule] of limits) await countOne(app.db, key, rule);
+export async function countAttempts(deps: Deps, limits: ReadonlyArray<readonly [string, RateRule]>): Promise<void> {
+  await pruneExpiredAttempts(deps.db, deps.config.rateLimits);
+  for (const [key, rule] of limits) await countOne(deps.db, key, rule);
 }
 
 /**
@@ -66,8 +83,8 @@ export async function countAttempts(app: FastifyInstance, limits: ReadonlyArray<
  * several instances count alike) and throws 429 once the window holds more than `rule.max`.
  * Expired windows of every key are pruned first (see pruneExpiredAttempts).
  */
-export async function countAttempt(app: FastifyInstance, key: string, rule: RateRule): Promise<void> {
-  await countAttempts(app, [[key, rule]]);
+export async function countAttempt(deps: Deps, key: string, rule: RateRule): Promise<void> {
+  await countAttempts(deps, [[key, rule]]);
 }
 
 async function countOne(db: Db, key: string, rule: RateRule): Promise<void> {
@@ -103,12 +120,12 @@ export async function refundAttempt(db: Db, key: string): Promise<void> {
  * gets exactly the free attempts, not one each. Tries refused during a lock are not counted: they
  * do not lengthen it (an attacker cannot keep the owner out for longer than the rule says).
  */
-export async function countBackoff(app: FastifyInstance, key: string, rule: BackoffRule): Promise<void> {
+export async function countBackoff(deps: Deps, key: string, rule: BackoffRule): Promise<void> {
   const forget = interval(rule.windowSeconds);
   // firstLockSeconds * 2^(failures - max) seconds, at most maxLockSeconds (the exponent capped:
   // power() overflows a double far above any cap).
   const lock = sql`make_interval(secs => least(${integer(rule.maxLockSeconds)}, ${integer(rule.firstLockSeconds)} * power(2, least(rate_limits.count - ${integer(rule.max)}, 40))))`;
-  const charged: unknown = await app.db.execute(sql`
+  const charged: unknown = await deps.db.execute(sql`
     INSERT INTO rate_limits (key, count, window_start) VALUES (${key}, 1, now())
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN rate_limits.window_start <= now() - ${forget} THEN 1 ELSE rate_limits.count + 1 END,
@@ -118,15 +135,15 @@ export async function countBackoff(app: FastifyInstance, key: string, rule: Back
        OR rate_limits.window_start + ${lock} <= now()
     RETURNING count`);
   if ((charged as { rows: unknown[] }).rows.length > 0) return;
-  const left: unknown = await app.db.execute(sql`
+  const left: unknown = await deps.db.execute(sql`
     SELECT EXTRACT(EPOCH FROM (rate_limits.window_start + ${lock} - now()))::float8 AS retry FROM rate_limits WHERE key = ${key}`);
   throw tooMany(Number((left as { rows: Array<{ retry: number }> }).rows[0]?.retry ?? 1));
 }
 
 /**
  * Deletes the rows whose window is over (after a back-off key's last failure: its forget window).
- * Each key's window is its prefix's rule; a key of another prefix (an ad-hoc rule of another
- * service) goes after the longest configured window. Dropping an expired row changes no count: its
+ * Each key's window is its prefix's rule; a key of a prefix not listed in RULE_OF_PREFIX (there
+ * should be none: rateKeys builds every key) goes after the longest configured window. Dropping an expired row changes no count: its
  * next attempt would have reset it.
  *
  * Pruned here on the write path rather than by a background timer: every instance prunes as it
@@ -135,7 +152,7 @@ export async function countBackoff(app: FastifyInstance, key: string, rule: Back
  * bounded by the keys of the last window, and the delete only ever scans that small table.
  */
 export async function pruneExpiredAttempts(db: Db, rules: RateLimits): Promise<void> {
-  const windows = Object.entries(RULE_OF_PREFIX).map(([prefix, rule]) => sql`WHEN ${prefix} THEN ${interval(rules[rule].windowSeconds)}`);
+  const windows = Object.entries(RULE_OF_PREFIX).map(([prefix, rule]) => sql`WHEN ${prefix} THEN ${interval((typeof rule === 'string' ? rules[rule] : rule).windowSeconds)}`);
   await db.execute(sql`
     DELETE FROM rate_limits
     WHERE window_start <= now() - CASE split_part(key, ':', 1) ${sql.join(windows, sql` `)} ELSE ${interval(longestWindow(rules))} END`);

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { register, type RegisterInput } from './auth.registration';
 import { errors, looseString, tokenResponse } from '../http/schemas';
+import { servicesOf } from '../plugins/services';
 
 /** POST /register: creates company + primary user and signs them in. */
 export default async function registerRoutes(app: FastifyInstance) {
+  const services = servicesOf(app);
   app.post<{ Body: RegisterInput }>(
     '/register',
     {
@@ -29,7 +31,7 @@ export default async function registerRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const session = await register(app, request.body, request.ip);
+      const session = await register(services, request.body, request.ip);
       app.auth.setRefreshCookie(reply, session.refresh);
       return reply.status(201).send(session.body);
     },

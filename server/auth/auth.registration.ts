@@ -1,5 +1,4 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { isHiddenRegion, languageForRegion, validateRegistration } from '../../engine/accounts';
 import { companies, companyTerms, companyUsers, taxonomies, terms, userRoles, users } from '../db/schema';
 import { BadRequest } from '../domain-errors';
@@ -11,11 +10,15 @@ import type { SignedIn } from './auth.sign-in';
 import { assertAccountCheck } from './auth.validation';
 import { isUniqueViolation } from '../db/pg-errors';
 import { cleanName } from '../http/clean-text';
-
-/** The default client role every self-registered user gets. */
-export const CLIENT_ROLE_ID = 1;
+// The default client role (spec section 3: role id 1), which every self-registered user gets.
+import { CLIENT_ROLE_ID } from '../../contract/roles';
 // Term ids are PostgreSQL integers: a larger id cannot exist, and querying it would fail (500).
-const MAX_ID = 2 ** 31 - 1;
+import { MAX_ID } from '../http/ids';
+import type { AppServices } from '../plugins/services';
+
+/** What this file's services use of the app (server/plugins/services.ts). */
+type Deps = Pick<AppServices, 'db' | 'config' | 'auth'>;
+
 
 export interface RegisterInput {
   user: { name?: string; email?: string; password?: string; primary?: number | boolean };
@@ -35,12 +38,12 @@ const FIELD_PATHS = {
  * then creates company (language from region), its terms, the primary user with role 1 and a
  * session, in one transaction.
  */
-export async function register(app: FastifyInstance, input: RegisterInput, ip: string): Promise<SignedIn> {
+export async function register(deps: Deps, input: RegisterInput, ip: string): Promise<SignedIn> {
   const ids = [...new Set(input.terms ?? [])];
   // Out-of-range ids are not looked up but stay in `ids`, so the unknown-terms check refuses them.
   const queryable = ids.filter((n) => n > 0 && n <= MAX_ID);
   const found = queryable.length
-    ? await app.db
+    ? await deps.db
         .select({ id: terms.id, slug: terms.slug, taxonomy: taxonomies.slug })
         .from(terms)
         .innerJoin(taxonomies, eq(taxonomies.id, terms.taxonomyId))
@@ -74,19 +77,19 @@ export async function register(app: FastifyInstance, input: RegisterInput, ip: s
   // before the email check: "The email has already been taken." tells whether an account exists,
   // so that answer is rationed per address and, last, for everyone together (a list of emails
   // spread over many addresses), as is the argon2 hash that follows.
-  const rules = app.config.rateLimits;
-  await countAttempts(app, [
+  const rules = deps.config.rateLimits;
+  await countAttempts(deps, [
     [rateKeys.register(ip), rules.register],
     [rateKeys.registerGlobal(), rules.registerGlobal],
   ]);
   const email = values.email.toLowerCase();
   const taken = () => new BadRequest(serverMessages.email_taken, [{ detail: serverMessages.email_taken, field: 'user.email' }]);
-  const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) throw taken();
 
   const passwordHash = await hashPassword(values.password);
   try {
-    const user = await app.db.transaction(async (tx) => {
+    const user = await deps.db.transaction(async (tx) => {
       const [company] = await tx
         .insert(companies)
         .values({ name: values.companyName, lang: languageForRegion(region.slug), stage: 'configurator', contactName: values.name })
@@ -98,8 +101,8 @@ export async function register(app: FastifyInstance, input: RegisterInput, ip: s
       await tx.insert(companyUsers).values({ companyId: company.id, userId: row.id });
       return row;
     });
-    const refresh = await startSession(app.db, user.id, false);
-    return { body: await app.auth.issueAccess(user, refresh), refresh };
+    const refresh = await startSession(deps.db, user.id, false);
+    return { body: await deps.auth.issueAccess(user, refresh), refresh };
   } catch (err) {
     // Two registrations of one email at once: the unique index decides, the loser gets the same 400.
     if (isUniqueViolation(err)) throw taken();

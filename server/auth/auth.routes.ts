@@ -4,9 +4,11 @@ import { REFRESH_COOKIE } from '../plugins/auth';
 import { DEVICE_COOKIE, setDeviceCookie } from './auth.known-device';
 import { refreshSession, signIn, signOut } from './auth.sign-in';
 import { errors, looseString, tokenResponse } from '../http/schemas';
+import { servicesOf } from '../plugins/services';
 
 /** POST /login, /login/refresh, /logout. */
 export default async function authRoutes(app: FastifyInstance) {
+  const services = servicesOf(app);
   app.post<{ Body: { email?: string; password?: string; remember?: boolean } }>(
     '/login',
     {
@@ -22,9 +24,9 @@ export default async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const session = await signIn(app, request.body, request.ip, request.cookies[DEVICE_COOKIE]);
+      const session = await signIn(services, request.body, request.ip, request.cookies[DEVICE_COOKIE]);
       app.auth.setRefreshCookie(reply, session.refresh);
-      if (session.device) setDeviceCookie(app, reply, session.device);
+      if (session.device) setDeviceCookie(services, reply, session.device);
       return session.body;
     },
   );
@@ -40,7 +42,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       try {
-        const session = await refreshSession(app, request.cookies[REFRESH_COOKIE]);
+        const session = await refreshSession(services, request.cookies[REFRESH_COOKIE]);
         app.auth.setRefreshCookie(reply, session.refresh);
         return session.body;
       } catch (err) {
@@ -55,7 +57,7 @@ export default async function authRoutes(app: FastifyInstance) {
     '/logout',
     { schema: { tags: ['auth'], summary: 'Ends the session of the refresh cookie', response: { 204: { type: 'null' } } } },
     async (request, reply) => {
-      await signOut(app, request.cookies[REFRESH_COOKIE]);
+      await signOut(services, request.cookies[REFRESH_COOKIE]);
       app.auth.clearRefreshCookie(reply);
       return reply.status(204).send();
     },

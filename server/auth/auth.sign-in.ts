@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { validateLogin } from '../../engine/accounts';
 import { users } from '../db/schema';
 import { Unauthorized } from '../domain-errors';
@@ -9,6 +8,10 @@ import { knownDeviceOf, rememberDevice } from './auth.known-device';
 import { clearAttempts, countAttempts, countBackoff, rateKeys, refundAttempt } from './auth.rate-limit';
 import { endSession, rotateSession, startSession, type IssuedRefresh } from './auth.sessions';
 import { assertAccountCheck } from './auth.validation';
+import type { AppServices } from '../plugins/services';
+
+/** What this file's services use of the app (server/plugins/services.ts). */
+type Deps = Pick<AppServices, 'db' | 'config' | 'auth'>;
 
 export interface SignedIn {
   body: { access_token: string; expires_in: number };
@@ -31,43 +34,43 @@ export interface SignedIn {
  *   else. A reset link clears it too (auth.password-tokens.ts).
  */
 export async function signIn(
-  app: FastifyInstance,
+  deps: Deps,
   input: { email?: unknown; password?: unknown; remember?: unknown },
   ip: string,
   deviceCookie?: string,
 ): Promise<SignedIn> {
   const { email, password, remember } = assertAccountCheck(validateLogin(input));
   const normalised = email.toLowerCase();
-  const rules = app.config.rateLimits;
+  const rules = deps.config.rateLimits;
   const pairKey = rateKeys.login(ip, normalised);
   const addressKey = rateKeys.loginAddress(ip);
-  await countAttempts(app, [[pairKey, rules.login], [addressKey, rules.loginAddress]]);
+  await countAttempts(deps, [[pairKey, rules.login], [addressKey, rules.loginAddress]]);
 
-  const [user] = await app.db.select().from(users).where(eq(users.email, normalised));
-  const device = await knownDeviceOf(app, deviceCookie, user?.id);
+  const [user] = await deps.db.select().from(users).where(eq(users.email, normalised));
+  const device = await knownDeviceOf(deps, deviceCookie, user?.id);
   const accountKey = device ? rateKeys.loginDevice(device) : rateKeys.loginAccount(normalised);
-  await countBackoff(app, accountKey, rules.loginAccount);
+  await countBackoff(deps, accountKey, rules.loginAccount);
 
   const matches = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyDummy(password);
   if (!user || !matches || user.status !== 'active') throw new Unauthorized(serverMessages.incorrect_credentials);
-  await clearAttempts(app.db, pairKey, accountKey);
-  await refundAttempt(app.db, addressKey);
-  const refresh = await startSession(app.db, user.id, remember);
-  return { body: await app.auth.issueAccess(user, refresh), refresh, device: await rememberDevice(app, deviceCookie, user.id) };
+  await clearAttempts(deps.db, pairKey, accountKey);
+  await refundAttempt(deps.db, addressKey);
+  const refresh = await startSession(deps.db, user.id, remember);
+  return { body: await deps.auth.issueAccess(user, refresh), refresh, device: await rememberDevice(deps, deviceCookie, user.id) };
 }
 
 /** POST /login/refresh: rotates the cookie's token; any failure is the plain 401. */
-export async function refreshSession(app: FastifyInstance, token: string | undefined): Promise<SignedIn> {
+export async function refreshSession(deps: Deps, token: string | undefined): Promise<SignedIn> {
   const unauthorised = () => new Unauthorized(serverMessages.unauthorised);
   if (!token) throw unauthorised();
-  const rotated = await rotateSession(app.db, token, app.auth.successorOf);
+  const rotated = await rotateSession(deps.db, token, deps.auth.successorOf);
   if (!rotated.ok) throw unauthorised();
-  const [user] = await app.db.select().from(users).where(eq(users.id, rotated.issued.userId));
+  const [user] = await deps.db.select().from(users).where(eq(users.id, rotated.issued.userId));
   if (!user || user.status !== 'active') throw unauthorised();
-  return { body: await app.auth.issueAccess(user, rotated.issued), refresh: rotated.issued };
+  return { body: await deps.auth.issueAccess(user, rotated.issued), refresh: rotated.issued };
 }
 
 /** POST /logout: ends the session of the cookie, if any; its access tokens stop at once. */
-export async function signOut(app: FastifyInstance, token: string | undefined): Promise<void> {
-  if (token) await endSession(app.db, token);
+export async function signOut(deps: Deps, token: string | undefined): Promise<void> {
+  if (token) await endSession(deps.db, token);
 }

@@ -3,6 +3,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { settings } from '../db/schema';
+import { isGuid } from '../http/ids';
 
 /** A random 32-byte token, base64url: what goes into cookies and mailed links. */
 export function randomToken(): string {
@@ -54,8 +55,6 @@ export interface VerifiedClaims extends AccessClaims {
   expiresAt: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Signs a short-lived access token carrying the user id, token version and session id. */
 export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, ttlSeconds: number): Promise<string> {
   return new SignJWT({ ver: claims.version, sid: claims.sessionId })
@@ -77,7 +76,7 @@ export async function verifyAccessToken(secret: Uint8Array | CryptoKey, token: s
     const userId = Number(payload.sub);
     const { ver: version, sid: sessionId } = payload;
     // The session id goes into a uuid comparison: anything else would be a database error.
-    if (!Number.isInteger(userId) || typeof version !== 'number' || typeof sessionId !== 'string' || !UUID.test(sessionId)) return null;
+    if (!Number.isInteger(userId) || typeof version !== 'number' || typeof sessionId !== 'string' || !isGuid(sessionId)) return null;
     return { userId, version, sessionId, expiresAt: (payload.exp ?? 0) * 1000 };
   } catch {
     return null;

@@ -1,13 +1,12 @@
 // The Company fields of spec section 3: allowed values and the table row <-> API shape mapping.
-import type { CompanyStage, CompanyStatus } from '../../contract/companies';
+import type { CompanyStage, CompanyStatus, CompanyTaxonomy } from '../../contract/companies';
 import type { companies } from '../db/schema';
 import { cleanName } from '../http/clean-text';
 
 /** The company stages and statuses (spec sections 3 and 4), defined once with the app in contract/companies.ts. */
 export { COMPANY_STAGES, COMPANY_STATUSES, type CompanyStage, type CompanyStatus } from '../../contract/companies';
 /** The taxonomies a company is tagged with (spec section 3), by slug. */
-export const COMPANY_TAXONOMIES = ['type', 'region', 'partner', 'make'] as const;
-export type CompanyTaxonomy = (typeof COMPANY_TAXONOMIES)[number];
+export { COMPANY_TAXONOMIES, type CompanyTaxonomy } from '../../contract/companies';
 
 type CompanyRow = typeof companies.$inferSelect;
 type Lines = { line1?: string | null; line2?: string | null; line3?: string | null } | null;

@@ -7,10 +7,8 @@ import { listCompanies, type CompanyListQuery } from './companies.list';
 import { assignUser, createCompany, deleteCompanies, deleteCompany, removeUser, updateCompany } from './companies.write';
 import { bulkDeleteBody, bulkDeleteResponse, type BulkDelete } from '../http/bulk.schemas';
 import * as s from './companies.schemas';
-import { errors } from '../http/schemas';
+import { errors, type IdParams, listOf, routeDoc } from '../http/schemas';
 
-
-type Id = { Params: { id: string } };
 type CompanyUser = { Params: { id: string; userId: number } };
 
 /**
@@ -21,7 +19,7 @@ type CompanyUser = { Params: { id: string; userId: number } };
 export default async function companyRoutes(app: FastifyInstance) {
   const { authenticate, requirePermission } = app.auth;
   const manage = requirePermission('create companies');
-  const doc = (summary: string) => ({ tags: ['companies'], summary, security: [{ bearer: [] }] });
+  const doc = routeDoc('companies');
 
   app.get<{ Querystring: CompanyListQuery }>(
     '/companies',
@@ -30,14 +28,14 @@ export default async function companyRoutes(app: FastifyInstance) {
       schema: {
         ...doc('Companies the user may see: ra-data-simple-rest (sort, range, filter {q, status, stage, lang, id, user_id, type, region, partner, make}) or the company search (q or name, status, stage, page, perPage); total in Content-Range'),
         querystring: s.listQuery,
-        response: { 200: { type: 'array', items: s.companySummary }, ...errors(400, 401) },
+        response: { 200: listOf(s.companySummary), ...errors(400, 401) },
       },
     },
     // Per user and query, until the next write (server/db/read-cache.ts), as the bytes sent.
     async (request, reply) => sendKept(request, reply, `companies:${request.user!.id}:${JSON.stringify(request.query)}`, () => pageAnswer('companies', listCompanies(app.db, request.viewer!, request.query))),
   );
 
-  app.get<Id>(
+  app.get<IdParams>(
     '/companies/:id',
     {
       preHandler: authenticate,
@@ -52,7 +50,7 @@ export default async function companyRoutes(app: FastifyInstance) {
     async (request, reply) => reply.status(201).send(await createCompany(app.db, request.body)),
   );
 
-  app.put<Id & { Body: CompanyInput }>(
+  app.put<IdParams & { Body: CompanyInput }>(
     '/companies/:id',
     {
       preHandler: manage,
@@ -61,7 +59,7 @@ export default async function companyRoutes(app: FastifyInstance) {
     async (request) => updateCompany(app.db, request.viewer!, request.params.id, request.body),
   );
 
-  app.delete<Id>(
+  app.delete<IdParams>(
     '/companies/:id',
     { preHandler: manage, schema: { ...doc('Delete a company (its configs, terms and meta go with it; its users stay)'), params: s.params.company, response: { 200: s.deleteResponse, ...errors(401, 403, 404) } } },
     async (request) => deleteCompany(app.db, request.viewer!, request.params.id),

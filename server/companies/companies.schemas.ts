@@ -1,8 +1,8 @@
 // JSON Schemas of the companies routes (input checks, response serialisation, OpenAPI).
 import { COMPANY_STAGES, COMPANY_STATUSES, COMPANY_TAXONOMIES } from './companies.fields';
-import { companySchema, idOrGuid, noOthers, nullableString, simpleRestProperties } from '../http/schemas';
+import { dbId } from '../http/ids';
+import { companySchema, idOrGuid, listQueryWith, metaInput, noOthers, nullableString, searchText } from '../http/schemas';
 
-const MAX_INT = 2_147_483_647;
 const id = { type: 'integer' } as const;
 /** A path id: numeric id or guid (anything else is simply not found; http/schemas.ts). */
 const key = idOrGuid;
@@ -12,14 +12,14 @@ const lines = {
   properties: { line1: text(150), line2: text(150), line3: text(150) },
   additionalProperties: noOthers,
 } as const;
-const termIds = { type: ['array', 'null'], maxItems: 50, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: MAX_INT } } as const;
+const termIds = { type: ['array', 'null'], maxItems: 50, uniqueItems: true, items: dbId } as const;
 
 export const params = {
   company: { type: 'object', required: ['id'], properties: { id: key } },
   companyUser: {
     type: 'object',
     required: ['id', 'userId'],
-    properties: { id: key, userId: { type: 'integer', minimum: 1, maximum: MAX_INT } },
+    properties: { id: key, userId: dbId },
   },
 } as const;
 
@@ -27,19 +27,13 @@ export const params = {
  * ra-data-simple-rest (`sort`, `range`, `filter` as JSON) and the spec's company search as plain
  * parameters (`q` or `name`, `status`, `stage`, `page`, `perPage`).
  */
-export const listQuery = {
-  type: 'object',
-  properties: {
-    ...simpleRestProperties,
-    q: { type: 'string', maxLength: 100 },
-    name: { type: 'string', maxLength: 100 },
-    status: { type: 'string', enum: [...COMPANY_STATUSES] },
-    stage: { type: 'string', enum: [...COMPANY_STAGES] },
-    page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
-    perPage: { type: 'integer', minimum: 1, maximum: 100 },
-  },
-  additionalProperties: noOthers,
-} as const;
+export const listQuery = listQueryWith({
+  name: searchText,
+  status: { type: 'string', enum: [...COMPANY_STATUSES] },
+  stage: { type: 'string', enum: [...COMPANY_STAGES] },
+  page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+  perPage: { type: 'integer', minimum: 1, maximum: 100 },
+});
 
 /**
  * A company write (POST whole, PUT any part). A missing or blank name is the spec's required message
@@ -61,16 +55,7 @@ export const companyBody = {
     website_address: text(255),
     address: lines,
     reg_address: lines,
-    meta: {
-      type: ['array', 'null'],
-      maxItems: 50,
-      items: {
-        type: 'object',
-        required: ['meta_key'],
-        properties: { meta_key: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' }, meta_value: text(2000) },
-        additionalProperties: noOthers,
-      },
-    },
+    meta: metaInput(text(2000)),
     terms: {
       type: ['object', 'null'],
       properties: Object.fromEntries(COMPANY_TAXONOMIES.map((t) => [t, termIds])),

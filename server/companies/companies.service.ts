@@ -8,22 +8,11 @@ import { serverMessages } from '../messages';
 import { COMPANY_TAXONOMIES, companyFields, LOGO_KEY, type CompanyTaxonomy } from './companies.fields';
 import { fileUrl, thumbnailUrl } from '../media/media.service';
 import { memberOfCompany, seesAllCompanies, type Viewer } from '../db/tenancy';
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { GUID_PATTERN, parseKey, whereKey } from '../http/ids';
 
 /** The condition that finds a company by numeric id or guid; null for a key that is neither (not found). */
-export function companyKey(idOrGuid: number | string) {
-  const kind = keyKind(idOrGuid);
-  return kind === 'guid' ? eq(companies.guid, String(idOrGuid)) : kind === 'id' ? eq(companies.id, Number(idOrGuid)) : null;
-}
+export const companyKey = (idOrGuid: number | string) => whereKey(idOrGuid, companies.id, companies.guid);
 
-/** Whether a company key is a guid, a numeric id, or neither (not found). */
-function keyKind(idOrGuid: number | string): 'guid' | 'id' | null {
-  const key = String(idOrGuid);
-  return GUID.test(key) ? 'guid' : /^\d{1,9}$/.test(key) ? 'id' : null;
-}
-
-const GUID_TEXT = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 /** `companies.id`, qualified: drizzle leaves columns bare in a one-table select, and a bare "id" in a subquery means the subquery's own. */
 const COMPANY_ID = sql`${sql.identifier('companies')}.${sql.identifier('id')}`;
@@ -36,7 +25,7 @@ type CompanyId = number | SQL | AnyPgColumn;
  * Table and column names are spelt out (aliased) so nothing in the subquery is ambiguous.
  */
 export const logoOf = (companyId: CompanyId = COMPANY_ID) =>
-  sql<string | null>`(SELECT lm.guid::text FROM ${companyMeta} cm INNER JOIN ${media} lm ON lm.guid = CASE WHEN cm.meta_value ~* ${GUID_TEXT} THEN cm.meta_value::uuid END WHERE cm.company_id = ${companyId} AND cm.meta_key = ${LOGO_KEY} AND lm.thumbnail IS NOT NULL)`;
+  sql<string | null>`(SELECT lm.guid::text FROM ${companyMeta} cm INNER JOIN ${media} lm ON lm.guid = CASE WHEN cm.meta_value ~* ${GUID_PATTERN} THEN cm.meta_value::uuid END WHERE cm.company_id = ${companyId} AND cm.meta_key = ${LOGO_KEY} AND lm.thumbnail IS NOT NULL)`;
 
 /** The API's `logo` of a company: the file and thumbnail addresses of its guid, or null. */
 export const logoFields = (guid: string | null) => (guid ? { guid, url: fileUrl(guid), thumbnail_url: thumbnailUrl(guid) } : null);
@@ -86,8 +75,9 @@ export function companyFromRow(found: CompanyRow) {
  * (server/db/prepared.ts), as companies are read on most requests.
  */
 export async function loadCompany(db: Db, idOrGuid: number | string, viewer?: Viewer) {
-  const by = keyKind(idOrGuid);
-  if (!by) return null;
+  const key = parseKey(idOrGuid);
+  if (!key) return null;
+  const by = key.guid !== undefined ? 'guid' : 'id';
   const scoped = viewer !== undefined && !seesAllCompanies(viewer);
   const statement = prepared(db, `company_by_${by}${scoped ? '_member' : ''}`, (name) =>
     db
@@ -101,7 +91,7 @@ export async function loadCompany(db: Db, idOrGuid: number | string, viewer?: Vi
       )
       .prepare(name),
   );
-  const [found] = await statement.execute({ key: by === 'id' ? Number(idOrGuid) : String(idOrGuid), viewer: viewer?.id });
+  const [found] = await statement.execute({ key: key.guid ?? key.id, viewer: viewer?.id });
   return found ? companyFromRow(found) : null;
 }
 

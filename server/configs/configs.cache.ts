@@ -17,6 +17,7 @@
  */
 import fp from 'fastify-plugin';
 import type { LoadedConfig } from './configs.types';
+import { parseKey } from '../http/ids';
 
 /** Enough for every config being edited at once on one instance; the oldest goes first. */
 const MAX_ENTRIES = 128;
@@ -31,7 +32,8 @@ export class ConfigCache {
 
   /** The id of a config kept here under `key` (its id or guid), if any. */
   idOf(key: string): number | undefined {
-    const id = this.idByGuid.get(key.toLowerCase()) ?? (/^\d+$/.test(key) ? Number(key) : undefined);
+    const found = parseKey(key);
+    const id = found?.guid !== undefined ? this.idByGuid.get(found.guid) : found?.id;
     return id !== undefined && this.byId.has(id) ? id : undefined;
   }
 

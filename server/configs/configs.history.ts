@@ -3,7 +3,6 @@
  * had before a revision, as a new revision through the engine.
  */
 import { and, count, desc, eq, gte, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { applyPatches, enablePatches, type Patch } from 'immer';
 import { stageCatalogue, stageDefaults, type StageState } from '../../engine';
 import { configRevisions, users } from '../db/schema';
@@ -14,6 +13,10 @@ import { changesOf, listedChanges, visibleChanges, type RevisionChange } from '.
 import { commitStageWrite } from './configs.write';
 import { canManage, stageVisible } from './configs.view';
 import type { Viewer } from '../db/tenancy';
+import type { AppServices } from '../plugins/services';
+
+/** What this file's services use of the app (server/plugins/services.ts). */
+type Deps = Pick<AppServices, 'db' | 'config' | 'configCache' | 'log'>;
 
 enablePatches();
 
@@ -76,13 +79,13 @@ function revisionOf(viewer: Viewer, rev: RevisionRow, changes: RevisionChange[])
  * big values left out (configs.changes.ts). The patches are read only for revisions stored before
  * the list's changes were (migration 0008).
  */
-export async function configHistory(app: FastifyInstance, viewer: Viewer, companyKey: string, key: string, query: { page: number; perPage: number; stage?: string }) {
+export async function configHistory(deps: Deps, viewer: Viewer, companyKey: string, key: string, query: { page: number; perPage: number; stage?: string }) {
   const { page, perPage, stage } = query;
-  const config = await findConfig(app, viewer, key, companyKey, false);
+  const config = await findConfig(deps, viewer, key, companyKey, false);
   if (stage !== undefined && !stageCatalogue.some((s) => s.slug === stage)) throw notFound();
   const touching = stage === undefined ? undefined : sql`(${configRevisions.stage} = ${stage} OR ${stage} = ANY(${configRevisions.changedStages}))`;
   const where = and(eq(configRevisions.configId, config.row.id), visibleRevisions(viewer), touching);
-  const rows = await app.db
+  const rows = await deps.db
     .select({
       ...revisionColumns,
       changes: configRevisions.changes,
@@ -95,7 +98,7 @@ export async function configHistory(app: FastifyInstance, viewer: Viewer, compan
     .orderBy(desc(configRevisions.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const [{ total }] = await app.db.select({ total: count() }).from(configRevisions).where(where);
+  const [{ total }] = await deps.db.select({ total: count() }).from(configRevisions).where(where);
   return {
     data: rows.map((r) => revisionOf(viewer, r, (r.changes as RevisionChange[] | null) ?? listedChanges(changesOf(r.patches ?? [], r.inverse ?? [])))),
     total,
@@ -105,9 +108,9 @@ export async function configHistory(app: FastifyInstance, viewer: Viewer, compan
 }
 
 /** GET /companies/{guid}/configs/{guid}/history/{revisionId}: one revision with every value. */
-export async function configRevision(app: FastifyInstance, viewer: Viewer, companyKey: string, key: string, revisionId: number) {
-  const config = await findConfig(app, viewer, key, companyKey, false);
-  const [row] = await app.db
+export async function configRevision(deps: Deps, viewer: Viewer, companyKey: string, key: string, revisionId: number) {
+  const config = await findConfig(deps, viewer, key, companyKey, false);
+  const [row] = await deps.db
     .select({ ...revisionColumns, patches: configRevisions.patches, inverse: configRevisions.inversePatches })
     .from(configRevisions)
     .leftJoin(users, eq(users.id, configRevisions.userId))
@@ -121,8 +124,8 @@ export async function configRevision(app: FastifyInstance, viewer: Viewer, compa
  * revision and every later one that touched the stage applied, newest first (only patches inside
  * the stage: other stages' patches never address it).
  */
-async function dataBefore(app: FastifyInstance, configId: number, revisionId: number, slug: string, current: unknown) {
-  const rows = await app.db
+async function dataBefore(deps: Deps, configId: number, revisionId: number, slug: string, current: unknown) {
+  const rows = await deps.db
     .select({ inverse: configRevisions.inversePatches })
     .from(configRevisions)
     .where(and(eq(configRevisions.configId, configId), gte(configRevisions.id, revisionId), sql`${slug} = ANY(${configRevisions.changedStages})`))
@@ -146,17 +149,17 @@ export interface RestoreBody {
  * revision, as a NEW revision through writeStage, so validation, cascades, permissions and the
  * version check all apply. The stage keeps its current state unless the body names one.
  */
-export async function restoreRevision(app: FastifyInstance, viewer: Viewer, companyKey: string, key: string, revisionId: number, body: RestoreBody) {
-  const loaded = await findConfig(app, viewer, key, companyKey);
-  const [rev] = await app.db
+export async function restoreRevision(deps: Deps, viewer: Viewer, companyKey: string, key: string, revisionId: number, body: RestoreBody) {
+  const loaded = await findConfig(deps, viewer, key, companyKey);
+  const [rev] = await deps.db
     .select({ id: configRevisions.id, stage: configRevisions.stage })
     .from(configRevisions)
     .where(and(eq(configRevisions.id, revisionId), eq(configRevisions.configId, loaded.row.id), visibleRevisions(viewer)));
   const slug = rev?.stage;
   if (!slug || !stageCatalogue.some((s) => s.slug === slug)) throw notFound();
-  const before = await dataBefore(app, loaded.row.id, rev.id, slug, loaded.snapshot.doc[slug]);
+  const before = await dataBefore(deps, loaded.row.id, rev.id, slug, loaded.snapshot.doc[slug]);
   return commitStageWrite(
-    app,
+    deps,
     viewer,
     loaded,
     {

@@ -5,7 +5,8 @@
  */
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { companies, configs, DESIGN_TYPES, PROJECT_TYPES } from '../db/schema';
+import { companies, configs } from '../db/schema';
+import { DESIGN_TYPES, PROJECT_TYPES } from '../../contract/projects';
 import { NotFound } from '../domain-errors';
 import { likePattern, pageOf, simpleRest, type Page, type Range, type SimpleRestQuery } from '../http/simple-rest';
 import { serverMessages } from '../messages';

@@ -2,32 +2,32 @@
  * POST /configs/{guid}/mail/{type}: a message about a config to its project or account manager,
  * written to the mail outbox (the worker sends it). The answer is the spec's mail result.
  */
-import type { FastifyInstance } from 'fastify';
 import { configMessages, interpolate, mailMessages, serverMessages } from '../messages';
 import { cleanText } from '../http/clean-text';
 import { findConfig } from './configs.service';
 import { mailLocaleFor } from '../mail/mail.locale';
-import { countAttempt } from '../auth/auth.rate-limit';
+import { CONFIG_MAIL_RULE, countAttempt, rateKeys } from '../auth/auth.rate-limit';
 import type { Viewer } from '../db/tenancy';
+import type { AppServices } from '../plugins/services';
+
+/** What this file's services use of the app (server/plugins/services.ts). */
+type Deps = Pick<AppServices, 'db' | 'config' | 'configCache' | 'log' | 'mail'>;
 
 export type MailType = 'project_manager' | 'account_manager';
 
-// A dealer can mail their managers, not flood them: per sender, in the shared rate-limit table.
-const MAIL_RULE = { max: 10, windowSeconds: 15 * 60 };
-
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export async function mailConfigContact(app: FastifyInstance, viewer: Viewer & { name: string }, key: string, type: MailType, body: { message?: string | null }) {
-  const config = await findConfig(app, viewer, key, undefined, false);
+export async function mailConfigContact(deps: Deps, viewer: Viewer & { name: string }, key: string, type: MailType, body: { message?: string | null }) {
+  const config = await findConfig(deps, viewer, key, undefined, false);
   const recipient = type === 'project_manager' ? config.projectManager : config.accountManager;
   // No manager assigned (or one without an address): nothing to send, and the answer says so.
   if (!recipient?.email) return { data: { status: 'failure' as const, failures: [type] }, message: serverMessages.configs.mail_failed };
-  await countAttempt(app, `config-mail:${viewer.id}`, MAIL_RULE);
+  await countAttempt(deps, rateKeys.configMail(viewer.id), CONFIG_MAIL_RULE);
 
-  const locale = await mailLocaleFor(app.db, recipient.id);
+  const locale = await mailLocaleFor(deps.db, recipient.id);
   const m = configMessages(locale);
   const { greeting, signature } = mailMessages(locale);
-  const link = `${app.config.publicUrl()}/#/configurator/${config.row.id}/dashboard`;
+  const link = `${deps.config.publicUrl()}/#/configurator/${config.row.id}/dashboard`;
   const params = { sender: viewer.name, company: config.company.name, config: config.row.name, progress: config.row.progress };
   const note = cleanText(body.message ?? '').trim();
   const intro = interpolate(m.mail_intro, params);
@@ -40,6 +40,6 @@ export async function mailConfigContact(app: FastifyInstance, viewer: Viewer & {
     `<p><a href="${escapeHtml(link)}">${escapeHtml(m.mail_link_label)}</a><br>${escapeHtml(link)}</p>`,
     `<p>${escapeHtml(signature)}</p></body></html>`,
   ].join('');
-  await app.mail.enqueue(app.db, { to: recipient.email, subject: interpolate(m.mail_subject, params), text, html });
+  await deps.mail.enqueue(deps.db, { to: recipient.email, subject: interpolate(m.mail_subject, params), text, html });
   return { data: { status: 'sent' as const, failures: [] as string[] }, message: serverMessages.configs.mail_sent };
 }

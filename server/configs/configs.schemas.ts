@@ -1,16 +1,17 @@
 // JSON Schemas of the configurator routes (input checks, response serialisation, OpenAPI).
 import { STAGE_STATES } from '../../engine';
-import { DESIGN_TYPES, PROJECT_TYPES } from '../db/schema';
-import { idOrGuid, nullableString, simpleRestProperties } from '../http/schemas';
+import { DESIGN_TYPES, PROJECT_TYPES } from '../../contract/projects';
+import { dbId, MAX_ID, nullableDbId } from '../http/ids';
+import { idOrGuid, simpleRestProperties } from '../http/schemas';
+import {
+  configDetail, configSummary, configWithMessage, configWriteAnswer, historyPage, mailAnswer, revision, stageCatalogue,
+} from '../../contract/configs';
 
-const MAX_INT = 2_147_483_647;
 const id = { type: 'integer' } as const;
-const nullableId = { type: ['integer', 'null'] } as const;
-const inputId = { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT } as const;
+const inputId = nullableDbId;
 /** A path id: numeric id or guid (anything else is simply not found; http/schemas.ts). */
 export const key = idOrGuid;
 const slug = { type: 'string', minLength: 1, maxLength: 100 } as const;
-const freeObject = { type: 'object', additionalProperties: true } as const;
 /** No body, or an empty object (undeclared properties are dropped). */
 export const emptyBody = { type: ['object', 'null'], additionalProperties: false } as const;
 
@@ -28,7 +29,7 @@ export const params = {
   revision: {
     type: 'object',
     required: ['companyId', 'configId', 'revisionId'],
-    properties: { companyId: key, configId: key, revisionId: { type: 'integer', minimum: 1, maximum: MAX_INT } },
+    properties: { companyId: key, configId: key, revisionId: dbId },
   },
 } as const;
 
@@ -70,7 +71,7 @@ export const createBody = {
   },
 } as const;
 
-const version = { type: 'integer', minimum: 0, maximum: MAX_INT } as const;
+const version = { type: 'integer', minimum: 0, maximum: MAX_ID } as const;
 const state = { type: 'string', enum: [...STAGE_STATES] } as const;
 export const writeBody = {
   type: 'object',
@@ -114,51 +115,10 @@ export const writeQuery = {
 export const restoreBody = { type: 'object', required: ['version'], properties: { version, state } } as const;
 export const mailBody = { type: ['object', 'null'], properties: { message: { type: ['string', 'null'], maxLength: 5000 } } } as const;
 
-const contact = {
-  type: ['object', 'null'],
-  properties: { id, name: { type: 'string' }, avatar: nullableString, telephone: nullableString, email: { type: 'string' }, position: nullableString },
-} as const;
-const summaryProperties = {
-  id, guid: { type: 'string' }, name: { type: 'string' }, company_id: id,
-  company: { type: 'object', properties: { id, guid: { type: 'string' }, name: { type: 'string' } } },
-  design_type: { type: 'string' }, project_type: nullableString, status: { type: 'string' }, progress: id, version: id,
-  project_manager_id: nullableId, account_manager_id: nullableId, agreement_id: nullableId, created_by: nullableId,
-  created_at: { type: 'string' }, updated_at: { type: 'string' },
-} as const;
-export const configSummary = { type: 'object', properties: summaryProperties } as const;
+// The answers the app reads are the contract's (contract/configs.ts): one shape for both sides.
+export { configDetail, configSummary, configWithMessage as withMessage, configWriteAnswer as writeResponse };
+export { historyPage as historyResponse, mailAnswer as mailResponse, revision };
 
-const stage = {
-  type: 'object',
-  properties: {
-    slug: { type: 'string' }, title: { type: 'string' }, group: { type: 'string' }, audience: { type: 'string' }, order: id,
-    required: { type: 'boolean' }, requires: { type: 'array', items: { type: 'string' } },
-    state: { type: 'string' }, open: { type: 'boolean' }, done: { type: 'boolean' }, complete: { type: 'boolean' },
-  },
-} as const;
-const detailProperties = {
-  ...summaryProperties,
-  complete: { type: 'boolean' },
-  mail: { type: 'object', properties: { project_manager: contact, account_manager: contact } },
-  project_manager: contact,
-  account_manager: contact,
-  stages: { type: 'array', items: stage },
-  data: freeObject,
-  internal_data: freeObject,
-} as const;
-export const configDetail = { type: 'object', properties: detailProperties } as const;
-export const withMessage = { type: 'object', properties: { ...detailProperties, message: { type: 'string' } } } as const;
-export const writeResponse = {
-  type: 'object',
-  properties: {
-    ...detailProperties,
-    changed: { type: 'boolean' },
-    changedStages: { type: 'array', items: { type: 'string' } },
-    /** The written stage is left out of `data` (?echo=false): it was stored exactly as sent. */
-    stored_as_sent: { type: 'boolean' },
-    warnings: { type: 'array', items: { type: 'object', properties: { detail: { type: 'string' }, field: { type: 'string' }, key: { type: 'string' } } } },
-    message: { type: 'string' },
-  },
-} as const;
 /** 409: the error shape plus the config's current version. */
 export const conflict = {
   type: 'object',
@@ -166,21 +126,8 @@ export const conflict = {
   properties: { message: { type: 'string' }, errors: { type: 'array', items: { type: 'object', properties: { detail: { type: 'string' }, field: { type: 'string' } } } }, version: id },
 } as const;
 
-export const catalogueResponse = {
-  type: 'object',
-  properties: {
-    stages: { type: 'array', items: { type: 'object', properties: { ...stage.properties } } },
-    types: { type: 'object', properties: { design_types: { type: 'array', items: { type: 'string' } }, project_types: { type: 'array', items: { type: 'string' } } } },
-    // schemas/stage-sets.json: the stages a new config of each project type starts with, and what each design type removes.
-    stage_sets: {
-      type: 'object',
-      properties: {
-        project_types: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-        design_types: { type: 'object', additionalProperties: { type: 'object', properties: { remove: { type: 'array', items: { type: 'string' } } } } },
-      },
-    },
-  },
-} as const;
+/** GET /configs/stages: the contract's (contract/configs.ts), which the app's configurator and product form read. */
+export { stageCatalogue as catalogueResponse };
 export const paginateResponse = {
   type: 'object',
   properties: {
@@ -192,38 +139,3 @@ export const paginateResponse = {
   },
 } as const;
 export const deleteResponse = { type: 'object', properties: { id, guid: { type: 'string' }, message: { type: 'string' } } } as const;
-export const mailResponse = {
-  type: 'object',
-  properties: {
-    data: { type: 'object', properties: { status: { type: 'string', enum: ['sent', 'failure'] }, failures: { type: 'array', items: { type: 'string' } } } },
-    message: { type: 'string' },
-  },
-} as const;
-
-const change = {
-  type: 'object',
-  properties: {
-    stage: { type: 'string' }, internal: { type: 'boolean' }, field: { type: 'string' }, op: { type: 'string' }, old: {}, new: {},
-    // On a history page: the sides left out for their size (GET .../history/{id} has them).
-    large: { type: 'array', items: { type: 'string', enum: ['old', 'new'] } },
-  },
-} as const;
-export const revision = {
-  type: 'object',
-  properties: {
-    id, version: id, created_at: { type: 'string' },
-    user: { type: ['object', 'null'], properties: { id, name: nullableString } },
-    stage: nullableString, action: { type: 'string' }, old_state: nullableString, new_state: nullableString,
-    changed_stages: { type: 'array', items: { type: 'string' } }, restored_from: nullableId,
-    changes: { type: 'array', items: change },
-  },
-} as const;
-export const historyResponse = {
-  type: 'object',
-  properties: {
-    data: { type: 'array', items: revision },
-    total: id,
-    page: id,
-    perPage: id,
-  },
-} as const;

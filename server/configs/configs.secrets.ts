@@ -8,36 +8,11 @@
  * - revisions: every secret value in a patch reads "changed" (`SECRET_CHANGED`), so history never
  *   shows one and restoring a revision keeps the current secret.
  *
- * The key is the app's secret key (server/db/secret-key.ts).
+ * The key is the app's secret key, and the envelope its `encryptSecret` (server/db/secret-key.ts).
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Patch } from 'immer';
+import { decryptSecret, encryptSecret } from '../db/secret-key';
 import { mapAtPath, maskPatchValue, maskSecrets, SECRET_CHANGED, SECRET_SET, stageSecretPaths, type ConfigDocument, type SecretPath } from '../../engine';
-
-const PREFIX = 'enc1:';
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-
-/** `enc1:` + base64url(iv | tag | ciphertext); a fresh iv every time. */
-export function encryptSecret(key: Buffer, plain: string): string {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
-}
-
-/** The plaintext of an envelope, or null when it is not one of ours (or was tampered with). */
-export function decryptSecret(key: Buffer, sealed: unknown): string | null {
-  if (typeof sealed !== 'string' || !sealed.startsWith(PREFIX)) return null;
-  try {
-    const raw = Buffer.from(sealed.slice(PREFIX.length), 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
-    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
-  } catch {
-    return null;
-  }
-}
 
 const filled = (v: unknown): v is string => typeof v === 'string' && v !== '';
 const keepMarker = (v: unknown) => v === undefined || v === null || v === '' || v === SECRET_SET || v === SECRET_CHANGED;

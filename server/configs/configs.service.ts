@@ -4,9 +4,9 @@
  * may not see is the same 404 as one that does not exist.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { applyStagePatches, configProgress, hasStage, stageCatalogue, StagePatchError, type StagePatch, type StageState } from '../../engine';
-import { companies, configs, DESIGN_TYPES, permissions, PROJECT_TYPES, rolePermissions, userRoles, users } from '../db/schema';
+import { companies, configs, permissions, rolePermissions, userRoles, users } from '../db/schema';
+import { DESIGN_TYPES, PROJECT_TYPES } from '../../contract/projects';
 import { BadRequest, NotFound, Stale, Invalid } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { cleanJson, cleanJsonReport, cleanName } from '../http/clean-text';
@@ -16,12 +16,16 @@ import { configView, stageVisible } from './configs.view';
 import { stageSetsCatalogue, stagesForNewConfig } from './configs.stage-sets';
 import { commitStageWrite, type AnswerOptions } from './configs.write';
 import { companyScope, CROSS_COMPANY, type Viewer } from '../db/tenancy';
+import type { AppServices } from '../plugins/services';
+
+/** What this file's services use of the app (server/plugins/services.ts). */
+type Deps = Pick<AppServices, 'db' | 'config' | 'configCache' | 'log'>;
 
 export const notFound = () => new NotFound(serverMessages.not_found);
 
 /** The config if the viewer may see it (and it belongs to `companyKey` when given), else 404. */
-export async function findConfig(app: FastifyInstance, viewer: Viewer, key: string, companyKey?: string, withMeta = true): Promise<LoadedConfig> {
-  const found = await loadConfig(app.db, viewer, key, { companyKey, withMeta, cache: app.configCache });
+export async function findConfig(deps: Deps, viewer: Viewer, key: string, companyKey?: string, withMeta = true): Promise<LoadedConfig> {
+  const found = await loadConfig(deps.db, viewer, key, { companyKey, withMeta, cache: deps.configCache });
   if (!found) throw notFound();
   return found;
 }
@@ -39,22 +43,22 @@ export interface CreateConfigBody {
 }
 
 /** POST /companies/{guid}/configs: a new config, version 1, with the stage set of its project and design type (every stage without a project type). */
-export async function createConfig(app: FastifyInstance, viewer: Viewer, companyKey: string, body: CreateConfigBody) {
+export async function createConfig(deps: Deps, viewer: Viewer, companyKey: string, body: CreateConfigBody) {
   const input = body.config ?? {};
   const name = cleanName(input.name ?? '').trim();
   const missing = [!name && 'config.name', !input.design_type && 'config.design_type'].filter((f): f is string => Boolean(f));
   if (missing.length) throw new Invalid(serverMessages.configs.required, missing.map((field) => ({ detail: serverMessages.configs.required, field })));
 
   const byCompany = keyCondition(companyKey, companies.id, companies.guid);
-  const [company] = byCompany ? await app.db.select({ id: companies.id }).from(companies).where(and(byCompany, companyScope(viewer, companies.id))) : [];
+  const [company] = byCompany ? await deps.db.select({ id: companies.id }).from(companies).where(and(byCompany, companyScope(viewer, companies.id))) : [];
   if (!company) throw notFound();
 
   const managers = { project_manager_id: input.project_manager_id ?? null, account_manager_id: input.account_manager_id ?? null };
-  await checkManagers(app, managers);
+  await checkManagers(deps, managers);
   checkAgreement(input.agreement_id);
 
   const stages = stagesForNewConfig(input.project_type, input.design_type);
-  const [row] = await app.db
+  const [row] = await deps.db
     .insert(configs)
     .values({
       name,
@@ -69,7 +73,7 @@ export async function createConfig(app: FastifyInstance, viewer: Viewer, company
       createdBy: viewer.id,
     })
     .returning({ id: configs.id });
-  return { ...configView(await findConfig(app, viewer, String(row.id)), viewer), message: serverMessages.configs.created };
+  return { ...configView(await findConfig(deps, viewer, String(row.id)), viewer), message: serverMessages.configs.created };
 }
 
 /**
@@ -79,13 +83,13 @@ export async function createConfig(app: FastifyInstance, viewer: Viewer, company
  * dealer would hand that dealer's contact details to this company (and this company's messages
  * to them). A user who does not exist keeps the older answer ('Please choose an existing user.').
  */
-async function checkManagers(app: FastifyInstance, managers: { project_manager_id: number | null; account_manager_id: number | null }) {
+async function checkManagers(deps: Deps, managers: { project_manager_id: number | null; account_manager_id: number | null }) {
   const wanted = Object.values(managers).filter((id): id is number => id !== null);
   if (!wanted.length) return;
-  const found = new Set((await app.db.select({ id: users.id }).from(users).where(inArray(users.id, wanted))).map((u) => u.id));
+  const found = new Set((await deps.db.select({ id: users.id }).from(users).where(inArray(users.id, wanted))).map((u) => u.id));
   const staff = new Set(
     (
-      await app.db
+      await deps.db
         .selectDistinct({ id: userRoles.userId })
         .from(userRoles)
         .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
@@ -113,8 +117,8 @@ function checkAgreement(agreementId: number | null | undefined) {
 }
 
 /** GET /companies/{guid}/configs/{guid} and GET /configs/{id}. */
-export async function getConfig(app: FastifyInstance, viewer: Viewer, key: string, companyKey?: string) {
-  return configView(await findConfig(app, viewer, key, companyKey), viewer);
+export async function getConfig(deps: Deps, viewer: Viewer, key: string, companyKey?: string) {
+  return configView(await findConfig(deps, viewer, key, companyKey), viewer);
 }
 
 export interface StageWriteBody {
@@ -149,12 +153,12 @@ function patchedStage(viewer: Viewer, loaded: LoadedConfig, slug: string, patche
 }
 
 /** PUT /companies/{guid}/configs/{guid}: one stage write through the engine. */
-export async function writeConfigStage(app: FastifyInstance, viewer: Viewer, companyKey: string, key: string, body: StageWriteBody, answer: AnswerOptions = {}) {
-  const loaded = await findConfig(app, viewer, key, companyKey);
+export async function writeConfigStage(deps: Deps, viewer: Viewer, companyKey: string, key: string, body: StageWriteBody, answer: AnswerOptions = {}) {
+  const loaded = await findConfig(deps, viewer, key, companyKey);
   if (body.data !== undefined && body.patches !== undefined) throw new BadRequest(serverMessages.configs.data_or_patches);
   const sent = body.patches !== undefined ? cleanJsonReport(body.patches) : body.data === undefined ? undefined : cleanJsonReport(body.data);
   return commitStageWrite(
-    app,
+    deps,
     viewer,
     loaded,
     {
@@ -175,9 +179,9 @@ export async function writeConfigStage(app: FastifyInstance, viewer: Viewer, com
  * POST /configs/{guid}/stage/add|remove/{slug} ('manage configs'): the enabled stages change, data
  * is kept (adding a stage back brings it back), and the change is a revision in the history.
  */
-export async function changeConfigStages(app: FastifyInstance, viewer: Viewer, key: string, slug: string, add: boolean) {
+export async function changeConfigStages(deps: Deps, viewer: Viewer, key: string, slug: string, add: boolean) {
   if (!hasStage(slug)) throw notFound();
-  const loaded = await findConfig(app, viewer, key);
+  const loaded = await findConfig(deps, viewer, key);
   const enabled = new Set(loaded.row.stages);
   if (enabled.has(slug) === add) return configView(loaded, viewer);
   if (add) enabled.add(slug);
@@ -186,7 +190,7 @@ export async function changeConfigStages(app: FastifyInstance, viewer: Viewer, k
   const stages = [...stageCatalogue.map((s) => s.slug).filter((s) => enabled.has(s)), ...[...enabled].filter((s) => !hasStage(s))];
   const snapshot = { ...loaded.snapshot, stages };
   const progress = configProgress(snapshot).progress;
-  const version = await storeWrite(app.db, {
+  const version = await storeWrite(deps.db, {
     configId: loaded.row.id,
     baseVersion: loaded.row.version,
     progress,
@@ -195,29 +199,29 @@ export async function changeConfigStages(app: FastifyInstance, viewer: Viewer, k
     revision: { userId: viewer.id, stage: slug, action: add ? 'add_stage' : 'remove_stage' },
   });
   const updated: LoadedConfig = { ...loaded, row: { ...loaded.row, stages, version, progress, updatedAt: new Date() }, snapshot: { ...snapshot, version } };
-  app.configCache.put(updated);
+  deps.configCache.put(updated);
   return configView(updated, viewer);
 }
 
 /** POST /configs/{id}/archive: status archived (the lists default to active ones). */
-export async function archiveConfig(app: FastifyInstance, viewer: Viewer, key: string) {
+export async function archiveConfig(deps: Deps, viewer: Viewer, key: string) {
   const byKey = keyCondition(key, configs.id, configs.guid);
   const [row] = byKey
-    ? await app.db
+    ? await deps.db
         .update(configs)
         .set({ status: 'archived', updatedAt: new Date() })
         .where(and(byKey, companyScope(viewer, configs.companyId)))
         .returning({ id: configs.id })
     : [];
   if (!row) throw notFound();
-  return configView(await findConfig(app, viewer, String(row.id)), viewer);
+  return configView(await findConfig(deps, viewer, String(row.id)), viewer);
 }
 
 /** DELETE /configs/{id}: the config, its stage data and its history. */
-export async function deleteConfig(app: FastifyInstance, viewer: Viewer, key: string) {
+export async function deleteConfig(deps: Deps, viewer: Viewer, key: string) {
   const byKey = keyCondition(key, configs.id, configs.guid);
   const [row] = byKey
-    ? await app.db.delete(configs).where(and(byKey, companyScope(viewer, configs.companyId))).returning({ id: configs.id, guid: configs.guid })
+    ? await deps.db.delete(configs).where(and(byKey, companyScope(viewer, configs.companyId))).returning({ id: configs.id, guid: configs.guid })
     : [];
   if (!row) throw notFound();
   return { id: row.id, guid: row.guid, message: serverMessages.configs.removed };

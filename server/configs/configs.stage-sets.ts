@@ -4,7 +4,7 @@
  */
 import { stageCatalogue } from '../../engine';
 import stageSets from '../../schemas/stage-sets.json';
-import { DESIGN_TYPES, PROJECT_TYPES } from '../db/schema';
+import { DESIGN_TYPES, PROJECT_TYPES } from '../../contract/projects';
 
 interface ProjectTypeSet {
   base: string;

@@ -14,19 +14,14 @@ import type { ContactRow, LoadedConfig } from './configs.types';
 import { changesOf, listedChanges } from './configs.changes';
 import { splitSecrets } from './configs.secrets';
 import { companyScope, type Viewer } from '../db/tenancy';
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { whereKey } from '../http/ids';
 
 /**
  * The condition for a path id that may be a numeric id or a guid (design: "A path id may be a
  * numeric id or a guid"); null when it is neither, which callers answer as 404.
  */
-export function keyCondition(key: string, id: typeof configs.id | typeof companies.id, guid: typeof configs.guid | typeof companies.guid): SQL | null {
-  if (GUID.test(key)) return eq(guid, key);
-  // Beyond a PostgreSQL integer the query itself would fail: such an id simply does not exist.
-  if (/^\d{1,10}$/.test(key) && Number(key) <= 2_147_483_647) return eq(id, Number(key));
-  return null;
-}
+export const keyCondition = (key: string, id: typeof configs.id | typeof companies.id, guid: typeof configs.guid | typeof companies.guid): SQL | null =>
+  whereKey(key, id, guid);
 
 const pm = alias(users, 'pm');
 const am = alias(users, 'am');

@@ -3,7 +3,6 @@
  * snapshot, then the server stores exactly what it returned (every changed stage's data, the
  * state, the revision) in one statement that re-checks the version (configs.store.ts).
  */
-import type { FastifyInstance } from 'fastify';
 import type { Patch } from 'immer';
 import { configProgress, deepEqual, engineT, maskSecrets, RuleCycleError, stageSecretPaths, writeStage, type FieldError, type StageState, type WriteStageFailure } from '../../engine';
 import { Conflict, Forbidden, Invalid, NotFound, Stale, type DomainError, type ErrorDetail } from '../domain-errors';
@@ -14,6 +13,10 @@ import { canManage, configView } from './configs.view';
 import { secretKeyOf } from '../db/secret-key';
 import { maskPatches, prepareSecretWrite, sealStageData } from './configs.secrets';
 import type { Viewer } from '../db/tenancy';
+import type { AppServices } from '../plugins/services';
+
+/** What this file's services use of the app (server/plugins/services.ts). */
+type Deps = Pick<AppServices, 'db' | 'config' | 'configCache' | 'log'>;
 
 /** What a write answers with in `data`: every stage, or the written one and those it changed. */
 export type AnswerData = 'all' | 'changed';
@@ -61,14 +64,14 @@ function refusal(r: WriteStageFailure, version: number): DomainError {
   }
 }
 
-function runEngine(app: FastifyInstance, input: Parameters<typeof writeStage>[0]) {
+function runEngine(deps: Deps, input: Parameters<typeof writeStage>[0]) {
   try {
     return writeStage(input);
   } catch (err) {
     // Data nested beyond the stack, or rules that never settle on these values: bad stage data,
     // not a server fault.
     if (err instanceof RangeError || err instanceof RuleCycleError) {
-      app.log.warn({ err }, 'stage data refused by the engine');
+      deps.log.warn({ err }, 'stage data refused by the engine');
       const message = t('validation:generic.incomplete');
       throw new Invalid(message, [{ detail: message }]);
     }
@@ -125,7 +128,7 @@ export function stagePatches(patches: readonly Patch[], slug: string, before: un
  * writeQuery).
  */
 export async function commitStageWrite(
-  app: FastifyInstance,
+  deps: Deps,
   viewer: Viewer,
   loaded: LoadedConfig,
   input: StageWrite,
@@ -146,8 +149,8 @@ export async function commitStageWrite(
     };
   };
   const base = loaded.snapshot;
-  const key = await secretKeyOf(app);
-  const r = runEngine(app, {
+  const key = await secretKeyOf(deps);
+  const r = runEngine(deps, {
     config: base,
     slug: input.slug,
     data: prepareSecretWrite(key, input.slug, input.data, loaded.sealed[input.slug]),
@@ -181,7 +184,7 @@ export async function commitStageWrite(
   if (from !== r.state) meta.push({ key: `stage_state_${input.slug}`, value: r.state });
   if (internal) meta.push({ key: `internal_data_${input.slug}`, value: internal.value });
   const progress = configProgress(next).progress;
-  const version = await storeWrite(app.db, {
+  const version = await storeWrite(deps.db, {
     configId: loaded.row.id,
     baseVersion: base.version,
     progress,
@@ -205,6 +208,6 @@ export async function commitStageWrite(
     internal: internal ? { ...loaded.internal, [input.slug]: internal.value } : loaded.internal,
   };
   // The next write starts from here without reading the stage data back (configs.cache.ts).
-  app.configCache.put(updated);
+  deps.configCache.put(updated);
   return { ...view(updated, r.changedStages), changed: true, changedStages: r.changedStages, warnings, message: serverMessages.configs.updated };
 }

@@ -26,13 +26,15 @@ export const BODY_LIMITS: Readonly<InputLimits> = Object.freeze({
   maxDepth: MAX_BODY_DEPTH,
   maxItems: MAX_BODY_ITEMS,
   maxStringLength: Number.POSITIVE_INFINITY,
+  // The same walk finds text the database cannot store (http/input-guard.ts), so a body is walked once.
+  storableText: true,
 });
 
 // API messages are English (the app translates), in the validation catalogue's words where it has them.
 const t = engineT('en-GB');
 
 /** The problem in the error shape's words: `field` is the dotted path (as for route schema errors). */
-function describe(problem: InputProblem): { message: string; field?: string } {
+function describe(problem: InputProblem, bodyName?: string): { message: string; field?: string } {
   const field = problem.path.join('.') || undefined;
   const name = field ?? 'body';
   switch (problem.kind) {
@@ -42,27 +44,31 @@ function describe(problem: InputProblem): { message: string; field?: string } {
       return { message: `${name} ${t('validation:field.maxItems', { length: problem.limit })}`, field };
     case 'stringLength': // only with limits that bound strings (BODY_LIMITS does not)
       return { message: t('validation:generic.maxLength', { length: problem.limit }), field };
+    case 'unstorable': // in input-guard.ts's words, as for the query and path; a body that is one string is "body"
+      return { message: serverMessages.text_not_storable, field: field ?? (problem.path.length ? undefined : bodyName) };
     default:
       return { message: `${name} ${t('validation:field.invalid')}`, field };
   }
 }
 
-function isJson(request: FastifyRequest): boolean {
+/** A JSON body (`application/json` or `+json`): the bodies this guard walks. */
+export function isJsonBody(request: FastifyRequest): boolean {
   const type = request.headers['content-type'];
   return typeof type === 'string' && /^application\/(?:[\w.-]+\+)?json\b/i.test(type);
 }
 
 function check(request: FastifyRequest): void {
-  if (!isJson(request) || request.body === undefined) return;
+  if (!isJsonBody(request) || request.body === undefined) return;
   const problem = findInputProblem(request.body, BODY_LIMITS);
   if (!problem) return;
-  const { message, field } = describe(problem);
+  const { message, field } = describe(problem, typeof request.body === 'string' ? 'body' : undefined);
   throw new BadRequest(message, [{ detail: message, ...(field ? { field } : {}) }]);
 }
 
 /**
  * Every JSON body is walked (iteratively, by the engine's findInputProblem) before the route schema
- * or any handler touches it: depth, list sizes and prototype keys. Answers 400 in the error shape.
+ * or any handler touches it: depth, list sizes, prototype keys and, in the same walk, text the
+ * database cannot store. Answers 400 in the error shape.
  */
 export const bodyGuard = fp(
   async (app: FastifyInstance) => {

@@ -1,6 +1,5 @@
 // JSON Schemas of the bulk deletes (DELETE /users, DELETE /companies): the ids the list selected.
-
-const MAX_INT = 2_147_483_647;
+import { dbId } from './ids';
 
 /**
  * `{ ids }`: the records to delete together, all or none. 1000 at most, as the lists export and
@@ -9,7 +8,7 @@ const MAX_INT = 2_147_483_647;
 export const bulkDeleteBody = {
   type: 'object',
   required: ['ids'],
-  properties: { ids: { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: MAX_INT } } },
+  properties: { ids: { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: dbId } },
   additionalProperties: { not: {} },
 } as const;
 

@@ -8,7 +8,7 @@
  * than was sent would hide that.
  *
  * Checked: the path parameters, the query string, and the whole parsed body at any depth, keys
- * included. Text that arrives inside another format is checked where that format is read, with the
+ * included (a JSON body by the body guard, in its one walk of the body). Text that arrives inside another format is checked where that format is read, with the
  * same function: the JSON of a simple-rest `filter`/`sort`/`range` (http/simple-rest.ts) and the
  * text fields and file names of a multipart upload (media/media.routes.ts).
  */
@@ -16,18 +16,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BadRequest } from '../domain-errors';
 import { serverMessages } from '../messages';
+import { storable } from '../../engine';
+import { isJsonBody } from './body-guard';
 
-// A cheap first test: almost every string has neither a NUL nor any surrogate at all.
-const SUSPECT = /[\0\uD800-\uDFFF]/;
-const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/**
- * True when PostgreSQL can store the text as it is (a surrogate pair, e.g. an emoji, is fine).
- * @example storable('a\u0000b') // false
- */
-export function storable(text: string): boolean {
-  return !SUSPECT.test(text) || !UNSTORABLE.test(text);
-}
+/** True when PostgreSQL can store the text as it is (the engine's test, which the body guard's walk applies too). */
+export { storable };
 
 interface Frame {
   value: unknown;
@@ -85,8 +78,9 @@ export function assertStorable(value: unknown, field?: string): void {
 function check(request: FastifyRequest): void {
   assertStorable(request.params);
   assertStorable(request.query);
-  // A JSON body (after the body guard bounded its shape), or a text/plain one as a string.
-  if (request.body !== undefined) assertStorable(request.body, typeof request.body === 'string' ? 'body' : undefined);
+  // A JSON body was checked by the body guard's walk (http/body-guard.ts), in the same pass as its
+  // shape; any other body (text/plain, as a string) is checked here.
+  if (request.body !== undefined && !isJsonBody(request)) assertStorable(request.body, typeof request.body === 'string' ? 'body' : undefined);
 }
 
 /**

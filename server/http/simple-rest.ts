@@ -9,6 +9,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { BadRequest } from '../domain-errors';
 import { assertStorable } from './input-guard';
+import { byReader } from '../db/schema/collation';
 
 /** react-admin's CSV export asks for 1,000 rows at once; a longer range is refused. */
 export const MAX_PAGE = 1000;
@@ -34,6 +35,21 @@ const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) >
 
 /** `%q%` for ILIKE with the user's own `%`, `_` and `\` taken literally. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// Column types holding text people read: sorted as a reader expects, not by character code.
+const TEXT_COLUMNS = new Set(['PgText', 'PgVarchar', 'PgChar']);
+
+/**
+ * A column as ORDER BY should compare it: text by the Unicode Collation Algorithm (ICU's root
+ * collation, "und-x-icu", on PostgreSQL and on PGlite alike), so "Dacia" comes before "DS", "Mazda"
+ * before "MG" and "Côte d'Azur" before "Cotswold"; the database's default collation ("C" on PGlite,
+ * whatever initdb chose on a server) sorts by code point. The root order is the right one for every
+ * locale the portal speaks (English, French and Dutch tailor nothing for these letters), so one
+ * collation serves every reader and every list. Numbers, dates and enums sort as they are.
+ */
+export function collated(column: AnyPgColumn): AnyPgColumn | SQL {
+  return TEXT_COLUMNS.has(column.columnType) ? byReader(column) : column;
+}
 
 /** A parser whose errors carry the endpoint's own message (e.g. serverMessages.companies.bad_query). */
 export function simpleRest(message: string) {
@@ -94,7 +110,7 @@ export function simpleRest(message: string) {
     if (!Array.isArray(raw) || raw.length !== 2 || !Object.hasOwn(columns, String(raw[0])) || !/^(asc|desc)$/i.test(String(raw[1]))) throw bad('sort');
     const column = columns[String(raw[0])];
     const dir = /^desc$/i.test(String(raw[1])) ? desc : asc;
-    return column === tiebreak ? [dir(column)] : [dir(column), dir(tiebreak)];
+    return column === tiebreak ? [dir(column)] : [dir(collated(column)), dir(tiebreak)];
   }
 
   /** `[start, end]`, inclusive, at most MAX_PAGE rows. */

@@ -9,7 +9,8 @@ import { MAX_FILE_BYTES, MAX_FILES } from './media.content';
 import { deleteMedia, listMedia, mediaPage, uploadMedia, type UploadFile } from './media.service';
 import { openMediaFile, type FileAccess } from './media.access';
 import * as s from './media.schemas';
-import { errors } from '../http/schemas';
+import { errors, listOf } from '../http/schemas';
+import { parseId } from '../http/ids';
 
 
 type UploadQuery = { purpose?: 'logo'; company_id?: number };
@@ -23,8 +24,9 @@ function fieldValue(name: string, value: unknown, into: UploadQuery) {
     into.purpose = 'logo';
   } else if (name === 'company_id') {
     if (value === '' || value === 'null') return;
-    if (typeof value !== 'string' || !/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2_147_483_647) throw bad();
-    into.company_id = Number(value);
+    const id = typeof value === 'string' ? parseId(value) : null;
+    if (id === null) throw bad();
+    into.company_id = id;
   }
   // Other fields (a client's own bookkeeping) are ignored: they never reach the database.
 }
@@ -108,7 +110,7 @@ export default async function mediaRoutes(app: FastifyInstance) {
       schema: {
         ...doc('Media the user may see, newest first: ra-data-simple-rest (sort, range, filter {q, mime, id, company_id, usable_by: a company id, or new, for the files that company may use as its logo}); total in Content-Range'),
         querystring: s.listQuery,
-        response: { 200: { type: 'array', items: s.mediaItem }, ...errors(400, 401, 403) },
+        response: { 200: listOf(s.mediaItem), ...errors(400, 401, 403) },
       },
     },
     async (request, reply) => sendKept(request, reply, `media:${request.user!.id}:${JSON.stringify(request.query)}`, () => pageAnswer('media', listMedia(app.db, request.viewer!, request.query))),

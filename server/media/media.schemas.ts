@@ -1,9 +1,9 @@
 // JSON Schemas of the media routes (input checks, response serialisation, OpenAPI).
-import { GUID_PATTERN, idOrGuid, noOthers, simpleRestQuery } from '../http/schemas';
+import { dbId, GUID_PATTERN } from '../http/ids';
+import { idOrGuid, noOthers, simpleRestQuery } from '../http/schemas';
+import { mediaItem } from '../../contract/media';
 
-const MAX_INT = 2_147_483_647;
 const id = { type: 'integer' } as const;
-const nullableInt = { type: ['integer', 'null'] } as const;
 
 export const params = {
   /** DELETE /media/{id}: numeric id or guid (anything else is simply not found). */
@@ -40,19 +40,13 @@ export const uploadQuery = {
   type: 'object',
   properties: {
     purpose: { type: 'string', enum: ['logo'] },
-    company_id: { type: 'integer', minimum: 1, maximum: MAX_INT },
+    company_id: dbId,
   },
   additionalProperties: noOthers,
 } as const;
 
-export const mediaItem = {
-  type: 'object',
-  properties: {
-    id, guid: { type: 'string' }, filename: { type: 'string' }, mime: { type: 'string' }, size: id,
-    width: nullableInt, height: nullableInt, alt: { type: ['string', 'null'] }, company_id: nullableInt,
-    url: { type: 'string' }, thumbnail_url: { type: ['string', 'null'] }, created_at: { type: 'string' },
-  },
-} as const;
+// One file as every answer lists it: the contract's shape (contract/media.ts), which the app reads too.
+export { mediaItem };
 
 export const pageResponse = {
   type: 'object',

@@ -20,25 +20,13 @@ import { interpolate, serverMessages } from '../messages';
 import { LOGO_KEY } from '../companies/companies.fields';
 import { MAX_FILES, MEDIA_MIMES, processUpload, type Processed } from './media.content';
 import { seesAllCompanies, type Viewer } from '../db/tenancy';
+import type { MediaItem } from '../../contract/media';
+import { GUID_PATTERN, whereKey } from '../http/ids';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const rest = simpleRest(serverMessages.media.bad_query);
 
-/** One file as every answer lists it (never its bytes). */
-export interface MediaItem {
-  id: number;
-  guid: string;
-  filename: string;
-  mime: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  alt: string | null;
-  company_id: number | null;
-  url: string;
-  thumbnail_url: string | null;
-  created_at: string;
-}
+/** One file as every answer lists it (never its bytes): the contract's shape (contract/media.ts), the app's too. */
+export type { MediaItem };
 
 /** The file and thumbnail addresses of a guid (under /api, unauthenticated: see media/media.routes.ts). */
 export const fileUrl = (guid: string) => `/api/media/${guid}/file`;
@@ -88,14 +76,13 @@ export async function mediaItemsById(db: Db | Tx, ids: number[]): Promise<Map<nu
 
 const ownCompanies = (viewer: Viewer) => sql`SELECT ${companyUsers.companyId} FROM ${companyUsers} WHERE ${eq(companyUsers.userId, viewer.id)}`;
 
-// Spelt out as in companies.ts logoOf: a logo is stored as its guid (a value from before logos were checked may be anything).
-const GUID_TEXT = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+// A logo is stored as its guid; a value from before logos were checked may be anything, so it is cast only when it is one.
 
 /**
  * The file is some company's logo (company meta `logo`). A logo is shown wherever its company is
  * (dashboards, lists, the company form), so it is public by nature, whoever uploaded it.
  */
-export const isLogo = sql<boolean>`EXISTS (SELECT 1 FROM ${companyMeta} lcm WHERE lcm.meta_key = ${LOGO_KEY} AND CASE WHEN lcm.meta_value ~* ${GUID_TEXT} THEN lcm.meta_value::uuid END = ${media.guid})`;
+export const isLogo = sql<boolean>`EXISTS (SELECT 1 FROM ${companyMeta} lcm WHERE lcm.meta_key = ${LOGO_KEY} AND CASE WHEN lcm.meta_value ~* ${GUID_PATTERN} THEN lcm.meta_value::uuid END = ${media.guid})`;
 
 /**
  * A shared file that showcase posts use (featured or in a gallery) and none of them is published:
@@ -273,7 +260,7 @@ export async function uploadMedia(
 
 /** DELETE /media/{id} (id or guid), within what the viewer may delete; else 404. */
 export async function deleteMedia(db: Db, viewer: Viewer, key: string) {
-  const match = /^\d{1,10}$/.test(key) && Number(key) <= 2_147_483_647 ? eq(media.id, Number(key)) : UUID.test(key) ? eq(media.guid, key.toLowerCase()) : undefined;
+  const match = whereKey(key, media.id, media.guid);
   if (!match) throw new NotFound(serverMessages.not_found);
   const [row] = await db.delete(media).where(and(match, writeScope(viewer))).returning({ id: media.id, guid: media.guid, filename: media.filename });
   if (!row) throw new NotFound(serverMessages.not_found);

@@ -4,9 +4,8 @@ import { pageAnswer, type SimpleRestQuery } from '../http/simple-rest';
 import { getPost, listPosts, seesDrafts } from './posts.service';
 import { createPost, deletePost, updatePost, type PostBody } from './posts.write';
 import * as s from './posts.schemas';
-import { errors } from '../http/schemas';
+import { errors, type IdParams, listOf, routeDoc } from '../http/schemas';
 
-type Id = { Params: { id: string } };
 
 /**
  * Showcase posts (spec section 7: GET /posts, GET /posts/{id}, DELETE /posts/{id}; section 6:
@@ -17,7 +16,7 @@ export default async function postRoutes(app: FastifyInstance) {
   const { authenticate, requirePermission } = app.auth;
   const create = requirePermission('create posts');
   const edit = requirePermission('edit posts');
-  const doc = (summary: string) => ({ tags: ['showcases'], summary, security: [{ bearer: [] }] });
+  const doc = routeDoc('showcases');
   // What a reader sees depends only on whether they see drafts: the kept answers are shared on that.
   const audience = (request: FastifyRequest) => (seesDrafts(request.viewer!) ? 'staff' : 'readers');
 
@@ -28,14 +27,14 @@ export default async function postRoutes(app: FastifyInstance) {
       schema: {
         ...doc("Showcase posts, by post_title unless sorted (post_title, published_at, updated_at, created_at, id): ra-data-simple-rest (sort, range, filter {q, id, post_status, region, make, type}); published ones only without 'edit posts'; total in Content-Range"),
         querystring: s.listQuery,
-        response: { 200: { type: 'array', items: s.post }, ...errors(400, 401) },
+        response: { 200: listOf(s.post), ...errors(400, 401) },
       },
     },
     async (request, reply) =>
       sendKept(request, reply, `posts:${audience(request)}:${JSON.stringify(request.query)}`, () => pageAnswer('posts', listPosts(app.db, request.viewer!, request.query))),
   );
 
-  app.get<Id>(
+  app.get<IdParams>(
     '/posts/:id',
     { preHandler: authenticate, schema: { ...doc("A post by id, guid or slug (a draft is 404 without 'edit posts')"), params: s.params.post, response: { 200: s.post, ...errors(401, 404) } } },
     async (request, reply) => sendKept(request, reply, `post:${audience(request)}:${request.params.id}`, () => asAnswer(getPost(app.db, request.viewer!, request.params.id))),
@@ -47,13 +46,13 @@ export default async function postRoutes(app: FastifyInstance) {
     async (request, reply) => reply.status(201).send(await createPost(app.db, request.viewer!, request.body)),
   );
 
-  app.put<Id & { Body: PostBody }>(
+  app.put<IdParams & { Body: PostBody }>(
     '/posts/:id',
     { preHandler: edit, schema: { ...doc("Update a post by id or guid: the fields sent ('Post Saved')"), params: s.params.post, body: s.postBody, response: { 200: s.post, ...errors(400, 401, 403, 404, 413, 422) } } },
     async (request) => updatePost(app.db, request.params.id, request.body),
   );
 
-  app.delete<Id>(
+  app.delete<IdParams>(
     '/posts/:id',
     { preHandler: edit, schema: { ...doc("Delete a post by id or guid with its gallery, terms and meta; the images stay in the library ('Post Deleted')"), params: s.params.post, response: { 200: s.deleteResponse, ...errors(401, 403, 404) } } },
     async (request) => deletePost(app.db, request.params.id),

@@ -11,43 +11,20 @@ import { NotFound } from '../domain-errors';
 import { likePattern, pageOf, simpleRest, type Page, type SimpleRestQuery } from '../http/simple-rest';
 import { serverMessages } from '../messages';
 import { cleanText } from '../http/clean-text';
-import { mediaItemsById, UUID, type MediaItem } from '../media/media.service';
+import { mediaItemsById } from '../media/media.service';
+import { isGuid, whereKey } from '../http/ids';
+import { POST_TAXONOMIES, type Post, type PostStatus } from '../../contract/posts';
 import type { Viewer } from '../db/tenancy';
 
-/** The taxonomies a post is tagged with (the list filters on them), by slug. */
-export const POST_TAXONOMIES = ['region', 'make', 'type'] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
+/** The taxonomies a post is tagged with (the list filters on them), by slug: the contract's list. */
+export { POST_TAXONOMIES };
 /** A slug as stored: lowercase words of a-z and 0-9 joined by single hyphens. */
 export const SLUG_FORMAT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const MAX_INT = 2_147_483_647;
 const rest = simpleRest(serverMessages.posts.bad_query);
 
-export interface PostTerm {
-  id: number;
-  name: string;
-  slug: string;
-  taxonomy: string;
-}
-
-/** A post as every answer gives it (the contract's shape, snake_case). */
-export interface Post {
-  id: number;
-  guid: string;
-  post_title: string;
-  slug: string;
-  post_excerpt: string | null;
-  post_content: string | null;
-  post_status: string;
-  published_at: string | null;
-  website_address: string | null;
-  featured_media: MediaItem | null;
-  gallery: MediaItem[];
-  taxonomies: PostTerm[];
-  meta: Array<{ meta_key: string; meta_value: string | null }>;
-  author: { id: number; name: string } | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A post and its terms as every answer gives them: the contract's shape (contract/posts.ts), the app's too. */
+export type { Post, PostTerm } from '../../contract/posts';
+export type { PostStatus };
 
 /** Staff with 'edit posts' see drafts; everyone else only published posts. */
 export const seesDrafts = (viewer: Viewer) => viewer.permissions.has('edit posts');
@@ -58,8 +35,7 @@ const visibleTo = (viewer: Viewer): SQL | undefined => (seesDrafts(viewer) ? und
  * is none of them (not found). A slug always has a letter, so an all-digit key is an id.
  */
 export function postKey(key: string, bySlug = false): SQL | null {
-  if (UUID.test(key)) return eq(posts.guid, key.toLowerCase());
-  if (/^\d{1,10}$/.test(key)) return Number(key) <= MAX_INT ? eq(posts.id, Number(key)) : null;
+  if (/^\d+$/.test(key) || isGuid(key)) return whereKey(key, posts.id, posts.guid);
   const slug = key.toLowerCase();
   return bySlug && SLUG_FORMAT.test(slug) ? eq(posts.slug, slug) : null;
 }
@@ -93,7 +69,8 @@ export async function postsOf(db: Db | Tx, rows: PostRow[]): Promise<Post[]> {
     slug: r.slug,
     post_excerpt: r.postExcerpt,
     post_content: r.postContent,
-    post_status: r.postStatus,
+    // The table's check admits only POST_STATUSES.
+    post_status: r.postStatus as PostStatus,
     published_at: iso(r.publishedAt),
     website_address: r.websiteAddress,
     featured_media: (r.featuredMediaId && items.get(r.featuredMediaId)) || null,

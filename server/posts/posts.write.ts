@@ -14,7 +14,7 @@ import { NotFound, Invalid, type ErrorDetail } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { cleanName, cleanText } from '../http/clean-text';
 import { URL_FORMAT } from '../http/formats';
-import { UUID } from '../media/media.service';
+import { isGuid } from '../http/ids';
 import { loadPost, POST_TAXONOMIES, postKey, SLUG_FORMAT, type PostStatus } from './posts.service';
 import type { Viewer } from '../db/tenancy';
 
@@ -62,7 +62,7 @@ export function slugOf(title: string): string {
     .replace(/^-+/, '')
     .slice(0, 190)
     .replace(/-+$/, '');
-  return /[a-z]/.test(words) && !UUID.test(words) ? words : ['post', words].filter(Boolean).join('-');
+  return /[a-z]/.test(words) && !isGuid(words) ? words : ['post', words].filter(Boolean).join('-');
 }
 
 /** The fields of either body form (the `post` object wins over the same flat field). */
@@ -89,7 +89,7 @@ async function check(db: Db, input: PostInput, creating: boolean): Promise<void>
   tooLong('post_title', title);
   const slug = clean(input.slug)?.toLowerCase() ?? null;
   if (slug && slug.length > POST_LIMITS.slug) tooLong('slug', slug);
-  else if (slug && (!SLUG_FORMAT.test(slug) || !/[a-z]/.test(slug) || UUID.test(slug))) problems.push({ detail: serverMessages.posts.slug_format, field: 'slug' });
+  else if (slug && (!SLUG_FORMAT.test(slug) || !/[a-z]/.test(slug) || isGuid(slug))) problems.push({ detail: serverMessages.posts.slug_format, field: 'slug' });
   tooLong('post_excerpt', clean(input.post_excerpt));
   tooLong('post_content', clean(input.post_content));
   if (input.post_status !== undefined && !POST_STATUSES.includes(input.post_status as PostStatus)) problems.push({ detail: serverMessages.posts.status_invalid, field: 'post_status' });

@@ -1,13 +1,13 @@
 // The Product fields of spec section 3: allowed values and the table row <-> API shape mapping.
 import type { products } from '../db/schema';
 import { cleanName, cleanText } from '../http/clean-text';
+import { priceCurrency, type Currency } from '../../contract/money';
+import type { ProductCostType, ProductTaxonomy } from '../../contract/products';
 
 /** Spec section 3, "Product pricing types". */
-export const PRODUCT_COST_TYPES = ['per month', 'per lead', 'per site', 'per transaction', 'per annum', 'per chat'] as const;
-export type ProductCostType = (typeof PRODUCT_COST_TYPES)[number];
+export { PRODUCT_COST_TYPES, type ProductCostType } from '../../contract/products';
 /** The taxonomies a product is tagged with (GET /products filters on them), by slug. */
-export const PRODUCT_TAXONOMIES = ['region', 'type'] as const;
-export type ProductTaxonomy = (typeof PRODUCT_TAXONOMIES)[number];
+export { PRODUCT_TAXONOMIES, type ProductTaxonomy } from '../../contract/products';
 
 type ProductRow = typeof products.$inferSelect;
 export interface ProductTerm {
@@ -19,14 +19,19 @@ export interface ProductTerm {
 
 const money = (v: string | null) => (v === null ? null : Number(v));
 
-/** A product as the API gives it: every section-3 field by its snake_case name, children as "3,7". */
-export function productFields(p: ProductRow, terms: ProductTerm[]) {
+/**
+ * A product as the API gives it: every section-3 field by its snake_case name, children as "3,7",
+ * and `currency`, the currency its prices are in: the reader's market when the catalogue is one
+ * company's (a dealer's), else the product's regions' own (contract/money.ts).
+ */
+export function productFields(p: ProductRow, terms: ProductTerm[], market?: Currency) {
   return {
     id: p.id,
     guid: p.guid,
     name: p.name,
     description: p.description,
     cost: Number(p.cost),
+    currency: market ?? priceCurrency(terms.filter((t) => t.taxonomy === 'region').map((t) => t.slug)),
     cost_type: p.costType,
     cost_notes: p.costNotes,
     discount: Number(p.discount),

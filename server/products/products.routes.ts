@@ -2,35 +2,39 @@ import type { FastifyInstance } from 'fastify';
 import { asAnswer, sendKept } from '../http/kept-answer';
 import { pageAnswer } from '../http/simple-rest';
 import { getProduct, listProducts, type ProductListQuery } from './products.service';
+import { catalogueOf } from './products.catalogue';
 import type { ProductBody } from './products.fields';
 import { createProduct, deleteProduct, sortProduct, swapProducts, updateProduct } from './products.write';
 import * as s from './products.schemas';
-import { errors } from '../http/schemas';
+import { errors, type IdParams, listOf, routeDoc } from '../http/schemas';
 
-type Id = { Params: { id: string } };
 
 /**
- * The products API (spec section 7). Products are one catalogue shared with dealers: 'view products'
- * (or 'create products') reads it; every write needs 'create products' (spec section 6).
+ * The products API (spec section 7). 'view products' (or 'create products') reads the catalogue that
+ * applies to the reader (products.catalogue.ts: staff all of it, a dealer their company's); every
+ * write needs 'create products' (spec section 6).
  */
 export default async function productRoutes(app: FastifyInstance) {
   const { requirePermission } = app.auth;
   const read = requirePermission('view products', 'create products');
   const manage = requirePermission('create products');
-  const doc = (summary: string) => ({ tags: ['products'], summary, security: [{ bearer: [] }] });
+  const doc = routeDoc('products');
 
   app.get<{ Querystring: ProductListQuery }>(
     '/products',
     {
       preHandler: read,
       schema: {
-        ...doc('Products with their terms, by position (order_column ASC): ra-data-simple-rest (sort, range, filter {q, id, region, type, parent}) or the plain term filters region and type (ids or slugs); total in Content-Range'),
+        ...doc("The reader's catalogue (staff: every product; a dealer: their company's regions and dealer types, priced in its currency) with their terms, by position (order_column ASC): ra-data-simple-rest (sort, range, filter {q, id, region, type, parent}) or the plain term filters region and type (ids or slugs); total in Content-Range"),
         querystring: s.listQuery,
-        response: { 200: { type: 'array', items: s.product }, ...errors(400, 401, 403) },
+        response: { 200: listOf(s.product), ...errors(400, 401, 403) },
       },
     },
-    // The same for everyone who may read, until the next write (server/db/read-cache.ts; PGlite only).
-    async (request, reply) => sendKept(request, reply, `products:${JSON.stringify(request.query)}`, () => pageAnswer('products', listProducts(app.db, request.query))),
+    // The same for every reader of one catalogue (all of it, or one dealer's), until the next write (server/db/read-cache.ts).
+    async (request, reply) => {
+      const catalogue = await catalogueOf(app.db, request.viewer!);
+      return sendKept(request, reply, `products:${catalogue.key}:${JSON.stringify(request.query)}`, () => pageAnswer('products', listProducts(app.db, request.query, catalogue)));
+    },
   );
 
   // Before /products/:id, so "swap" is never taken for an id.
@@ -40,10 +44,13 @@ export default async function productRoutes(app: FastifyInstance) {
     async (request) => swapProducts(app.db, request.body.productId1, request.body.productId2),
   );
 
-  app.get<Id>(
+  app.get<IdParams>(
     '/products/:id',
     { preHandler: read, schema: { ...doc('A product by id or guid, with its terms'), params: s.params.product, response: { 200: s.product, ...errors(401, 403, 404) } } },
-    async (request, reply) => sendKept(request, reply, `product:${request.params.id}`, () => asAnswer(getProduct(app.db, request.params.id))),
+    async (request, reply) => {
+      const catalogue = await catalogueOf(app.db, request.viewer!);
+      return sendKept(request, reply, `product:${catalogue.key}:${request.params.id}`, () => asAnswer(getProduct(app.db, request.params.id, catalogue)));
+    },
   );
 
   app.post<{ Body: ProductBody }>(
@@ -52,7 +59,7 @@ export default async function productRoutes(app: FastifyInstance) {
     async (request, reply) => reply.status(201).send(await createProduct(app.db, request.body)),
   );
 
-  app.put<Id & { Body: ProductBody }>(
+  app.put<IdParams & { Body: ProductBody }>(
     '/products/:id',
     {
       preHandler: manage,
@@ -61,13 +68,13 @@ export default async function productRoutes(app: FastifyInstance) {
     async (request) => updateProduct(app.db, request.params.id, request.body),
   );
 
-  app.delete<Id>(
+  app.delete<IdParams>(
     '/products/:id',
     { preHandler: manage, schema: { ...doc("Delete a product ('Product Removed'); the ones after it move up, and it leaves other products' children"), params: s.params.product, response: { 200: s.deleteResponse, ...errors(401, 403, 404) } } },
     async (request) => deleteProduct(app.db, request.params.id),
   );
 
-  app.post<Id & { Body: { to: number } }>(
+  app.post<IdParams & { Body: { to: number } }>(
     '/products/:id/sort',
     {
       preHandler: manage,

@@ -1,17 +1,18 @@
 // JSON Schemas of the products routes (input checks, response serialisation, OpenAPI).
 import { PRODUCT_COST_TYPES } from './products.fields';
-import { idOrGuid, noOthers, simpleRestProperties } from '../http/schemas';
+import { CURRENCIES } from '../../contract/money';
+import { dbId, MAX_ID, nullableDbId } from '../http/ids';
+import { flatOrWrapped, idOrGuid, listQueryWith, noOthers } from '../http/schemas';
 
-const MAX_INT = 2_147_483_647;
 const id = { type: 'integer' } as const;
 /** A path id: numeric id or guid (anything else is simply not found; http/schemas.ts). */
 const key = idOrGuid;
 const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
 /** Money: numeric(12,2) in the table, never negative. */
 const money = { type: ['number', 'null'], minimum: 0, maximum: 9_999_999_999 } as const;
-const count = { type: ['integer', 'null'], minimum: 0, maximum: MAX_INT } as const;
+const count = { type: ['integer', 'null'], minimum: 0, maximum: MAX_ID } as const;
 const flag = { type: ['boolean', 'null'] } as const;
-const productId = { type: 'integer', minimum: 1, maximum: MAX_INT } as const;
+const productId = dbId;
 
 /** Term ids: a list (`[7, 1]`) or by taxonomy (`{region: [7], type: [1]}`). */
 const termIds = { type: ['array', 'null'], maxItems: 50, uniqueItems: true, items: productId } as const;
@@ -49,7 +50,7 @@ const productFields = {
   stages: { type: ['array', 'null'], maxItems: 100, uniqueItems: true, items: { type: 'string', pattern: '^[a-z0-9-]{1,64}$' } },
   /** Comma-separated ids as the spec carries them ("3,7"), or a list of ids. */
   children: { type: ['string', 'array', 'null'], maxLength: 2000, pattern: '^(\\d{1,10}(,\\d{1,10})*)?$', maxItems: 200, uniqueItems: true, items: productId },
-  parent: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT },
+  parent: nullableDbId,
   add_by_default_in_agreement: flag,
 } as const;
 
@@ -58,29 +59,15 @@ const productFields = {
  * (react-admin's body) with `terms` beside them. Wrong types, out-of-range numbers, unknown pricing
  * types and unknown fields are 400s here, before anything is written.
  */
-export const productBody = {
-  type: 'object',
-  properties: {
-    product: { type: 'object', properties: productFields, additionalProperties: noOthers },
-    ...productFields,
-    terms: termsIn,
-  },
-  additionalProperties: noOthers,
-} as const;
+export const productBody = flatOrWrapped('product', productFields, { terms: termsIn });
 
 /** ra-data-simple-rest (`sort`, `range`, `filter`) and the spec's plain term filters (`region`, `type`: ids or slugs). */
-export const listQuery = {
-  type: 'object',
-  properties: {
-    ...simpleRestProperties,
-    q: { type: 'string', maxLength: 100 },
-    region: { type: 'array', maxItems: 50, items: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' } },
-    type: { type: 'array', maxItems: 50, items: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' } },
-    /** The spec's `include` (terms are always included). */
-    include: { type: 'string', maxLength: 100 },
-  },
-  additionalProperties: noOthers,
-} as const;
+export const listQuery = listQueryWith({
+  region: { type: 'array', maxItems: 50, items: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' } },
+  type: { type: 'array', maxItems: 50, items: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' } },
+  /** The spec's `include` (terms are always included). */
+  include: { type: 'string', maxLength: 100 },
+});
 
 export const sortBody = {
   type: 'object',
@@ -105,7 +92,7 @@ export const product = {
   type: 'object',
   properties: {
     id, guid: { type: 'string' }, name: { type: 'string' }, description: nullableString,
-    cost: { type: 'number' }, cost_type: { type: 'string' }, cost_notes: nullableString, discount: { type: 'number' },
+    cost: { type: 'number' }, currency: { type: 'string', enum: [...CURRENCIES] }, cost_type: { type: 'string' }, cost_notes: nullableString, discount: { type: 'number' },
     addition: { type: 'boolean' }, conditions: nullableString, editable: { type: 'boolean' },
     location_limit: nullableInt, stock_limit: nullableInt, per_stock: { type: 'boolean' }, cost_per_stock: nullableNumber,
     per_location: { type: 'boolean' }, per_franchise: { type: 'boolean' }, fixed_setup_fee: nullableNumber,

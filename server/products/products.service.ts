@@ -1,6 +1,7 @@
 /**
- * Products (spec sections 3 and 7): one catalogue shared by staff and dealers, so no tenancy: 'view
- * products' reads it, 'create products' writes it (the routes check). GET /products speaks
+ * Products (spec sections 3 and 7): 'view products' reads the catalogue that applies to the reader
+ * (products.catalogue.ts: staff all of it, a dealer their company's regions and types), 'create
+ * products' writes it (the routes check). GET /products speaks
  * ra-data-simple-rest and the spec's form (term filters region and type; terms included; sorted by
  * order_column ASC).
  */
@@ -11,16 +12,14 @@ import { NotFound } from '../domain-errors';
 import { likePattern, pageOf, simpleRest, type Page } from '../http/simple-rest';
 import { serverMessages } from '../messages';
 import { cleanText } from '../http/clean-text';
+import { whereKey } from '../http/ids';
 import { PRODUCT_TAXONOMIES, productFields, type Product, type ProductTaxonomy, type ProductTerm } from './products.fields';
+import type { Catalogue } from './products.catalogue';
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const rest = simpleRest(serverMessages.products.bad_query);
 
 /** The condition that finds a product by numeric id or guid; null for a key that is neither (not found). */
-export function productKey(idOrGuid: number | string): SQL | null {
-  const key = String(idOrGuid);
-  return GUID.test(key) ? eq(products.guid, key) : /^\d{1,9}$/.test(key) ? eq(products.id, Number(key)) : null;
-}
+export const productKey = (idOrGuid: number | string): SQL | null => whereKey(idOrGuid, products.id, products.guid);
 
 /** The region and type terms of some products, by product id, as `[{id, name, slug, taxonomy}]`. */
 export async function termsOf(db: Db | Tx, productIds: number[]): Promise<Map<number, ProductTerm[]>> {
@@ -37,18 +36,18 @@ export async function termsOf(db: Db | Tx, productIds: number[]): Promise<Map<nu
   return out;
 }
 
-/** A product in the API's shape; null when there is none. */
-export async function loadProduct(db: Db | Tx, idOrGuid: number | string): Promise<Product | null> {
+/** A product in the API's shape (within `catalogue` when given); null when there is none. */
+export async function loadProduct(db: Db | Tx, idOrGuid: number | string, catalogue?: Catalogue): Promise<Product | null> {
   const where = productKey(idOrGuid);
   if (!where) return null;
-  const [row] = await db.select().from(products).where(where);
+  const [row] = await db.select().from(products).where(and(where, catalogue?.where));
   if (!row) return null;
-  return productFields(row, (await termsOf(db, [row.id])).get(row.id) ?? []);
+  return productFields(row, (await termsOf(db, [row.id])).get(row.id) ?? [], catalogue?.market);
 }
 
-/** GET /products/{id|guid}. */
-export async function getProduct(db: Db, idOrGuid: string): Promise<Product> {
-  const product = await loadProduct(db, idOrGuid);
+/** GET /products/{id|guid}: another market's product is not found, like one that does not exist. */
+export async function getProduct(db: Db, idOrGuid: string, catalogue?: Catalogue): Promise<Product> {
+  const product = await loadProduct(db, idOrGuid, catalogue);
   if (!product) throw new NotFound(serverMessages.not_found);
   return product;
 }
@@ -89,8 +88,8 @@ async function termIdsOf(db: Db, taxonomy: ProductTaxonomy, values: string[]): P
   return [...ids, ...found.map((f) => f.id), ...(found.length < slugs.length ? [0] : [])];
 }
 
-/** One page of products, with the total for Content-Range; sorted by position unless asked otherwise. */
-export async function listProducts(db: Db, query: ProductListQuery): Promise<Page<Product>> {
+/** One page of the reader's catalogue, with the total for Content-Range; sorted by position unless asked otherwise. */
+export async function listProducts(db: Db, query: ProductListQuery, catalogue?: Catalogue): Promise<Page<Product>> {
   const f = rest.filter(query.filter, FILTER_KEYS);
   const q = rest.search(query.q ?? f.q, query.q !== undefined ? 'q' : 'filter.q');
   const idList = rest.ids(f.id, 'id');
@@ -106,6 +105,7 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<Pag
   const range = rest.range(query.range);
   const pattern = q ? likePattern(cleanText(q)) : null;
   const where = and(
+    catalogue?.where,
     pattern ? or(ilike(products.name, pattern), ilike(products.description, pattern), ilike(products.costNotes, pattern)) : undefined,
     idList ? inArray(products.id, idList) : undefined,
     parent ? eq(products.parent, parent[0]) : undefined,
@@ -117,5 +117,5 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<Pag
     db.select({ total: count() }).from(products).where(where),
   ]);
   const links = await termsOf(db, rows.map((r) => r.id));
-  return pageOf(rows.map((r) => productFields(r, links.get(r.id) ?? [])), total, range);
+  return pageOf(rows.map((r) => productFields(r, links.get(r.id) ?? [], catalogue?.market)), total, range);
 }

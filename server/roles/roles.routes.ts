@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRole, getRole, listPermissions, listRoles, MANAGE_PERMISSION, requireAdministrator, updateRole } from './roles.service';
 import * as s from './roles.schemas';
-import { errors } from '../http/schemas';
+import { errors, listOf, routeDoc } from '../http/schemas';
 
 type Name = { Params: { name: string } };
 
@@ -15,16 +15,16 @@ export default async function roleRoutes(app: FastifyInstance) {
     await guard.call(app, request, undefined as never);
     await requireAdministrator(app.db, request.user!.id);
   };
-  const doc = (summary: string) => ({ tags: ['roles'], summary, security: [{ bearer: [] }] });
+  const doc = routeDoc('roles');
 
   app.get(
     '/permissions',
-    { preHandler: guard, schema: { ...doc('Every permission'), response: { 200: { type: 'array', items: s.permission }, ...errors(401, 403) } } },
+    { preHandler: guard, schema: { ...doc('Every permission'), response: { 200: listOf(s.permission), ...errors(401, 403) } } },
     async () => listPermissions(app.db),
   );
   app.get(
     '/roles',
-    { preHandler: guard, schema: { ...doc('Roles with their permissions and number of users'), response: { 200: { type: 'array', items: s.role }, ...errors(401, 403) } } },
+    { preHandler: guard, schema: { ...doc('Roles with their permissions and number of users'), response: { 200: listOf(s.role), ...errors(401, 403) } } },
     async () => listRoles(app.db),
   );
   app.get<Name>(

@@ -15,11 +15,11 @@ import { serverMessages } from '../messages';
 import { isUniqueViolation } from '../db/pg-errors';
 import { LOCK_IDS } from '../db/locks';
 import { cleanName } from '../http/clean-text';
-
+import { ADMINISTRATOR_ROLE } from '../../contract/roles';
+import { parseId } from '../http/ids';
 
 /** The permission that shows roles and permissions, and with the Administrator role changes them. */
 export const MANAGE_PERMISSION: Permission = 'view permissions';
-export const ADMINISTRATOR_ROLE = 'Administrator';
 
 export interface Role {
   id: number;
@@ -65,7 +65,8 @@ export async function listRoles(db: Db): Promise<Role[]> {
 
 /** A path's role: by name (exact, else any case), or by id when it is all digits. */
 async function findRole(db: DbOrTx, key: string, lock = false) {
-  const where = /^\d{1,10}$/.test(key) ? eq(roles.id, Number(key)) : sql`lower(${roles.name}) = lower(${key})`;
+  const id = parseId(key);
+  const where = id !== null ? eq(roles.id, id) : sql`lower(${roles.name}) = lower(${key})`;
   const select = db.select({ id: roles.id, name: roles.name }).from(roles).where(where).orderBy(sql`${roles.name} = ${key} desc`, asc(roles.id)).limit(1);
   const [row] = lock ? await select.for('update') : await select;
   if (!row) throw new NotFound(serverMessages.not_found);

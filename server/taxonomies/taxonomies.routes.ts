@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sendPage, type SimpleRestQuery } from '../http/simple-rest';
 import { createTerm, deleteTerm, getTaxonomy, getTerm, listTaxonomies, listTaxonomyTerms, updateTerm, type TermInput } from './taxonomies.service';
-import { errors } from '../http/schemas';
+import { errors, listOf, routeDoc } from '../http/schemas';
 import * as s from './taxonomies.schemas';
 
 type Slug = { Params: { slug: string } };
@@ -14,13 +14,13 @@ type TermKey = { Params: { slug: string; id: number } };
  */
 export default async function taxonomyRoutes(app: FastifyInstance) {
   const manage = app.auth.requirePermission('manage categories');
-  const doc = (summary: string) => ({ tags: ['categories'], summary, security: [{ bearer: [] }] });
+  const doc = routeDoc('categories');
 
   app.get<{ Querystring: SimpleRestQuery }>(
     '/taxonomies',
     {
       preHandler: manage,
-      schema: { ...doc('Taxonomies with their term counts: ra-data-simple-rest (sort id, name, slug; filter {q}); total in Content-Range'), querystring: s.listQuery, response: { 200: { type: 'array', items: s.taxonomy }, ...errors(400, 401, 403) } },
+      schema: { ...doc('Taxonomies with their term counts: ra-data-simple-rest (sort id, name, slug; filter {q}); total in Content-Range'), querystring: s.listQuery, response: { 200: listOf(s.taxonomy), ...errors(400, 401, 403) } },
     },
     async (request, reply) => sendPage(reply, 'taxonomies', await listTaxonomies(app.db, request.query)),
   );
@@ -39,7 +39,7 @@ export default async function taxonomyRoutes(app: FastifyInstance) {
         ...doc('The terms of a taxonomy with how many companies and products use each: ra-data-simple-rest (sort id, name, slug; filter {q, id}); total in Content-Range'),
         params: s.params.taxonomy,
         querystring: s.listQuery,
-        response: { 200: { type: 'array', items: s.term }, ...errors(400, 401, 403, 404) },
+        response: { 200: listOf(s.term), ...errors(400, 401, 403, 404) },
       },
     },
     async (request, reply) => sendPage(reply, 'terms', await listTaxonomyTerms(app.db, request.params.slug, request.query)),

@@ -1,4 +1,5 @@
 // JSON Schemas of the categories routes (input checks, response serialisation, OpenAPI).
+import { dbId } from '../http/ids';
 import { noOthers, simpleRestQuery } from '../http/schemas';
 
 const id = { type: 'integer' } as const;
@@ -9,7 +10,7 @@ export const params = {
   term: {
     type: 'object',
     required: ['slug', 'id'],
-    properties: { slug: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }, id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+    properties: { slug: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }, id: dbId },
   },
 } as const;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { asAnswer, sendKept } from '../http/kept-answer';
 import { listTerms } from './taxonomies.terms';
+import { listOf } from '../http/schemas';
 
 const term = {
   type: 'object',
@@ -20,7 +21,7 @@ export default async function termRoutes(app: FastifyInstance) {
         summary: 'Taxonomy terms, optionally of one taxonomy',
         // A slug; the pattern also keeps NUL and the like away from the query (they would be a 500).
         querystring: { type: 'object', properties: { taxonomy: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]*$' } } },
-        response: { 200: { type: 'array', items: term } },
+        response: { 200: listOf(term) },
       },
     },
     async (request, reply) => sendKept(request, reply, `terms:${request.query.taxonomy ?? ''}`, () => asAnswer(listTerms(app, request.query.taxonomy))),

@@ -12,6 +12,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { holdsName } from '../../contract/permissions';
+import type { UserStatus } from '../../contract/users';
 import type { Tx } from '../db/database';
 import { companies, companyUsers, oneTimeTokens, permissions, rolePermissions, roles, sessions, userRoles, users } from '../db/schema';
 import { ROLES } from '../db/seed-data';
@@ -19,11 +20,15 @@ import { Conflict, Forbidden, Invalid, NotFound } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { hashPassword, verifyPassword } from '../auth/auth.passwords';
 import { createPasswordSetInvite } from '../auth/auth.password-tokens';
-import { countAttempt } from '../auth/auth.rate-limit';
+import { countAttempt, CURRENT_PASSWORD_RULE, rateKeys } from '../auth/auth.rate-limit';
 import { revokeAllSessions } from '../auth/auth.sessions';
 import { companyScope, seesAllCompanies, type Viewer } from '../db/tenancy';
 import { requestEmailChange } from './users.email';
 import { cleanName } from '../http/clean-text';
+import type { AppServices } from '../plugins/services';
+
+/** What this file's services use of the app (server/plugins/services.ts). */
+type Deps = Pick<AppServices, 'db' | 'config' | 'mail'>;
 
 // Spec section 5: numbers and symbols, but no colon, semicolon, dot, caret or comma.
 const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -58,7 +63,7 @@ export interface UserInput {
   foc_approver?: boolean;
   roles?: number[];
   company_id?: number | null;
-  status?: 'active' | 'disabled';
+  status?: UserStatus;
   /** PUT only: a new password (yours with `current_password`; another's as an administrative reset). */
   password?: string;
   /** PUT only: your current password, needed to change your own email or password. */
@@ -72,11 +77,11 @@ export interface WriteContext {
 }
 
 /** A user in the API's shape, with roles and company ids; null when there is none. */
-export async function loadUser(app: FastifyInstance, id: number) {
-  const [u] = await app.db.select().from(users).where(eq(users.id, id));
+export async function loadUser(deps: Deps, id: number) {
+  const [u] = await deps.db.select().from(users).where(eq(users.id, id));
   if (!u) return null;
-  const roleRows = await app.db.select({ id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, id));
-  const companyRows = await app.db.select({ id: companies.id, name: companies.name }).from(companyUsers).innerJoin(companies, eq(companies.id, companyUsers.companyId)).where(eq(companyUsers.userId, id));
+  const roleRows = await deps.db.select({ id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, id));
+  const companyRows = await deps.db.select({ id: companies.id, name: companies.name }).from(companyUsers).innerJoin(companies, eq(companies.id, companyUsers.companyId)).where(eq(companyUsers.userId, id));
   return {
     id: u.id, guid: u.guid, name: u.name, email: u.email, telephone: u.telephone, position: u.position, avatar: u.avatar, country: u.country,
     primary: u.primary, foc_approver: u.focApprover, status: u.status, roles: roleRows, companies: companyRows,
@@ -85,14 +90,14 @@ export async function loadUser(app: FastifyInstance, id: number) {
 }
 
 /** Whether the viewer may see this user: themselves, or 'list users' and a company in common (or all companies). */
-async function visible(app: FastifyInstance, viewer: Viewer, id: number): Promise<boolean> {
+async function visible(deps: Deps, viewer: Viewer, id: number): Promise<boolean> {
   if (viewer.id === id) return true;
   if (!viewer.permissions.has('list users') && !viewer.permissions.has('create users')) return false;
   if (seesAllCompanies(viewer)) return true;
-  const shared = await app.db
+  const shared = await deps.db
     .select({ companyId: companyUsers.companyId })
     .from(companyUsers)
-    .where(and(eq(companyUsers.userId, id), inArray(companyUsers.companyId, app.db.select({ id: companyUsers.companyId }).from(companyUsers).where(eq(companyUsers.userId, viewer.id)))));
+    .where(and(eq(companyUsers.userId, id), inArray(companyUsers.companyId, deps.db.select({ id: companyUsers.companyId }).from(companyUsers).where(eq(companyUsers.userId, viewer.id)))));
   return shared.length > 0;
 }
 
@@ -137,23 +142,23 @@ async function assertWithinRank(db: FastifyInstance['db'] | Tx, viewer: Viewer, 
  * create users could make themselves (through a second account) or anyone else an administrator,
  * or strip the administrators' rights.
  */
-async function checkRoleChange(app: FastifyInstance, viewer: Viewer, changed: number[]) {
-  if (await beyondOwn(app.db, viewer, changed)) {
+async function checkRoleChange(deps: Deps, viewer: Viewer, changed: number[]) {
+  if (await beyondOwn(deps.db, viewer, changed)) {
     throw new Forbidden(serverMessages.users.role_beyond_own, [{ detail: serverMessages.users.role_beyond_own, field: 'roles' }]);
   }
 }
 
-async function checkRefs(app: FastifyInstance, input: UserInput, viewer: Viewer, currentRoles: number[] = []) {
+async function checkRefs(deps: Deps, input: UserInput, viewer: Viewer, currentRoles: number[] = []) {
   if (input.roles?.length) {
-    const found = await app.db.select({ id: roles.id }).from(roles).where(inArray(roles.id, input.roles));
+    const found = await deps.db.select({ id: roles.id }).from(roles).where(inArray(roles.id, input.roles));
     if (found.length !== new Set(input.roles).size) throw new Invalid(serverMessages.users.unknown_role, [{ detail: serverMessages.users.unknown_role, field: 'roles' }]);
   }
   if (input.roles) {
     const next = new Set(input.roles);
     const before = new Set(currentRoles);
-    await checkRoleChange(app, viewer, [...[...next].filter((r) => !before.has(r)), ...[...before].filter((r) => !next.has(r))]);
+    await checkRoleChange(deps, viewer, [...[...next].filter((r) => !before.has(r)), ...[...before].filter((r) => !next.has(r))]);
   }
-  await checkCompany(app, viewer, input.company_id);
+  await checkCompany(deps, viewer, input.company_id);
 }
 
 /**
@@ -163,14 +168,14 @@ async function checkRefs(app: FastifyInstance, input: UserInput, viewer: Viewer,
  * outside it). A company outside the viewer's reach is answered like one that does not exist, as
  * tenancy answers everywhere, so the refusal tells nothing about other companies.
  */
-async function checkCompany(app: FastifyInstance, viewer: Viewer, companyId: number | null | undefined) {
+async function checkCompany(deps: Deps, viewer: Viewer, companyId: number | null | undefined) {
   const refuse = () => new Invalid(serverMessages.users.unknown_company, [{ detail: serverMessages.users.unknown_company, field: 'company_id' }]);
   if (companyId === undefined) return;
   if (companyId === null) {
     if (!seesAllCompanies(viewer)) throw refuse();
     return;
   }
-  const [c] = await app.db.select({ id: companies.id }).from(companies).where(and(eq(companies.id, companyId), companyScope(viewer, companies.id)));
+  const [c] = await deps.db.select({ id: companies.id }).from(companies).where(and(eq(companies.id, companyId), companyScope(viewer, companies.id)));
   if (!c) throw refuse();
 }
 
@@ -188,14 +193,14 @@ async function writeLinks(tx: Tx, userId: number, input: UserInput) {
 }
 
 /** POST /users: 'User Created'; role id 1 by default (spec section 3), country GB. */
-export async function createUser(app: FastifyInstance, viewer: Viewer, input: UserInput) {
+export async function createUser(deps: Deps, viewer: Viewer, input: UserInput) {
   const email = input.email!.trim().toLowerCase();
   // A user manager held to their companies creates users in one of them: no company is refused
   // like another company (checkCompany), not left to put the new user outside their reach.
-  await checkRefs(app, { ...input, roles: input.roles?.length ? input.roles : [1], company_id: input.company_id ?? (seesAllCompanies(viewer) ? undefined : null) }, viewer);
-  if ((await app.db.select({ id: users.id }).from(users).where(eq(users.email, email))).length) throw emailTaken();
+  await checkRefs(deps, { ...input, roles: input.roles?.length ? input.roles : [1], company_id: input.company_id ?? (seesAllCompanies(viewer) ? undefined : null) }, viewer);
+  if ((await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email))).length) throw emailTaken();
   const passwordHash = await hashPassword(generatePassword());
-  const id = await app.db.transaction(async (tx) => {
+  const id = await deps.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(users)
       .values({
@@ -208,15 +213,15 @@ export async function createUser(app: FastifyInstance, viewer: Viewer, input: Us
     if (!inserted.length) throw emailTaken();
     const [row] = inserted;
     await writeLinks(tx, row.id, { ...input, roles: input.roles?.length ? input.roles : [1] });
-    await createPasswordSetInvite(app, tx, row);
+    await createPasswordSetInvite(deps, tx, row);
     return row.id;
   });
-  return { ...(await loadUser(app, id))!, message: serverMessages.users.created };
+  return { ...(await loadUser(deps, id))!, message: serverMessages.users.created };
 }
 
 /** GET /users/{id}: yourself, or a user you may list (tenancy); others are a 404. */
-export async function getUser(app: FastifyInstance, viewer: Viewer, id: number) {
-  const user = (await visible(app, viewer, id)) ? await loadUser(app, id) : null;
+export async function getUser(deps: Deps, viewer: Viewer, id: number) {
+  const user = (await visible(deps, viewer, id)) ? await loadUser(deps, id) : null;
   if (!user) throw new NotFound(serverMessages.not_found);
   return user;
 }
@@ -234,25 +239,25 @@ export async function getUser(app: FastifyInstance, viewer: Viewer, id: number) 
  * change that user's email or password directly: an administrative action, for a user who lost
  * access to their mailbox; it ends the user's sessions and voids their outstanding mailed links.
  */
-export async function updateUser(app: FastifyInstance, viewer: Viewer, id: number, input: UserInput, context: WriteContext = {}) {
+export async function updateUser(deps: Deps, viewer: Viewer, id: number, input: UserInput, context: WriteContext = {}) {
   const self = viewer.id === id;
   const manager = viewer.permissions.has('create users');
-  const existing = (await visible(app, viewer, id)) ? await loadUser(app, id) : null;
+  const existing = (await visible(deps, viewer, id)) ? await loadUser(deps, id) : null;
   if (!existing) throw new NotFound(serverMessages.not_found);
   if (!self && !manager) throw new Forbidden(serverMessages.access_denied);
-  if (!self) await assertWithinRank(app.db, viewer, id);
+  if (!self) await assertWithinRank(deps.db, viewer, id);
   const privileged = (['roles', 'status', 'primary', 'foc_approver', 'company_id'] as const).filter((k) => input[k] !== undefined);
   if (privileged.length && (!manager || (self && (input.roles !== undefined || input.status === 'disabled')))) {
     throw new Forbidden(serverMessages.access_denied, [{ detail: serverMessages.access_denied, field: privileged[0] }]);
   }
-  await checkRefs(app, input, viewer, existing.roles.map((r) => r.id));
+  await checkRefs(deps, input, viewer, existing.roles.map((r) => r.id));
   const email = input.email?.trim().toLowerCase();
   // The form sends every field: the email it showed is no change and needs no current password.
   const newEmail = email && email !== existing.email ? email : undefined;
-  if (self && (newEmail || input.password !== undefined)) await checkCurrentPassword(app, id, input.current_password);
-  if (newEmail && (await app.db.select({ id: users.id }).from(users).where(eq(users.email, newEmail))).some((u) => u.id !== id)) throw emailTaken();
+  if (self && (newEmail || input.password !== undefined)) await checkCurrentPassword(deps, id, input.current_password);
+  if (newEmail && (await deps.db.select({ id: users.id }).from(users).where(eq(users.email, newEmail))).some((u) => u.id !== id)) throw emailTaken();
   const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
     if (input.name !== undefined) set.name = cleanName(input.name).trim();
     if (newEmail && !self) set.email = newEmail;
@@ -272,22 +277,22 @@ export async function updateUser(app: FastifyInstance, viewer: Viewer, id: numbe
       const keep = self && context.sessionId ? ne(sessions.id, context.sessionId) : undefined;
       await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), keep));
     }
-    if (newEmail && self) await requestEmailChange(app, tx, { id, name: existing.name, email: existing.email }, newEmail, context.acceptLanguage);
+    if (newEmail && self) await requestEmailChange(deps, tx, { id, name: existing.name, email: existing.email }, newEmail, context.acceptLanguage);
   });
   const message = newEmail && self ? serverMessages.users.email_confirm_sent : serverMessages.users.updated;
-  return { ...(await loadUser(app, id))!, ...(newEmail && self ? { email_pending: newEmail } : {}), message };
+  return { ...(await loadUser(deps, id))!, ...(newEmail && self ? { email_pending: newEmail } : {}), message };
 }
 
-/** One budget per user for current-password checks: a stolen session cannot guess the password through this form. */
-const CURRENT_PASSWORD_RULE = { max: 10, windowSeconds: 15 * 60 };
-
-/** 422 on `current_password` when it is missing or wrong (counted, like sign-in attempts). */
-async function checkCurrentPassword(app: FastifyInstance, userId: number, given: string | undefined) {
+/**
+ * 422 on `current_password` when it is missing or wrong (counted, like sign-in attempts: one budget
+ * per user, CURRENT_PASSWORD_RULE, so a stolen session cannot guess the password through this form).
+ */
+async function checkCurrentPassword(deps: Deps, userId: number, given: string | undefined) {
   if (!given) {
     throw new Invalid(serverMessages.users.current_password_required, [{ detail: serverMessages.users.current_password_required, field: 'current_password' }]);
   }
-  await countAttempt(app, `current-password:${userId}`, CURRENT_PASSWORD_RULE);
-  const [row] = await app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  await countAttempt(deps, rateKeys.currentPassword(userId), CURRENT_PASSWORD_RULE);
+  const [row] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!(await verifyPassword(row?.hash, given))) {
     throw new Invalid(serverMessages.users.current_password_wrong, [{ detail: serverMessages.users.current_password_wrong, field: 'current_password' }]);
   }
@@ -304,9 +309,9 @@ const ADMIN_ROLE_ID = ROLES.find((r) => r.permissions === 'all')!.id;
  * The users' sessions, roles, company links and tokens go with the rows, so their access ends on the
  * next request on every instance. `field` names the input in the errors ('id' or 'ids').
  */
-async function removeUsers(app: FastifyInstance, viewer: Viewer, ids: number[], field: 'id' | 'ids') {
+async function removeUsers(deps: Deps, viewer: Viewer, ids: number[], field: 'id' | 'ids') {
   const because = (message: string) => [{ detail: message, field }];
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const admins = await tx
       .select({ id: users.id })
       .from(users)
@@ -331,12 +336,12 @@ async function removeUsers(app: FastifyInstance, viewer: Viewer, ids: number[], 
  * DELETE /users/{id} ('create users'): 'User Deleted', with the user as they were. Not yourself (403)
  * and the rules of `removeUsers`.
  */
-export async function deleteUser(app: FastifyInstance, viewer: Viewer, id: number) {
-  if (!(await visible(app, viewer, id))) throw new NotFound(serverMessages.not_found);
+export async function deleteUser(deps: Deps, viewer: Viewer, id: number) {
+  if (!(await visible(deps, viewer, id))) throw new NotFound(serverMessages.not_found);
   if (viewer.id === id) throw new Forbidden(serverMessages.users.delete_self, [{ detail: serverMessages.users.delete_self, field: 'id' }]);
-  const user = await loadUser(app, id);
+  const user = await loadUser(deps, id);
   if (!user) throw new NotFound(serverMessages.not_found);
-  await removeUsers(app, viewer, [id], 'id');
+  await removeUsers(deps, viewer, [id], 'id');
   return { ...user, message: serverMessages.users.deleted };
 }
 
@@ -347,20 +352,20 @@ export async function deleteUser(app: FastifyInstance, viewer: Viewer, id: numbe
  * refused user would get: 404 for one the viewer may not see (tenancy) or that is gone, 403 for
  * yourself or a user beyond the viewer's permissions, 409 for the last active administrator.
  */
-export async function deleteUsers(app: FastifyInstance, viewer: Viewer, ids: number[]) {
+export async function deleteUsers(deps: Deps, viewer: Viewer, ids: number[]) {
   const unique = [...new Set(ids)];
-  const seen = await app.db
+  const seen = await deps.db
     .select({ id: users.id })
     .from(users)
     .where(
       and(
         inArray(users.id, unique),
-        seesAllCompanies(viewer) ? undefined : inArray(users.id, app.db.select({ id: companyUsers.userId }).from(companyUsers).where(companyScope(viewer, companyUsers.companyId))),
+        seesAllCompanies(viewer) ? undefined : inArray(users.id, deps.db.select({ id: companyUsers.userId }).from(companyUsers).where(companyScope(viewer, companyUsers.companyId))),
       ),
     );
   const visibleIds = new Set([...seen.map((u) => u.id), viewer.id]);
   if (unique.some((id) => !visibleIds.has(id))) throw new NotFound(serverMessages.not_found, [{ detail: serverMessages.not_found, field: 'ids' }]);
   if (unique.includes(viewer.id)) throw new Forbidden(serverMessages.users.delete_self, [{ detail: serverMessages.users.delete_self, field: 'ids' }]);
-  await removeUsers(app, viewer, unique, 'ids');
+  await removeUsers(deps, viewer, unique, 'ids');
   return { ids: unique };
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database';
 import type { UserRow } from '../plugins/auth';
 import { prepared } from '../db/prepared';
 import { Unauthorized } from '../domain-errors';
@@ -11,13 +11,13 @@ import { companyFromRow, companySelection } from '../companies/companies.service
  * GET /users/current: the user with roles.permissions, and their company with meta,
  * taxonomies.term and users (null when the user belongs to no company, e.g. staff).
  */
-export async function currentUser(app: FastifyInstance, user: UserRow) {
+export async function currentUser(db: Db, user: UserRow) {
   // Roles with their permissions and the user's (first) company in one round trip, built and
   // planned once (server/db/prepared.ts): every page load of the app asks for this. Plain SQL with
   // aliases: drizzle renders a column inside a fields' sql`` unqualified, which a correlated
   // subquery would bind to the wrong table.
-  const statement = prepared(app.db, 'current_user', (name) =>
-    app.db
+  const statement = prepared(db, 'current_user', (name) =>
+    db
       .select({
         roles: sql<Array<{ id: number; name: string; permissions: Array<{ id: number; name: string }> }>>`coalesce((
           select json_agg(json_build_object('id', r.id, 'name', r.name, 'permissions', coalesce((

@@ -6,7 +6,6 @@
  * typo cannot lock the owner out.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/database';
 import { isUniqueViolation } from '../db/pg-errors';
 import { oneTimeTokens, users } from '../db/schema';
@@ -14,8 +13,12 @@ import { Invalid, Unauthorized } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { mailLocaleFor } from '../mail/mail.locale';
 import { emailChangeMail, emailChangeNoticeMail } from '../mail/mail.text';
-import { countAttempt } from '../auth/auth.rate-limit';
+import { countAttempt, rateKeys } from '../auth/auth.rate-limit';
 import { hashToken, randomToken } from '../auth/auth.tokens';
+import type { AppServices } from '../plugins/services';
+
+/** What this file's services use of the app (server/plugins/services.ts). */
+type Deps = Pick<AppServices, 'db' | 'config' | 'mail'>;
 
 /** How long a confirmation link is good for: a day, time to reach a mailbox set up for it. */
 export const EMAIL_TOKEN_HOURS = 24;
@@ -25,14 +28,14 @@ export const EMAIL_TOKEN_HOURS = 24;
  * user (only the newest address asked for can be confirmed), stores the new one's token hashed, and
  * writes two mails to the outbox: the link to the new address, a notice to the old one.
  */
-export async function requestEmailChange(app: FastifyInstance, tx: Tx, user: { id: number; name: string; email: string }, newEmail: string, acceptLanguage?: string): Promise<string> {
+export async function requestEmailChange(deps: Deps, tx: Tx, user: { id: number; name: string; email: string }, newEmail: string, acceptLanguage?: string): Promise<string> {
   await tx.update(oneTimeTokens).set({ usedAt: sql`now()` }).where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.kind, 'email'), isNull(oneTimeTokens.usedAt)));
   const token = randomToken();
   await tx.insert(oneTimeTokens).values({ userId: user.id, kind: 'email', newEmail, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + EMAIL_TOKEN_HOURS * 3600 * 1000) });
-  const base = app.config.publicUrl();
+  const base = deps.config.publicUrl();
   const locale = await mailLocaleFor(tx, user.id, acceptLanguage);
-  await app.mail.enqueue(tx, { to: newEmail, ...emailChangeMail(locale, user.name, `${base}/#/email/confirm/${token}`, EMAIL_TOKEN_HOURS) });
-  await app.mail.enqueue(tx, { to: user.email, ...emailChangeNoticeMail(locale, user.name, newEmail, `${base}/#/password/email/reset`) });
+  await deps.mail.enqueue(tx, { to: newEmail, ...emailChangeMail(locale, user.name, `${base}/#/email/confirm/${token}`, EMAIL_TOKEN_HOURS) });
+  await deps.mail.enqueue(tx, { to: user.email, ...emailChangeNoticeMail(locale, user.name, newEmail, `${base}/#/password/email/reset`) });
   return token;
 }
 
@@ -43,10 +46,10 @@ const invalidLink = () => new Unauthorized(serverMessages.token_invalid, [{ deta
  * Uses the token once, atomically, and sets the email; the address may have been taken since it
  * was asked for (the spec's 422). Counted per address like the password links' tries.
  */
-export async function confirmEmailChange(app: FastifyInstance, token: string, ip: string): Promise<{ email: string; message: string }> {
-  await countAttempt(app, `email-token:${ip}`, app.config.rateLimits.passwordReset);
+export async function confirmEmailChange(deps: Deps, token: string, ip: string): Promise<{ email: string; message: string }> {
+  await countAttempt(deps, rateKeys.emailToken(ip), deps.config.rateLimits.passwordReset);
   try {
-    return await app.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const [used] = await tx
         .update(oneTimeTokens)
         .set({ usedAt: sql`now()` })

@@ -9,10 +9,10 @@ import { companyUsers, users } from '../db/schema';
 import { likePattern, pageOf, simpleRest, type SimpleRestQuery } from '../http/simple-rest';
 import { serverMessages } from '../messages';
 import { seesAllCompanies, type Viewer } from '../db/tenancy';
+import { USER_STATUSES } from '../../contract/users';
 
 const SORTABLE = { id: users.id, name: users.name, email: users.email, status: users.status, created_at: users.createdAt } as const;
 const FILTER_KEYS = ['q', 'id', 'company_id', 'status'];
-const STATUSES = ['active', 'disabled'] as const;
 const rest = simpleRest(serverMessages.companies.bad_query);
 
 export type UserListQuery = SimpleRestQuery;
@@ -27,7 +27,7 @@ function userScope(viewer: Viewer): SQL | undefined {
 export async function listUsers(db: Db, viewer: Viewer, query: UserListQuery) {
   const f = rest.filter(query.filter, FILTER_KEYS);
   const q = rest.search(f.q, 'filter.q');
-  const status = rest.oneOf(f, 'status', STATUSES);
+  const status = rest.oneOf(f, 'status', USER_STATUSES);
   const order = rest.sort(query.sort, SORTABLE, ['name', 'ASC'], users.id);
   const range = rest.range(query.range);
   const idList = rest.ids(f.id, 'id');

@@ -7,7 +7,10 @@ import { createUser, deleteUser, deleteUsers, getUser, updateUser, type UserInpu
 import { confirmEmailChange } from './users.email';
 import { listUsers, type UserListQuery } from './users.list';
 import { bulkDeleteBody, bulkDeleteResponse, type BulkDelete } from '../http/bulk.schemas';
-import { companySchema, errors, nullableString } from '../http/schemas';
+import { companySchema, errors, listOf, nullableString, routeDoc } from '../http/schemas';
+import { USER_STATUSES } from '../../contract/users';
+import { dbId, nullableDbId } from '../http/ids';
+import { servicesOf } from '../plugins/services';
 
 // Listing every field keeps secrets out: fast-json-stringify drops anything not named here.
 const currentUserResponse = {
@@ -59,12 +62,12 @@ const userBody = (creating: boolean) =>
       country: { type: ['string', 'null'], pattern: '^[A-Z]{2}$' },
       primary: { type: 'boolean' },
       foc_approver: { type: 'boolean' },
-      roles: { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
-      company_id: { type: ['integer', 'null'], minimum: 1, maximum: 2_147_483_647 },
+      roles: { type: 'array', maxItems: 20, uniqueItems: true, items: dbId },
+      company_id: nullableDbId,
       ...(creating
         ? {}
         : {
-            status: { type: 'string', enum: ['active', 'disabled'] },
+            status: { type: 'string', enum: USER_STATUSES },
             // Your own new password (with current_password), or another's set by staff who outrank them.
             password: { type: 'string', minLength: 8, maxLength: 255 },
             current_password: { type: 'string', maxLength: 255 },
@@ -83,10 +86,11 @@ const userDetail = {
     message: { type: 'string' },
   },
 } as const;
-const userParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } } as const;
+const userParams = { type: 'object', required: ['id'], properties: { id: dbId } } as const;
 
 /** GET /users/current (bearer); GET, POST and DELETE (bulk) /users, GET, PUT and DELETE /users/{id}. */
 export default async function userRoutes(app: FastifyInstance) {
+  const services = servicesOf(app);
   app.get<{ Querystring: UserListQuery }>(
     '/users',
     {
@@ -100,7 +104,7 @@ export default async function userRoutes(app: FastifyInstance) {
           properties: { sort: { type: 'string', maxLength: 200 }, range: { type: 'string', maxLength: 100 }, filter: { type: 'string', maxLength: 10_000 } },
           additionalProperties: { not: {} },
         },
-        response: { 200: { type: 'array', items: userSummary }, ...errors(400, 401, 403) },
+        response: { 200: listOf(userSummary), ...errors(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -109,7 +113,7 @@ export default async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  const doc = (summary: string) => ({ tags: ['users'], summary, security: [{ bearer: [] }] });
+  const doc = routeDoc('users');
   // The session the request came with (its bearer token, already verified by authenticate): your
   // own password change ends your other sessions but keeps this one.
   const sessionOf = (request: FastifyRequest): string | undefined => {
@@ -124,13 +128,13 @@ export default async function userRoutes(app: FastifyInstance) {
       preHandler: app.auth.requirePermission('create users'),
       schema: { ...doc("Create a user with a generated password and a welcome mail to set their own ('User Created')"), body: userBody(true), response: { 201: userDetail, ...errors(400, 401, 403, 413, 422) } },
     },
-    async (request, reply) => reply.status(201).send(await createUser(app, request.viewer!, request.body)),
+    async (request, reply) => reply.status(201).send(await createUser(services, request.viewer!, request.body)),
   );
 
   app.get<{ Params: { id: number } }>(
     '/users/:id',
     { preHandler: app.auth.authenticate, schema: { ...doc('A user: yourself, or one you may list'), params: userParams, response: { 200: userDetail, ...errors(400, 401, 404) } } },
-    async (request) => getUser(app, request.viewer!, request.params.id),
+    async (request) => getUser(services, request.viewer!, request.params.id),
   );
 
   app.put<{ Params: { id: number }; Body: UserInput }>(
@@ -139,7 +143,7 @@ export default async function userRoutes(app: FastifyInstance) {
       preHandler: app.auth.authenticate,
       schema: { ...doc("Update your own profile, or (create users) anyone's; disabling ends their sessions ('User Updated')"), params: userParams, body: userBody(false), response: { 200: userDetail, ...errors(400, 401, 403, 404, 413, 422, 429) } },
     },
-    async (request) => updateUser(app, request.viewer!, request.params.id, request.body, { sessionId: sessionOf(request), acceptLanguage: request.headers['accept-language'] }),
+    async (request) => updateUser(services, request.viewer!, request.params.id, request.body, { sessionId: sessionOf(request), acceptLanguage: request.headers['accept-language'] }),
   );
 
   app.post<{ Body: { token: string } }>(
@@ -152,7 +156,7 @@ export default async function userRoutes(app: FastifyInstance) {
         response: { 200: { type: 'object', required: ['email', 'message'], properties: { email: { type: 'string' }, message: { type: 'string' } } }, ...errors(400, 401, 422, 429) },
       },
     },
-    async (request) => confirmEmailChange(app, request.body.token, request.ip),
+    async (request) => confirmEmailChange(services, request.body.token, request.ip),
   );
 
   app.delete<{ Params: { id: number } }>(
@@ -165,7 +169,7 @@ export default async function userRoutes(app: FastifyInstance) {
         response: { 200: userDetail, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => deleteUser(app, request.viewer!, request.params.id),
+    async (request) => deleteUser(services, request.viewer!, request.params.id),
   );
 
   app.delete<BulkDelete>(
@@ -178,7 +182,7 @@ export default async function userRoutes(app: FastifyInstance) {
         response: { 200: bulkDeleteResponse, ...errors(400, 401, 403, 404, 409, 413) },
       },
     },
-    async (request) => deleteUsers(app, request.viewer!, request.body.ids),
+    async (request) => deleteUsers(services, request.viewer!, request.body.ids),
   );
 
   app.get(
@@ -193,6 +197,6 @@ export default async function userRoutes(app: FastifyInstance) {
       },
     },
     // Kept until the next write on PGlite (server/db/read-cache.ts): the user, roles and company change only by writes.
-    async (request, reply) => sendKept(request, reply, `current-user:${request.user!.id}`, () => asAnswer(currentUser(app, request.user!))),
+    async (request, reply) => sendKept(request, reply, `current-user:${request.user!.id}`, () => asAnswer(currentUser(app.db, request.user!))),
   );
 }

@@ -13,7 +13,7 @@ import { ContactCard } from './dashboard/ContactCard';
 import { useConfigAbilities } from './dashboard/permissions';
 import { StageSections } from './dashboard/StageSections';
 import { useFreshConfig } from './dashboard/useFreshConfig';
-import { ConfigProgress } from './parts';
+import { ConfigLoadError, ConfigProgress } from './parts';
 import { LoadingBar } from '../layout/LoadingBar';
 
 /**
@@ -24,7 +24,7 @@ import { LoadingBar } from '../layout/LoadingBar';
 export default function ConfigDashboardPage() {
   const { t } = useTranslation(['common', 'configurator', 'errors']);
   const { id = '' } = useParams();
-  const { config, loading, failed, setConfig } = useFreshConfig(id);
+  const { config, loading, failed, denied, setConfig } = useFreshConfig(id);
   const can = useConfigAbilities();
   const writes = useConfigWrites();
   const [removing, setRemoving] = useState<ConfigStage | null>(null);
@@ -34,7 +34,7 @@ export default function ConfigDashboardPage() {
     return (
       <Box data-testid="config-dashboard-page">
         {loading && <LoadingBar />}
-        {failed && <Alert severity="error">{t('configPages.loadFailed')}</Alert>}
+        {failed && <ConfigLoadError denied={denied} />}
       </Box>
     );
   }

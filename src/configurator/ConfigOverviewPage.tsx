@@ -9,7 +9,7 @@ import { groupStages } from './dashboard/groupStages';
 import { stageSummary } from './dashboard/summary';
 import { SummaryBlock, SummaryFields } from './dashboard/SummaryView';
 import { useFreshConfig } from './dashboard/useFreshConfig';
-import { ConfigProgress, StateChip } from './parts';
+import { ConfigLoadError, ConfigProgress, StateChip, stageStarted } from './parts';
 import { LoadingBar } from '../layout/LoadingBar';
 
 const PRINT_ROOT = 'config-overview';
@@ -54,7 +54,7 @@ function StageCards({ config }: { config: ConfigDetail }) {
                     <Typography variant="h6" component="h3" id={`overview-stage-${stage.slug}`} sx={{ flex: 1 }}>
                       {t(stage.title)}
                     </Typography>
-                    <StateChip state={stage.state} />
+                    <StateChip state={stage.state} started={stageStarted(config, stage.slug)} />
                   </Box>
                   {fields.length === 1 && (fields[0].value.kind === 'fields' || fields[0].value.kind === 'items') ? (
                     // A stage of one object or one list (most are) shows its content without repeating the stage's name.
@@ -80,13 +80,13 @@ function StageCards({ config }: { config: ConfigDetail }) {
 export default function ConfigOverviewPage() {
   const { t } = useTranslation(['common', 'configurator']);
   const { id = '' } = useParams();
-  const { config, loading, failed } = useFreshConfig(id);
+  const { config, loading, failed, denied } = useFreshConfig(id);
 
   if (!config) {
     return (
       <Box data-testid="config-overview-page">
         {loading && <LoadingBar />}
-        {failed && <Alert severity="error">{t('configPages.loadFailed')}</Alert>}
+        {failed && <ConfigLoadError denied={denied} />}
       </Box>
     );
   }

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Breadcrumbs, Link } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { Box, Breadcrumbs, Link } from '@mui/material';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { getConfig, type ConfigDetail, type WriteResponse } from './api';
-import { ConflictScreen, type ServerChange } from './stage/ConflictScreen';
-import { applyChanges, diffData, getAtPointer, sameValue } from './stage/diff';
+import { ConflictScreen, type ConflictChange } from './stage/ConflictScreen';
+import { applyChanges, diffData, getAtPointer, locate, sameValue, type FieldChange } from './stage/diff';
 import { permissionNames, stageAbilities } from './stage/lifecycle';
 import { StageEditor, type EditorStart } from './stage/StageEditor';
 import { forgetUnsent, readUnsent, unsentKey } from './stage/unsent';
@@ -13,6 +12,7 @@ import { useConfig } from './useConfig';
 import { useSession } from '../session/useSession';
 import type { StageState } from '../../engine';
 import { LoadingBar } from '../layout/LoadingBar';
+import { ConfigLoadError } from './parts';
 
 /** A choice the user makes before editing goes on: a 409, or unsent edits older than the server's data. */
 interface Choice {
@@ -27,19 +27,28 @@ interface Choice {
 /** `a` and `b` name the same field or one holds the other. */
 const overlaps = (a: string, b: string) => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 
-/** The server's changes since `base`, each with the user's value beside the current one. */
-function serverChanges(choice: Choice, slug: string): ServerChange[] {
-  const mine = diffData(choice.base, choice.mine);
-  return diffData(choice.base, choice.server.data[slug]).map((c) => ({
-    field: c.field,
-    mine: getAtPointer(choice.mine, c.field),
-    current: c.after,
-    alsoMine: mine.some((m) => overlaps(m.field, c.field)),
-  }));
+/**
+ * What the conflict screen lists: each field the server changed since `base`, with the user's
+ * value beside the current one, then each field only the user changed (their pending edit beside
+ * the server's value). Rows are matched by id on every side (diff.ts).
+ */
+function conflictChanges(choice: Choice, slug: string): ConflictChange[] {
+  const current = choice.server.data[slug] ?? {};
+  const mine = diffData(choice.base ?? {}, choice.mine);
+  const at = (data: unknown, c: FieldChange) => {
+    const pointer = locate(data, c);
+    return pointer === null ? undefined : getAtPointer(data, pointer);
+  };
+  // A stage never saved before is an empty one: its fields are listed, not "the whole stage".
+  const theirs = diffData(choice.base ?? {}, current);
+  return [
+    ...theirs.map((c) => ({ change: c, mine: at(choice.mine, c), current: c.after, by: mine.some((m) => overlaps(m.field, c.field)) ? ('both' as const) : ('server' as const) })),
+    ...mine.filter((m) => !theirs.some((c) => overlaps(m.field, c.field))).map((m) => ({ change: m, mine: m.after, current: at(current, m), by: 'mine' as const })),
+  ];
 }
 
 /** The user's own changes (base -> mine) re-applied onto the server's current data. */
-const mergeMine = (choice: Pick<Choice, 'base' | 'mine' | 'server'>, slug: string) => applyChanges(choice.server.data[slug], diffData(choice.base, choice.mine));
+const mergeMine = (choice: Pick<Choice, 'base' | 'mine' | 'server'>, slug: string) => applyChanges(choice.server.data[slug], diffData(choice.base ?? {}, choice.mine));
 
 /**
  * `/configurator/{id}/{slug}` and, for staff, `/configurator/{id}/internal/{slug}`: one stage in the
@@ -47,14 +56,13 @@ const mergeMine = (choice: Pick<Choice, 'base' | 'mine' | 'server'>, slug: strin
  * of an earlier visit (closed tab, expired session) offered back. See README.md, "Saving a stage".
  */
 export default function ConfigStagePage() {
-  const { t } = useTranslation();
   const { id = '', slug = '' } = useParams();
   const internal = /\/internal\/[^/]+$/.test(useLocation().pathname);
   const { user } = useSession();
   // The route mounts this page anew for each config and stage (routing/keyedByRecord.tsx), and
   // useConfig gives this id's config or nothing: the editor, its autosave queue, the unsent copy,
   // the history panel and the conflict screen all belong to the record the heading names.
-  const { config, failed, setConfig } = useConfig(id);
+  const { config, failed, denied, setConfig } = useConfig(id);
   // The editor's starting point; a new `generation` re-creates the form from it.
   const [start, setStart] = useState<(EditorStart & { generation: number }) | null>(null);
   const [choice, setChoice] = useState<Choice | null>(null);
@@ -103,7 +111,7 @@ export default function ConfigStagePage() {
       if (!fresh) return;
       setConfig(fresh);
       const next: Choice = { kind: 'conflict', server: fresh, ...info };
-      if (serverChanges(next, slug).length === 0) begin({ server: fresh, data: mergeMine(next, slug), internal: info.internal, pending: true });
+      if (!conflictChanges(next, slug).some((c) => c.by !== 'mine')) begin({ server: fresh, data: mergeMine(next, slug), internal: info.internal, pending: true });
       else setChoice(next);
     },
     [id, slug, setConfig, begin],
@@ -132,9 +140,9 @@ export default function ConfigStagePage() {
         </Breadcrumbs>
       )}
       {!config && !failed && <LoadingBar />}
-      {failed && <Alert severity="error">{t('configPages.loadFailed')}</Alert>}
+      {failed && <ConfigLoadError denied={denied} />}
       {choice && (
-        <ConflictScreen slug={slug} kind={choice.kind} changes={serverChanges(choice, slug)} savedAt={choice.savedAt} onKeep={keep} onDiscard={discard} />
+        <ConflictScreen slug={slug} kind={choice.kind} changes={conflictChanges(choice, slug)} doc={choice.server.data} mine={choice.mine} savedAt={choice.savedAt} onKeep={keep} onDiscard={discard} />
       )}
       {start && !choice && (
         <StageEditor

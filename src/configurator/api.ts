@@ -1,57 +1,27 @@
 import { diffStage } from '../../engine';
 import type { CatalogueStage } from '../data/stageCatalogue';
 import { http } from '../http';
+import type {
+  ConfigContact as ContractContact, ConfigDetail as ContractDetail, ConfigStage as ContractStage, ConfigSummary as ContractSummary,
+  ConfigWriteAnswer, HistoryPage, MailAnswer, Revision, RevisionChange,
+} from '../../contract/configs';
+
+// The answers' types come from the schemas the server serialises them with (contract/configs.ts);
+// the names below are this module's, kept so its callers read as before.
 
 /** A person the dealer can contact about the config (project or account manager). */
-export interface ConfigContact {
-  id: number;
-  name: string;
-  email: string;
-  telephone?: string | null;
-  position?: string | null;
-  avatar?: string | null;
-}
-
+export type ConfigContact = NonNullable<ContractContact>;
 /** One row of GET /api/configs. */
-export interface ConfigSummary {
-  id: number;
-  guid: string;
-  name: string;
-  company_id: number;
-  company?: { id: number; guid: string; name: string };
-  status: string;
-  progress: number;
-  version: number;
-  updated_at?: string;
-}
-
+export type ConfigSummary = ContractSummary;
 /** A stage of a config as the server describes it (title and group are i18n keys): a catalogue stage with this config's state. */
-export interface ConfigStage extends CatalogueStage {
-  state: 'draft' | 'submitted' | 'completed' | string;
-  open: boolean;
-  done: boolean;
-  complete: boolean;
-}
-
-/** GET /api/configs/{id}. */
-export interface ConfigDetail extends ConfigSummary {
-  complete: boolean;
-  stages: ConfigStage[];
+export type ConfigStage = ContractStage;
+/** GET /api/configs/{id}; `internal_data` (per stage) only for users with 'manage configs'. */
+export type ConfigDetail = Omit<ContractDetail, 'data' | 'internal_data'> & {
   data: Record<string, unknown>;
-  /** internal_data per stage: only for users with 'manage configs'. */
   internal_data?: Record<string, Record<string, unknown>>;
-  mail?: { project_manager?: ConfigContact | null; account_manager?: ConfigContact | null };
-}
-
-/** PUT answer: the detail plus what changed. */
-export interface WriteResponse extends ConfigDetail {
-  changed: boolean;
-  changedStages: string[];
-  /** The written stage is left out of `data`: the server stored exactly what was sent. */
-  stored_as_sent?: boolean;
-  warnings: Array<{ detail: string; field?: string }>;
-  message?: string;
-}
+};
+/** PUT answer: the detail plus what changed (`stored_as_sent`: the written stage is left out of `data`). */
+export type WriteResponse = Omit<ConfigWriteAnswer, 'data' | 'internal_data'> & Pick<ConfigDetail, 'data' | 'internal_data'>;
 
 /** One config with stages, data of every stage, progress and version (never from the cache). */
 export async function getConfig(id: string, signal?: AbortSignal): Promise<ConfigDetail | undefined> {
@@ -102,16 +72,13 @@ export function withKnownStages(known: ConfigDetail, answer: WriteResponse, slug
 
 // ---- Lists, create, archive, delete, stage add/remove, mail (the dashboard and list pages) ----
 
-export type DesignType = 'template' | 'custom' | 'franchise' | 'na';
-export const DESIGN_TYPES: DesignType[] = ['template', 'custom', 'franchise', 'na'];
+/** Spec section 3's design types: one list with the server's (contract/projects.ts). */
+export { DESIGN_TYPES, type DesignType } from '../../contract/projects';
 export type ListStatus = 'active' | 'archived' | 'all';
 export type SortField = 'name' | 'company_name' | 'progress' | 'updated_at' | 'created_at';
 
 /** A list row with the fields the list page shows (the server sends them all). */
-export interface ConfigRow extends ConfigSummary {
-  design_type: DesignType | string;
-  created_at?: string;
-}
+export type ConfigRow = ConfigSummary;
 
 export interface ConfigPageQuery {
   status: ListStatus;
@@ -161,10 +128,7 @@ export async function changeStage(guid: string, slug: string, action: 'add' | 'r
 }
 
 export type MailType = 'project_manager' | 'account_manager';
-export interface MailResult {
-  data: { status: 'sent' | 'failure'; failures: string[] };
-  message?: string;
-}
+export type MailResult = MailAnswer;
 
 /** `POST /configs/{guid}/mail/{type}`: a message to the config's project or account manager. */
 export async function mailContact(guid: string, type: MailType, message?: string): Promise<MailResult | undefined> {
@@ -207,39 +171,8 @@ export async function searchCompanies(q: string, signal?: AbortSignal): Promise<
   return [...byId.values()];
 }
 
-/** One field a revision changed (`field` is a JSON pointer inside `stage`'s data). */
-export interface RevisionChange {
-  stage: string;
-  internal: boolean;
-  field: string;
-  op: string;
-  old?: unknown;
-  new?: unknown;
-  /** The sides a history page left out for their size; `getRevision` has them. */
-  large?: Array<'old' | 'new'>;
-}
-
-/** One revision of GET .../history (newest first). */
-export interface Revision {
-  id: number;
-  version: number;
-  created_at: string;
-  user: { id: number; name: string | null } | null;
-  stage: string | null;
-  action: 'save' | 'reset' | 'restore' | 'add_stage' | 'remove_stage' | string;
-  old_state: string | null;
-  new_state: string | null;
-  changed_stages: string[];
-  restored_from: number | null;
-  changes: RevisionChange[];
-}
-
-export interface HistoryPage {
-  data: Revision[];
-  total: number;
-  page: number;
-  perPage: number;
-}
+/** One field a revision changed, one revision of GET .../history (newest first), one page of them. */
+export type { HistoryPage, Revision, RevisionChange };
 
 const configPath = (config: Pick<ConfigDetail, 'guid' | 'company' | 'company_id'>) =>
   `/companies/${encodeURIComponent(config.company?.guid ?? String(config.company_id))}/configs/${encodeURIComponent(config.guid)}`;
@@ -248,8 +181,8 @@ const configPath = (config: Pick<ConfigDetail, 'guid' | 'company' | 'company_id'
  * One page of the config's revisions, newest first (never cached: it changes with every save);
  * with `stage`, only those that wrote or cascaded into it.
  */
-export async function getHistory(config: Pick<ConfigDetail, 'guid' | 'company' | 'company_id'>, page: number, perPage = 25, stage?: string): Promise<HistoryPage | undefined> {
-  return http.get<HistoryPage>(`${configPath(config)}/history`, { query: { page, perPage, ...(stage ? { stage } : {}) }, cache: false });
+export async function getHistory(config: Pick<ConfigDetail, 'guid' | 'company' | 'company_id'>, page: number, perPage = 25, stage?: string, signal?: AbortSignal): Promise<HistoryPage | undefined> {
+  return http.get<HistoryPage>(`${configPath(config)}/history`, { query: { page, perPage, ...(stage ? { stage } : {}) }, cache: false, signal });
 }
 
 /** One revision with every value (a history page leaves big values out). */

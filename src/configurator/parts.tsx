@@ -1,4 +1,4 @@
-import { Box, Chip, LinearProgress, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Chip, LinearProgress, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
 /** The share of required stages completed, as a bar with its percentage. */
@@ -17,8 +17,30 @@ export function ConfigProgress({ value, testId }: { value: number; testId?: stri
 
 const STATE_COLOURS: Record<string, 'default' | 'primary' | 'success'> = { draft: 'default', submitted: 'primary', completed: 'success' };
 
-/** A stage's state: draft, submitted or completed. */
-export function StateChip({ state }: { state: string }) {
+/**
+ * A stage nobody has written has no data in the config. The server reports its state as a draft
+ * (the state a first save starts from), but to the user it is "Not started", not a draft.
+ */
+export const stageStarted = (config: { data: Record<string, unknown> }, slug: string) => config.data[slug] !== undefined && config.data[slug] !== null;
+
+/** A stage's state: draft, submitted or completed; "Not started" for a draft nobody has written (`started` false). */
+export function StateChip({ state, started = true }: { state: string; started?: boolean }) {
   const { t } = useTranslation();
-  return <Chip size="small" variant="outlined" color={STATE_COLOURS[state] ?? 'default'} label={t(`configPages.states.${state}`, { defaultValue: state })} data-state={state} />;
+  const shown = !started && state === 'draft' ? 'notStarted' : state;
+  return <Chip size="small" variant="outlined" color={STATE_COLOURS[shown] ?? 'default'} label={t(`configPages.states.${shown}`, { defaultValue: shown })} data-state={shown} />;
+}
+
+/**
+ * Why a config page has no config: no access (403 / 404, in the spec's words 'No Access.'), or it
+ * could not be loaded (anything else).
+ */
+export function ConfigLoadError({ denied }: { denied: boolean }) {
+  const { t } = useTranslation(['common', 'errors']);
+  if (!denied) return <Alert severity="error">{t('configPages.loadFailed')}</Alert>;
+  return (
+    <Alert severity="warning" data-testid="config-no-access">
+      <AlertTitle>{t('errors:access_denied')}</AlertTitle>
+      {t('configPages.noAccess')}
+    </Alert>
+  );
 }

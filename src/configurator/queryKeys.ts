@@ -8,6 +8,8 @@ import type { ConfigPageQuery } from './api';
 export const configKeys = {
   /** One config by the id or guid its page was opened with (useConfig). */
   detail: (id: string) => ['configs', 'detail', id] as const,
+  /** A stage's history pages (HistoryPanel), by config guid and stage. */
+  history: (guid: string, slug: string) => ['configs', 'history', guid, slug] as const,
   /** One page of the list (or the home dashboard's card). */
   page: (query: ConfigPageQuery) => ['configs', 'page', query] as const,
   /** The create dialog's company picker, by the typed text. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { HttpError } from '../http';
 import { getConfig, type ConfigDetail } from './api';
 import { configKeys } from './queryKeys';
 
@@ -8,6 +9,8 @@ export interface UseConfig {
   config: ConfigDetail | undefined;
   loading: boolean;
   failed: boolean;
+  /** The server said 403 or 404: the user has no access to this config (another company's, or none). */
+  denied: boolean;
   /** Loads the config again from the server. */
   reload(): Promise<void>;
   /** Replaces the config with a newer copy (e.g. the PUT answer). */
@@ -60,5 +63,7 @@ export function useConfig(id: string): UseConfig {
     },
     [queryClient, id],
   );
-  return { config: fresh ? (query.data ?? undefined) : undefined, loading: query.isFetching, failed: query.isError, reload, setConfig };
+  // The server answers 404 as well as 403 for a config the user may not see (it does not tell which exist).
+  const denied = query.error instanceof HttpError && (query.error.status === 403 || query.error.status === 404);
+  return { config: fresh ? (query.data ?? undefined) : undefined, loading: query.isFetching, failed: query.isError, denied, reload, setConfig };
 }

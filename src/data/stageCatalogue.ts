@@ -1,23 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { CatalogueStage, StageCatalogue } from '../../contract/configs';
 import { http } from '../http';
 import { CACHED_15_MIN, answered } from './queryPolicies';
 import { sharedKeys } from './queryKeys';
 
-/** A stage of the catalogue (`GET /configs/stages`), without per-config state. */
-export interface CatalogueStage {
-  slug: string;
-  title: string;
-  group: string;
-  audience: string;
-  order: number;
-  required: boolean;
-  requires: string[];
-}
-
-export interface StageCatalogue {
-  stages: CatalogueStage[];
-  types: { design_types: string[]; project_types: string[] };
-}
+/** A stage of the catalogue (`GET /configs/stages`), without per-config state, and the whole answer: the contract's (contract/configs.ts). */
+export type { CatalogueStage, StageCatalogue };
 
 /**
  * The stages the viewer may see and the design and project types, for the configurator's Add stage

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { isHiddenRegion } from '../../contract/regions';
 import { http } from '../http';
+import { useDataWords } from '../i18n/dataWords';
 import { sharedKeys } from './queryKeys';
 import { CACHED_15_MIN, answered } from './queryPolicies';
 
@@ -19,10 +20,12 @@ interface TermRow {
 
 /**
  * The terms of some taxonomies, by taxonomy slug, from GET /terms (public, cached 15 minutes; one
- * request serves every form and filter that asks).
+ * request serves every form and filter that asks), named in the reader's language (regions as
+ * countries, company types translated: i18n/dataWords.ts) and sorted by the reader's collation.
  * @example const { region, make } = useTermChoices(['region', 'make'] as const);
  */
 export function useTermChoices<T extends string>(taxonomies: readonly T[]): Record<T, TermChoice[]> {
+  const words = useDataWords();
   const { data } = useQuery({
     queryKey: sharedKeys.allTerms(),
     // A cancelled request answers nothing, which `answered` turns into an error, never "no terms".
@@ -35,7 +38,8 @@ export function useTermChoices<T extends string>(taxonomies: readonly T[]): Reco
     if (!taxonomy || !(taxonomy in out)) continue;
     // USA regions are hidden from the region choice (spec section 5), by the one rule registration uses too.
     if (taxonomy === 'region' && isHiddenRegion(row.slug)) continue;
-    out[taxonomy].push({ id: row.id, name: row.name });
+    out[taxonomy].push({ id: row.id, name: words.term(taxonomy, row) });
   }
+  for (const list of Object.values<TermChoice[]>(out)) list.sort((a, b) => words.compare(a.name, b.name));
   return out;
 }

@@ -1,22 +1,11 @@
+import type { MediaItem } from '../../contract/media';
 import { errorText } from '../http';
 import { localiseServerText } from '../i18n/serverText';
 import { session } from '../session/session';
 import { readToken } from '../session/storage';
 
-/** One stored file as POST /api/media answers it. */
-export type UploadedMedia = {
-  id: number;
-  guid: string;
-  filename: string;
-  mime: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  company_id: number | null;
-  url: string;
-  thumbnail_url: string | null;
-  created_at: string;
-};
+/** One stored file as POST /api/media answers it: the contract's shape (contract/media.ts), which the server serialises with. */
+export type UploadedMedia = MediaItem;
 export type UploadOutcome = { ok: true; media: UploadedMedia } | { ok: false; messages: string[] };
 type Translate = (key: string, params?: Record<string, string>) => string;
 

@@ -5,11 +5,16 @@ import type { Validator } from 'react-admin';
 export type ValidationMessage = { message: string; args: Record<string, unknown> };
 export const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && !value.trim());
 
-/** 'The {attribute} field must be filled in'; `attribute` is the field's name as the user reads it. */
-export const requiredField =
-  (attribute: string): Validator =>
-  (value) =>
-    blank(value) ? ({ message: 'validation:field.required', args: { attribute: attribute.toLowerCase() } } satisfies ValidationMessage) : undefined;
+/**
+ * 'The {attribute} field must be filled in'; `attribute` is the field's name as the user reads it.
+ * It carries react-admin's `isRequired` mark, so every input it guards shows the required asterisk.
+ */
+export const requiredField = (attribute: string): Validator =>
+  Object.assign(
+    (value: unknown) =>
+      blank(value) ? ({ message: 'validation:field.required', args: { attribute: attribute.toLowerCase() } } satisfies ValidationMessage) : undefined,
+    { isRequired: true },
+  );
 
 /** 'Must have at most {length} characters.' */
 export const maxChars =

@@ -1,37 +1,16 @@
-import { DEFAULT_LOCALE, toLocale, type Locale } from './locales';
-
-/** Currency by locale (spec section 9): GBP by default, AUD, EUR, ZAR. */
-const CURRENCY: Record<Locale, { code: string; symbol: string }> = {
-  'en-GB': { code: 'GBP', symbol: '£' },
-  'en-AU': { code: 'AUD', symbol: '$' },
-  'en-ZA': { code: 'ZAR', symbol: 'R' },
-  'fr-FR': { code: 'EUR', symbol: '€' },
-  'fr-BE': { code: 'EUR', symbol: '€' },
-  'nl-NL': { code: 'EUR', symbol: '€' },
-  'nl-BE': { code: 'EUR', symbol: '€' },
-};
+import { DEFAULT_CURRENCY, type Currency } from '../../contract/money';
+import { DEFAULT_LOCALE, toLocale } from './locales';
 
 /**
- * The currency code and symbol of a locale; unknown locales get the default (GBP).
+ * The one money helper: an amount in the price's own currency (contract/money.ts: the region's or
+ * company's, never the reader's language), written the way the reader's locale writes numbers.
  *
- * @example currencyFor('en-ZA') // { code: 'ZAR', symbol: 'R' }
+ * @example formatMoney(1234.5, 'GBP', 'en-GB') // '£1,234.50'
+ * @example formatMoney(1234.5, 'GBP', 'fr-FR') // '1 234,50 £GB' (still pounds: only the format is French)
+ * @example formatMoney(495, 'EUR', 'nl-BE') // '€ 495,00'
  */
-export function currencyFor(locale: string | null | undefined): { code: string; symbol: string } {
-  return CURRENCY[toLocale(locale)];
-}
-
-/**
- * An amount with the locale's currency symbol in front and the locale's digit grouping:
- * always symbol-first, two decimals, so prices read the same way across the portal.
- *
- * @example formatCurrency(1234.5, 'en-GB') // '£1,234.50'
- * @example formatCurrency(1234.5, 'fr-FR') // '€1 234,50' (narrow no-break space as group separator)
- */
-export function formatCurrency(amount: number, locale: string | null | undefined = DEFAULT_LOCALE): string {
-  const resolved = toLocale(locale);
-  const { symbol } = CURRENCY[resolved];
-  const number = new Intl.NumberFormat(resolved, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(amount));
-  return `${amount < 0 ? '-' : ''}${symbol}${number}`;
+export function formatMoney(amount: number, currency: Currency | string | null | undefined = DEFAULT_CURRENCY, readerLocale: string | null | undefined = DEFAULT_LOCALE): string {
+  return new Intl.NumberFormat(toLocale(readerLocale), { style: 'currency', currency: currency || DEFAULT_CURRENCY }).format(amount);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -3,18 +3,13 @@ import { Box, Drawer, List, ListItem, ListItemButton, ListItemText, ListSubheade
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { SessionUser } from '../auth/types';
-import { MENU, filterMenu, type MenuItem } from './menuItems';
-
-function isActive(pathname: string, to: string | undefined): boolean {
-  if (!to) return false;
-  return pathname === to || (to !== '/dashboard' && pathname.startsWith(`${to}/`));
-}
+import { MENU, activeMenuKey, filterMenu, type MenuItem } from './menuItems';
 
 /**
  * One menu entry as a list item (a list may only hold <li>s): a link, or a group heading with its
  * entries in a nested list.
  */
-function Item({ item, pathname, depth, onNavigate }: { item: MenuItem; pathname: string; depth: number; onNavigate?: () => void }) {
+function Item({ item, active, depth, onNavigate }: { item: MenuItem; active: string | null; depth: number; onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
@@ -22,7 +17,8 @@ function Item({ item, pathname, depth, onNavigate }: { item: MenuItem; pathname:
         <ListItemButton
           component={RouterLink}
           to={item.to}
-          selected={isActive(pathname, item.to)}
+          selected={item.key === active}
+          aria-current={item.key === active ? 'page' : undefined}
           onClick={onNavigate}
           sx={{ pl: 2 + depth * 2, py: 0.5 }}
           data-testid={`menu-${item.key}`}
@@ -40,7 +36,7 @@ function Item({ item, pathname, depth, onNavigate }: { item: MenuItem; pathname:
       {item.children && (
         <List dense disablePadding>
           {item.children.map((child) => (
-            <Item key={child.key} item={child} pathname={pathname} depth={depth + 1} onNavigate={onNavigate} />
+            <Item key={child.key} item={child} active={active} depth={depth + 1} onNavigate={onNavigate} />
           ))}
         </List>
       )}
@@ -65,6 +61,7 @@ export function Sidebar({ user, placement }: { user: SessionUser; placement: Sid
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const sections = useMemo(() => filterMenu(MENU, user), [user]);
+  const active = activeMenuKey(sections, pathname);
   const onNavigate = placement.drawer ? placement.onClose : undefined;
 
   const nav = (
@@ -83,7 +80,7 @@ export function Sidebar({ user, placement }: { user: SessionUser; placement: Sid
           subheader={section.label ? <ListSubheader disableSticky>{t(section.label)}</ListSubheader> : undefined}
         >
           {section.items.map((item) => (
-            <Item key={item.key} item={item} pathname={pathname} depth={0} onNavigate={onNavigate} />
+            <Item key={item.key} item={item} active={active} depth={0} onNavigate={onNavigate} />
           ))}
         </List>
       ))}

@@ -105,3 +105,24 @@ export function isSidebarVisible(user: SessionUser | null, company: Pick<Session
   if (company?.stage === 'showcase' && !hasPermission(user, P.createConfigs)) return false;
   return true;
 }
+
+/**
+ * The key of the one link the sidebar lights for `pathname`: the link to this very path, or else the
+ * link whose path holds it (`/users` for `/users/profile/7`), the deepest such path winning. Each
+ * link deciding alone lit two at once: "All users" (`/users`) holds `/users/create`, which has a
+ * link of its own.
+ *
+ * @example activeMenuKey(filterMenu(MENU, admin), '/users/create') // 'users-create'
+ */
+export function activeMenuKey(sections: MenuSection[], pathname: string): string | null {
+  const links: MenuItem[] = [];
+  const collect = (item: MenuItem) => {
+    if (item.to) links.push(item);
+    item.children?.forEach(collect);
+  };
+  sections.forEach((section) => section.items.forEach(collect));
+  // The dashboard holds the company dashboards (`/dashboard/7`) but lights only for itself.
+  const holding = links.filter(({ to = '' }) => pathname === to || (to !== '/dashboard' && pathname.startsWith(`${to}/`)));
+  const deepest = holding.sort((a, b) => (b.to ?? '').length - (a.to ?? '').length)[0];
+  return deepest?.key ?? null;
+}

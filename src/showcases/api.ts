@@ -1,36 +1,12 @@
 import { http } from '../http';
-import type { UploadedMedia } from '../data/upload';
+import type { MediaItem } from '../../contract/media';
+import type { Post, PostTerm } from '../../contract/posts';
 
-/** A media library item as a post carries it (server/media/media.service.ts `MediaItem`). */
-export type PostMedia = UploadedMedia & { alt: string | null };
+/** A media library item as a post carries it: the contract's shape (contract/media.ts), which the server serialises with. */
+export type PostMedia = MediaItem;
 
-/** A term of the region, make or type taxonomy. */
-export interface PostTerm {
-  id: number;
-  name: string;
-  slug: string;
-  taxonomy: string;
-}
-
-/** One showcase post as every posts answer gives it (/tmp contract: "Post"). */
-export interface Post {
-  id: number;
-  guid: string;
-  post_title: string;
-  slug: string;
-  post_excerpt: string | null;
-  post_content: string | null;
-  post_status: 'draft' | 'published';
-  published_at: string | null;
-  website_address: string | null;
-  featured_media: PostMedia | null;
-  gallery: PostMedia[];
-  taxonomies: PostTerm[];
-  meta: Array<{ meta_key: string; meta_value: string }>;
-  author: { id: number; name: string } | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A term of the region, make or type taxonomy, and one showcase post as every posts answer gives it (contract/posts.ts). */
+export type { Post, PostTerm };
 
 export interface ShowcaseQuery {
   q?: string;

@@ -103,8 +103,8 @@ describe('products administration (browser)', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('The name field must be filled in').waitFor();
     await page.locator('input[name="name"]').fill('Showroom Screens');
-    await page.getByRole('combobox', { name: 'Regions' }).fill('UK');
-    await page.getByRole('option', { name: 'UK', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Regions' }).fill('United');
+    await page.getByRole('option', { name: 'United Kingdom', exact: true }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Product Created').waitFor();
     await page.waitForURL(/#\/products\/edit\/\d+$/);

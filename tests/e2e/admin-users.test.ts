@@ -33,7 +33,7 @@ describe('users administration (browser + real SMTP)', () => {
     await page.goto(`${e2e.server.url}/#/companies/create`);
     await page.locator('input[name="name"]').fill(companyName);
     await page.getByRole('combobox', { name: 'Region' }).click();
-    await page.getByRole('option', { name: 'UK', exact: true }).click();
+    await page.getByRole('option', { name: 'United Kingdom', exact: true }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Company Created').waitFor();
     await page.waitForURL(/#\/companies\/profile\/\d+$/);

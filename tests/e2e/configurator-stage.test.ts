@@ -247,9 +247,9 @@ describe('configurator stage page (browser)', () => {
       const lines = item.getByTestId('history-change');
       await expect.poll(() => lines.first().textContent(), SETTLE).toBe('Locations: — → (too long to show here)');
       await item.getByTestId('history-show-all').click();
-      // A line per location, the last one's too, with no "and N more".
+      // A line per location, named (issue 26: never by position), the last one's too, with no "and N more".
       await expect.poll(() => lines.count(), SETTLE).toBe(30);
-      await expect(lines.last().textContent()).resolves.toMatch(/30: — → Town 29$/);
+      await expect(lines.last().textContent()).resolves.toBe('Locations › Town 29 added');
       await expect(item.textContent()).resolves.not.toContain('too long to show');
       await expect(item.getByTestId('history-show-all').count()).resolves.toBe(0);
 
@@ -258,7 +258,7 @@ describe('configurator stage page (browser)', () => {
       await page.getByTestId('config-stage-page').getByTestId('page-title').waitFor({ timeout: 30_000 });
       await page.getByTestId('stage-history').click();
       const franchiseLines = page.getByTestId('history-panel').getByTestId('history-item').first().getByTestId('history-change');
-      await expect.poll(() => franchiseLines.allTextContents(), SETTLE).toEqual([expect.stringMatching(/1: — → BMW$/)]);
+      await expect.poll(() => franchiseLines.allTextContents(), SETTLE).toEqual(['Franchises › BMW added']);
     } finally {
       await call(e2e.server, 'DELETE', `/api/configs/${big.id}`, { token: admin });
     }

@@ -97,7 +97,7 @@ describe('company structure, end to end (browser, dealer)', () => {
     await page.waitForURL(/#\/configurator\/\d+\/franchises$/);
     await page.getByTestId('table-empty').waitFor();
     for (const [i, name] of ['Audi', 'Ford', 'Kia'].entries()) {
-      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await page.getByRole('button', { name: 'Add franchise', exact: true }).click();
       await page.locator(`#franchises_franchises_${i}_name`).fill(name);
     }
     await saveDraft();
@@ -210,8 +210,8 @@ describe('company structure, end to end (browser, dealer)', () => {
       expect(await page.getByTestId('stage-submit').count()).toBe(0);
       expect(await page.getByTestId('stage-save').count()).toBe(0);
     }
-    // The franchises can no longer be changed: no Add, no Remove, the names disabled.
-    expect(await page.getByRole('button', { name: 'Add', exact: true }).count()).toBe(0);
+    // The franchises can no longer be changed: no Add franchise, no Remove, the names disabled.
+    expect(await page.getByRole('button', { name: 'Add franchise', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Remove' }).count()).toBe(0);
     expect(await page.locator('#franchises_franchises_0_name').isDisabled()).toBe(true);
     expect(await page.locator('#franchises_franchises_0_name').inputValue()).toBe('Audi');

@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPath, signIn, startE2E, type E2E } from './harness';
 
@@ -61,5 +62,93 @@ describe('the page shell on a phone (browser)', () => {
     await page.waitForURL(/#\/dashboard/);
     await page.getByTestId('sidebar').waitFor({ state: 'visible' });
     await expect(page.getByTestId('menu-button').count()).resolves.toBe(0);
+  });
+});
+
+describe('tables on a phone say that they scroll (browser)', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  /**
+   * Every column of the table is either on screen or behind a visible scroll hint: a table wider
+   * than its box says "Scroll sideways..." and shows a shadow on the edge with more behind it.
+   */
+  async function expectColumnsReachable(page: Page, table: Locator) {
+    await table.waitFor();
+    const box = table.locator('xpath=ancestor::*[@data-scrolls][1]');
+    const cut = await table.evaluate((el) => {
+      const right = el.closest('[data-scrolls]')!.getBoundingClientRect().right;
+      return [...el.querySelectorAll('thead th')].filter((th) => th.getBoundingClientRect().right > right + 1).length;
+    });
+    if (cut === 0) return;
+    await expect(box.getAttribute('data-scrolls')).resolves.toBe('true');
+    await box.getByTestId('table-scroll-hint').waitFor({ state: 'visible' });
+    await box.getByTestId('table-scroll-shadow-right').waitFor({ state: 'visible' });
+    // Scrolled to the end, the last column is on screen and the shadow moves to the left edge.
+    await box.getByRole('region').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await box.getByTestId('table-scroll-shadow-left').waitFor({ state: 'visible' });
+    const lastRight = await table.locator('thead th').last().evaluate((th) => th.getBoundingClientRect().right);
+    expect(lastRight).toBeLessThanOrEqual(PHONE.width);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
+  }
+
+  it('roles, opening hours and homepage elements: every column reachable, the wide ones with a scroll hint', async () => {
+    const { page } = await e2e.newPage({ viewport: PHONE });
+    await page.goto('/#/login');
+    await signIn(page, 'admin@demo.test');
+    await page.waitForURL(/#\/dashboard/);
+
+    await page.goto('/#/roles-permissions/roles');
+    const roles = page.getByTestId('roles-grid');
+    await roles.waitFor();
+    await expectColumnsReachable(page, roles);
+    // The permission column stays put while the roles scroll past it.
+    const permissionCell = roles.locator('tbody th').first();
+    await expect(permissionCell.evaluate((th) => th.getBoundingClientRect().left)).resolves.toBeGreaterThanOrEqual(0);
+
+    const { page: dealer } = await e2e.newPage({ viewport: PHONE });
+    await dealer.goto('/#/login');
+    await signIn(dealer, 'dealer@demo.test');
+    await dealer.waitForURL(/#\/configurator\/\d+\//);
+    const configId = /configurator\/(\d+)\//.exec(hashPath(dealer))![1];
+    for (const [slug, selector] of [
+      ['opening-hours', '.stage-opening-hours'],
+      ['homepage-elements', '.stage-table'],
+    ]) {
+      await dealer.goto(`/#/configurator/${configId}/${slug}`);
+      const field = dealer.locator(selector).first();
+      await field.waitFor();
+      await expectColumnsReachable(dealer, field.locator('table').first());
+    }
+  });
+
+  it('a table that fits shows no hint on a wide screen, and the roles grid shows every permission on the page', async () => {
+    const { page } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto('/#/login');
+    await signIn(page, 'admin@demo.test');
+    await page.waitForURL(/#\/dashboard/);
+    await page.goto('/#/roles-permissions/roles');
+    const roles = page.getByTestId('roles-grid');
+    await roles.locator('tbody tr').first().waitFor();
+    await expect(page.getByTestId('roles-grid-box').getAttribute('data-scrolls')).resolves.toBe('false');
+    await expect(page.getByTestId('table-scroll-hint').count()).resolves.toBe(0);
+    // No box of its own cuts the grid: its last permission is reached by scrolling the page.
+    const rows = await roles.locator('tbody tr').count();
+    expect(rows).toBeGreaterThan(20);
+    const box = await roles.evaluate((el) => {
+      const parent = el.parentElement!;
+      return { table: el.getBoundingClientRect().height, parent: parent.getBoundingClientRect().height, overflowY: getComputedStyle(parent).overflowY };
+    });
+    expect(box.overflowY).toBe('visible');
+    expect(box.parent).toBeGreaterThanOrEqual(box.table);
+    // Its header sticks to the top of the window while the page scrolls past the rows.
+    await roles.locator('tbody tr').last().scrollIntoViewIfNeeded();
+    const headerTop = await roles.locator('thead th').first().evaluate((th) => th.getBoundingClientRect().top);
+    expect(Math.abs(headerTop)).toBeLessThanOrEqual(1);
   });
 });

@@ -22,10 +22,12 @@ describe('registration (browser)', () => {
     await expect.poll(() => step1.getByTestId('form-error').textContent(), SETTLE).toContain('Please make sure that all required fields are complete.');
 
     const regionOptions = await page.getByTestId('register-region').locator('option').allTextContents();
-    expect(regionOptions).toEqual(expect.arrayContaining(['UK', 'FR']));
+    // Regions are countries in the reader's language (issue 26), never bare codes.
+    expect(regionOptions).toEqual(expect.arrayContaining(['United Kingdom', 'France']));
     expect(regionOptions.map((o) => o.toLowerCase())).not.toContain('usa');
+    expect(regionOptions.map((o) => o.toLowerCase())).not.toContain('united states');
 
-    await page.getByTestId('register-region').selectOption({ label: 'UK' });
+    await page.getByTestId('register-region').selectOption({ label: 'United Kingdom' });
     await page.getByTestId('register-type').selectOption({ index: 1 });
     await step1.getByRole('button', { name: 'Next' }).click();
 
@@ -44,6 +46,8 @@ describe('registration (browser)', () => {
     await page.getByTestId('register-makes').getByRole('combobox').click();
     await page.getByRole('listbox').getByRole('option').first().click();
     await page.keyboard.press('Escape');
+    // Consent is never pre-ticked: the user ticks it themselves.
+    await step2.getByRole('checkbox', { name: /I accept the/ }).check();
     await step2.getByRole('button', { name: 'Register' }).click();
 
     // Signed in, and a new company (stage configurator) arriving from Register goes to Config.
@@ -54,7 +58,7 @@ describe('registration (browser)', () => {
   it('clears each red field of step 2 as it is put right, and the message with the last one', async () => {
     const { page } = await e2e.newPage();
     await page.goto('/#/register');
-    await page.getByTestId('register-region').selectOption({ label: 'UK' });
+    await page.getByTestId('register-region').selectOption({ label: 'United Kingdom' });
     await page.getByTestId('register-type').selectOption({ index: 1 }); // a type with makes
     await page.getByTestId('register-step-1').getByRole('button', { name: 'Next' }).click();
     const step2 = page.getByTestId('register-step-2');
@@ -109,7 +113,7 @@ describe('registration (browser)', () => {
   it('hides the makes for an Independent company and goes back to step 1 with Back', async () => {
     const { page } = await e2e.newPage();
     await page.goto('/#/register');
-    await page.getByTestId('register-region').selectOption({ label: 'FR' });
+    await page.getByTestId('register-region').selectOption({ label: 'France' });
     await page.getByTestId('register-type').selectOption({ value: '6' });
     await page.getByTestId('register-step-1').getByRole('button', { name: 'Next' }).click();
     const step2 = page.getByTestId('register-step-2');
@@ -122,7 +126,7 @@ describe('registration (browser)', () => {
   it('asks before leaving with typed details, and keeps them when the user stays', async () => {
     const { page } = await e2e.newPage();
     await page.goto('/#/register');
-    await page.getByTestId('register-region').selectOption({ label: 'UK' });
+    await page.getByTestId('register-region').selectOption({ label: 'United Kingdom' });
     await page.getByTestId('register-type').selectOption({ value: '6' });
     await page.getByTestId('register-step-1').getByRole('button', { name: 'Next' }).click();
     const step2 = page.getByTestId('register-step-2');

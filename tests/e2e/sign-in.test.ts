@@ -75,14 +75,14 @@ describe('signing in (browser)', () => {
     await page.waitForURL(/#\/login\?redirect=/);
     await signIn(page, 'admin@demo.test');
     await page.waitForURL(/#\/roles-permissions\/roles$/);
-    await expect.poll(() => page.getByTestId('page-title').textContent(), SETTLE).toBe('Roles & Permissions');
+    await expect.poll(() => page.getByTestId('page-title').textContent(), SETTLE).toBe('Roles & permissions');
     await expect(page.getByTestId('not-found-page').count()).resolves.toBe(0);
 
     // Typed in the address bar while signed in, too.
     await page.goto(`${e2e.server.url}/#/dashboard`);
     await page.goto(`${e2e.server.url}/#/roles-permissions`);
     await page.waitForURL(/#\/roles-permissions\/roles$/);
-    await expect.poll(() => page.getByTestId('page-title').textContent(), SETTLE).toBe('Roles & Permissions');
+    await expect.poll(() => page.getByTestId('page-title').textContent(), SETTLE).toBe('Roles & permissions');
   });
 
   it('gives the dealer and the administrator different menus', async () => {

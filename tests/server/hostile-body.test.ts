@@ -25,7 +25,8 @@ async function post(text: string): Promise<{ status: number; body: { message: st
 describe('JSON request bodies are bounded before any route sees them', () => {
   it('limits are named constants above the engine limits for stage data', () => {
     expect([MAX_BODY_DEPTH, MAX_BODY_ITEMS]).toEqual([64, 10_000]);
-    expect(BODY_LIMITS).toEqual({ maxDepth: 64, maxItems: 10_000, maxStringLength: Number.POSITIVE_INFINITY });
+    // storableText: the same walk refuses text the database cannot store (tests/server/unstorable-input.test.ts).
+    expect(BODY_LIMITS).toEqual({ maxDepth: 64, maxItems: 10_000, maxStringLength: Number.POSITIVE_INFINITY, storableText: true });
   });
 
   it('a body nested 2,000 levels (about 12 KB) is a 400 in the error shape, never a 500', async () => {

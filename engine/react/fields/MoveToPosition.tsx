@@ -2,6 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import Popover from '@mui/material/Popover';
 import TextField from '@mui/material/TextField';
 import LowPriorityIcon from '@mui/icons-material/LowPriority';
@@ -53,19 +54,22 @@ export function MoveToPosition({ row, onMove }: MoveToPositionProps) {
   const moveLabel = t('form.moveTo', { defaultValue: 'Move row {{row}} to position', row });
   return (
     <>
-      <IconButton
-        ref={anchor}
-        size="small"
-        aria-label={moveLabel}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => {
-          setValue(String(row));
-          setOpen(true);
-        }}
-      >
-        <LowPriorityIcon fontSize="small" />
-      </IconButton>
+      {/* The icon alone says nothing: its name shows on hover and focus. */}
+      <Tooltip title={moveLabel}>
+        <IconButton
+          ref={anchor}
+          size="small"
+          aria-label={moveLabel}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => {
+            setValue(String(row));
+            setOpen(true);
+          }}
+        >
+          <LowPriorityIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
       <Popover
         open={open}
         anchorEl={anchor.current}

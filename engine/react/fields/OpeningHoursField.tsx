@@ -13,6 +13,7 @@ import { formController } from '../context';
 import type { StageController } from '../controller';
 import { useConfiguratorT } from '../i18n';
 import type { Path } from '../paths';
+import { ScrollableTableBox } from './ScrollableTableBox';
 import { itemSchema, objectEntries } from './structure';
 import { useStable } from './useStable';
 import { useErrorsAt, useValueAt } from './useStore';
@@ -185,6 +186,7 @@ export function OpeningHoursField(props: FieldProps) {
       controller={controller}
       title={title && uiSchema?.['ui:label'] !== false ? title : undefined}
       label={title ?? t('fields.hours', { defaultValue: 'Opening hours' })}
+      scrollHint={t('form.scrollHint', { defaultValue: 'Scroll sideways to see every column' })}
       rows={rows}
       rowPaths={rowPaths}
       columns={columns}
@@ -198,6 +200,7 @@ interface HoursGridProps {
   controller: StageController;
   title?: string;
   label: string;
+  scrollHint: string;
   rows: Array<{ name: string | number; label: string }>;
   rowPaths: Path[];
   columns: GridColumn[];
@@ -209,31 +212,33 @@ interface HoursGridProps {
  * The grid itself, memoised on props that keep their identity while the rows and columns do: rjsf
  * renders the field again on every keystroke in its item, and the grid then stays as it is.
  */
-const HoursGrid = memo(function HoursGrid({ controller, title, label, rows, rowPaths, columns, idPrefix, disabled }: HoursGridProps) {
+const HoursGrid = memo(function HoursGrid({ controller, title, label, scrollHint, rows, rowPaths, columns, idPrefix, disabled }: HoursGridProps) {
   return (
-    <Box className="stage-opening-hours" sx={{ mb: 2, overflowX: 'auto' }}>
+    <Box className="stage-opening-hours" sx={{ mb: 2 }}>
       {title && (
         <Typography variant="subtitle1" sx={{ mb: 1 }}>
           {title}
         </Typography>
       )}
-      <Grid size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            <TableCell />
-            {columns.map((c) => (
-              <TableCell key={c.name} padding="checkbox" className="opening-hours-cell">
-                {c.title}
-              </TableCell>
+      <ScrollableTableBox hint={scrollHint}>
+        <Grid size="small" aria-label={label}>
+          <TableHead>
+            <TableRow>
+              <TableCell />
+              {columns.map((c) => (
+                <TableCell key={c.name} padding="checkbox" className="opening-hours-cell">
+                  {c.title}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((r, i) => (
+              <DayRow key={String(r.name)} controller={controller} path={rowPaths[i]} label={r.label} columns={columns} idPrefix={`${idPrefix}_${r.name}`} disabled={disabled} />
             ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r, i) => (
-            <DayRow key={String(r.name)} controller={controller} path={rowPaths[i]} label={r.label} columns={columns} idPrefix={`${idPrefix}_${r.name}`} disabled={disabled} />
-          ))}
-        </TableBody>
-      </Grid>
+          </TableBody>
+        </Grid>
+      </ScrollableTableBox>
     </Box>
   );
 });

@@ -8,6 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { ThemeProvider } from '@mui/material/styles';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -23,6 +24,7 @@ import { ChildField } from './ChildField';
 import { compactTheme } from './compactTheme';
 import { LiveAnnouncement, useAnnouncer } from './LiveAnnouncement';
 import { MoveToPosition, type MoveResult } from './MoveToPosition';
+import { ScrollableTableBox } from './ScrollableTableBox';
 import { ShowMoreButton, usePageLimit } from './ShowMore';
 import { checkTargetPosition, moveItem, sortedOrder } from './sorting';
 import { itemSchema } from './structure';
@@ -79,9 +81,11 @@ const Row = memo(function Row(p: RowProps) {
       {p.draggable && (
         <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
           {/* The handle is keyboard-draggable too (KeyboardSensor: Space, arrows, Space); "Move to…" jumps. */}
-          <IconButton size="small" aria-label={p.dragLabel} {...attributes} {...listeners} sx={{ cursor: 'grab' }}>
-            <DragIndicatorIcon fontSize="small" />
-          </IconButton>
+          <Tooltip title={p.dragLabel}>
+            <IconButton size="small" aria-label={p.dragLabel} {...attributes} {...listeners} sx={{ cursor: 'grab' }}>
+              <DragIndicatorIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
           <MoveToPosition row={p.index + 1} onMove={(position) => p.onMoveTo(p.index, position)} />
         </TableCell>
       )}
@@ -219,9 +223,12 @@ export function TableField(props: FieldProps) {
   const dragLabel = t('form.drag', { defaultValue: 'Drag to reorder' });
   const dragRole = t('form.sortable', { defaultValue: 'sortable' });
   const removeLabel = t('form.remove', { defaultValue: 'Remove' });
+  // "Add franchise": the button names what it adds, from the item's title in the schema.
+  const itemTitle = typeof items.title === 'string' && items.title ? t(items.title, { defaultValue: items.title }) : '';
+  const addLabel = itemTitle ? t('form.addItem', { defaultValue: 'Add {{item}}', item: itemTitle.toLocaleLowerCase() }) : t('form.add', { defaultValue: 'Add' });
   const cellLabel = useCallback((column: string, row: number) => t('form.cell', { defaultValue: '{{column}}, row {{row}}', column, row }), [t]);
   return (
-    <Box className="stage-table" sx={{ mb: 2, overflowX: 'auto' }}>
+    <Box className="stage-table" sx={{ mb: 2 }}>
       {title && uiSchema?.['ui:label'] !== false && (
         <Typography variant="h6" sx={{ mb: 1 }}>
           {String(title)}
@@ -230,58 +237,60 @@ export function TableField(props: FieldProps) {
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
         <SortableContext items={keys} strategy={verticalListSortingStrategy}>
           <ThemeProvider theme={compactTheme}>
-            <Table size="small" aria-label={String(title)}>
-              <TableHead>
-                <TableRow>
-                  {draggable && <TableCell padding="checkbox" />}
-                  {columns.map((c) => (
-                    <TableCell key={c.name} sortDirection={sort?.column === c.name ? sort.direction : false}>
-                      {options.sortable ? (
-                        <TableSortLabel active={sort?.column === c.name} direction={sort?.column === c.name ? sort.direction : 'asc'} onClick={() => toggleSort(c.name)}>
-                          {c.title}
-                        </TableSortLabel>
-                      ) : (
-                        c.title
-                      )}
-                    </TableCell>
-                  ))}
-                  {canRemove && <TableCell padding="checkbox" />}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {keys.length === 0 && (
-                  // An empty table says so, rather than showing headers over nothing.
+            <ScrollableTableBox hint={t('form.scrollHint', { defaultValue: 'Scroll sideways to see every column' })}>
+              <Table size="small" aria-label={String(title)}>
+                <TableHead>
                   <TableRow>
-                    <TableCell colSpan={columns.length + (draggable ? 1 : 0) + (canRemove ? 1 : 0)}>
-                      <Typography variant="body2" color="text.secondary" data-testid="table-empty">
-                        {typeof options.emptyText === 'string' ? options.emptyText : t('form.empty', { defaultValue: 'Nothing added yet.' })}
-                      </Typography>
-                    </TableCell>
+                    {draggable && <TableCell padding="checkbox" />}
+                    {columns.map((c) => (
+                      <TableCell key={c.name} sortDirection={sort?.column === c.name ? sort.direction : false}>
+                        {options.sortable ? (
+                          <TableSortLabel active={sort?.column === c.name} direction={sort?.column === c.name ? sort.direction : 'asc'} onClick={() => toggleSort(c.name)}>
+                            {c.title}
+                          </TableSortLabel>
+                        ) : (
+                          c.title
+                        )}
+                      </TableCell>
+                    ))}
+                    {canRemove && <TableCell padding="checkbox" />}
                   </TableRow>
-                )}
-                {order.map((index, shown) => (
-                  <Row
-                    key={keys[index]}
-                    rowKey={keys[index]}
-                    index={index}
-                    position={shown + 1}
-                    controller={controller}
-                    registry={registry}
-                    fieldPathId={fieldPathId}
-                    columns={columns}
-                    draggable={draggable}
-                    onMoveTo={onMoveTo}
-                    onRemove={canRemove ? onRemove : undefined}
-                    disabled={disabled}
-                    readonly={readonly}
-                    dragLabel={dragLabel}
-                    dragRole={dragRole}
-                    removeLabel={removeLabel}
-                    cellLabel={cellLabel}
-                  />
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {keys.length === 0 && (
+                    // An empty table says so, rather than showing headers over nothing.
+                    <TableRow>
+                      <TableCell colSpan={columns.length + (draggable ? 1 : 0) + (canRemove ? 1 : 0)}>
+                        <Typography variant="body2" color="text.secondary" data-testid="table-empty">
+                          {typeof options.emptyText === 'string' ? options.emptyText : t('form.empty', { defaultValue: 'Nothing added yet.' })}
+                        </Typography>
+                      </TableCell>
+                    </TableRow>
+                  )}
+                  {order.map((index, shown) => (
+                    <Row
+                      key={keys[index]}
+                      rowKey={keys[index]}
+                      index={index}
+                      position={shown + 1}
+                      controller={controller}
+                      registry={registry}
+                      fieldPathId={fieldPathId}
+                      columns={columns}
+                      draggable={draggable}
+                      onMoveTo={onMoveTo}
+                      onRemove={canRemove ? onRemove : undefined}
+                      disabled={disabled}
+                      readonly={readonly}
+                      dragLabel={dragLabel}
+                      dragRole={dragRole}
+                      removeLabel={removeLabel}
+                      cellLabel={cellLabel}
+                    />
+                  ))}
+                </TableBody>
+              </Table>
+            </ScrollableTableBox>
           </ThemeProvider>
         </SortableContext>
       </DndContext>
@@ -296,7 +305,7 @@ export function TableField(props: FieldProps) {
             onAdd();
           }}
         >
-          {t('form.add', { defaultValue: 'Add' })}
+          {addLabel}
         </Button>
       )}
     </Box>

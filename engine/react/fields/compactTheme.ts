@@ -3,7 +3,7 @@ import { createTheme, type Theme } from '@mui/material/styles';
 const cache = new WeakMap<Theme, Theme>();
 
 /**
- * The page's theme with small inputs, for controls that sit in table cells: a row of 56 px fields
+ * The page's theme with small, label-less inputs, for controls that sit in table cells: a row of 56 px fields
  * (and selects, autocompletes, date pickers of different heights) reads as a form, not a table.
  * Given to a nested ThemeProvider; built once per outer theme (a language switch makes a new one).
  * @example <ThemeProvider theme={compactTheme}>...</ThemeProvider>
@@ -18,6 +18,9 @@ export function compactTheme(outer: Theme): Theme {
         MuiAutocomplete: { defaultProps: { size: 'small' } },
         MuiSwitch: { defaultProps: { size: 'small' } },
         MuiCheckbox: { defaultProps: { size: 'small' } },
+        // A cell's field has no visible label (its column header names it): without the room a
+        // label would take, its value sits in the middle of the field, not at its bottom.
+        MuiFilledInput: { defaultProps: { hiddenLabel: true } },
       },
     });
     cache.set(outer, theme);

@@ -2,8 +2,10 @@ import { useMemo } from 'react';
 import Checkbox from '@mui/material/Checkbox';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
+import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
+import { referenceLabel } from '../../references';
 import { maybeFormController } from '../context';
 import type { StageController } from '../controller';
 import { useConfiguratorT } from '../i18n';
@@ -17,15 +19,17 @@ type Option = { value: string | number; label: string };
  * The options a list elsewhere in the configuration offers.
  * @example optionsFromList([{ id: 1, name: 'Audi' }], 'id', 'name') // [{ value: 1, label: 'Audi' }]
  */
-export function optionsFromList(list: unknown, valueKey = 'id', labelKey = 'name'): Option[] {
+export function optionsFromList(list: unknown, valueKey = 'id', labelKey = 'name', labelOf?: (item: unknown, index: number) => string): Option[] {
   if (!Array.isArray(list)) return [];
   const out: Option[] = [];
-  for (const item of list) {
+  for (const [index, item] of list.entries()) {
     if (item && typeof item === 'object') {
       const v = (item as Record<string, unknown>)[valueKey];
       if (v === undefined || v === null || v === '') continue;
       const l = (item as Record<string, unknown>)[labelKey];
-      out.push({ value: v as string | number, label: l === undefined || l === null || l === '' ? String(v) : String(l) });
+      // An item without a label is named by the engine's one labeller of references, never by its id.
+      const label = labelOf ? labelOf(item, index) : l === undefined || l === null || l === '' ? String(v) : String(l);
+      out.push({ value: v as string | number, label });
     } else if (typeof item === 'string' || typeof item === 'number') {
       out.push({ value: item, label: String(item) });
     }
@@ -41,13 +45,24 @@ function Inner(props: WidgetProps & { controller: StageController }) {
   const list = useDocValueAt(controller, options.stage as string | undefined, path);
   const valueKey = (options.valueKey as string | undefined) ?? 'id';
   const labelKey = (options.labelKey as string | undefined) ?? 'name';
-  const choices = useMemo(() => optionsFromList(list, valueKey, labelKey), [list, valueKey, labelKey]);
+  const sourceStage = (options.stage as string | undefined) ?? controller.slug;
+  const choices = useMemo(
+    () => optionsFromList(list, valueKey, labelKey, (item, index) => referenceLabel(item, index, { stage: sourceStage, pointer, labelKey }, t as (key: string, params?: Record<string, unknown>) => string)),
+    [list, valueKey, labelKey, sourceStage, pointer, t],
+  );
   const isMultiple = Boolean(multiple) || Array.isArray(value);
   // Values are ids of numbers or strings; MUI's select works on strings, so map both ways.
   const encode = (v: unknown) => String(v);
   const decode = (s: string) => choices.find((c) => encode(c.value) === s)?.value ?? s;
   const selected = isMultiple ? ((value as unknown[] | undefined) ?? []).map(encode) : value === undefined || value === null ? '' : encode(value);
   const labelOf = (s: string) => choices.find((c) => encode(c.value) === s)?.label ?? s;
+  const empty = isMultiple ? (selected as string[]).length === 0 : selected === '';
+  const emptyHint =
+    empty && hiddenLabelName(props) ? (
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {placeholder || t('form.choose', { defaultValue: 'Choose…' })}
+      </Box>
+    ) : undefined;
   // `hideIfSole`: with exactly one choice there is nothing to pick (a rule selects the sole item, e.g.
   // a single-franchise dealer's make), so no picker: the choice is shown, read-only.
   if (options.hideIfSole && choices.length === 1) {
@@ -85,7 +100,9 @@ function Inner(props: WidgetProps & { controller: StageController }) {
         select: {
           ...selectNameProps(hiddenLabelName(props)),
           multiple: isMultiple,
-          renderValue: isMultiple ? (v: unknown) => (v as string[]).map(labelOf).join(', ') : undefined,
+          // Without a visible label (a table cell, a card) an empty select shows a placeholder, not a blank box.
+          displayEmpty: emptyHint !== undefined,
+          renderValue: emptyHint !== undefined ? () => emptyHint : isMultiple ? (v: unknown) => (v as string[]).map(labelOf).join(', ') : undefined,
         },
       }}
     >

@@ -1,6 +1,7 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { terms } from './taxonomies';
+import { byReader } from './collation';
 
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
@@ -26,9 +27,9 @@ export const companies = pgTable('companies', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   // The companies list's sort and filter columns (GET /companies): name first, the id breaks ties.
-  index('companies_name_idx').on(t.name, t.id),
-  index('companies_status_name_idx').on(t.status, t.name),
-  index('companies_stage_name_idx').on(t.stage, t.name),
+  index('companies_name_idx').on(byReader(t.name), t.id),
+  index('companies_status_name_idx').on(t.status, byReader(t.name)),
+  index('companies_stage_name_idx').on(t.stage, byReader(t.name)),
   index('companies_created_at_idx').on(t.createdAt, t.id),
   index('companies_updated_at_idx').on(t.updatedAt, t.id),
   // The list's `q` search (ILIKE '%text%' on name, contact and town, migration 0006): trigram

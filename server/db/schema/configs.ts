@@ -3,13 +3,12 @@ import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp,
 import { users } from './accounts';
 import { companies } from './companies';
 
-/** Spec section 3, Enumerations: design types and project types. */
-export const DESIGN_TYPES = ['template', 'custom', 'franchise', 'na'] as const;
-export const PROJECT_TYPES = [
-  'multi-franchise-dealer', 'single-franchise-dealer', 'independent', 'auto-e-migration', 'franchise', 'oem', 'stock',
-  'vehicle-locator', 'jlr-osb', 'experience', 'other', 'leasing', 'data-management', 'inventory-solutions',
-] as const;
-export const CONFIG_STATUSES = ['active', 'archived'] as const;
+import { CONFIG_STATUSES } from '../../../contract/configs';
+import { DESIGN_TYPES, PROJECT_TYPES } from '../../../contract/projects';
+import { byReader } from './collation';
+
+// Spec section 3's design and project types and the config statuses are the contract's, which the app offers too.
+export { CONFIG_STATUSES, DESIGN_TYPES, PROJECT_TYPES };
 
 export const designTypeEnum = pgEnum('config_design_type', DESIGN_TYPES);
 export const projectTypeEnum = pgEnum('config_project_type', PROJECT_TYPES);
@@ -48,7 +47,7 @@ export const configs = pgTable(
     // Lists filter by company and status and sort by name or date.
     index('configs_company_status_idx').on(t.companyId, t.status),
     index('configs_status_updated_idx').on(t.status, t.updatedAt),
-    index('configs_status_name_idx').on(t.status, t.name),
+    index('configs_status_name_idx').on(t.status, byReader(t.name)),
     check('configs_progress_range', sql`${t.progress} BETWEEN 0 AND 100`),
   ],
 );

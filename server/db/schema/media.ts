@@ -2,6 +2,7 @@ import { bytea } from './bytea';
 import { index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { companies } from './companies';
+import { byReader } from './collation';
 
 /**
  * An uploaded file. The bytes live in the database, so every server instance serves every file
@@ -27,5 +28,5 @@ export const media = pgTable(
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('media_created_at_idx').on(t.createdAt, t.id), index('media_filename_idx').on(t.filename)],
+  (t) => [index('media_created_at_idx').on(t.createdAt, t.id), index('media_filename_idx').on(byReader(t.filename))],
 );

@@ -4,8 +4,11 @@ import { users } from './accounts';
 import { media } from './media';
 import { terms } from './taxonomies';
 
-/** Spec section 3, showcase posts: a post is a draft until published (only published posts reach dealers). */
-export const POST_STATUSES = ['draft', 'published'] as const;
+import { POST_STATUSES } from '../../../contract/posts';
+import { byReader } from './collation';
+
+/** Spec section 3, showcase posts: a post is a draft until published (only published posts reach dealers); the contract's list. */
+export { POST_STATUSES };
 
 /**
  * A showcase post: the provider's story of a dealer website that went live. Its images come from
@@ -32,7 +35,7 @@ export const posts = pgTable(
   },
   (t) => [
     // The list's default sort (post_title) and the dealers' list: published ones, newest first.
-    index('posts_title_idx').on(t.postTitle, t.id),
+    index('posts_title_idx').on(byReader(t.postTitle), t.id),
     index('posts_status_published_idx').on(t.postStatus, t.publishedAt),
     check('posts_status_check', sql`${t.postStatus} IN ('draft', 'published')`),
   ],

@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { terms } from './taxonomies';
+import { byReader } from './collation';
 
 /**
  * A product of the order form (spec section 3). Money is numeric(12,2) so no float creeps into an
@@ -41,7 +42,7 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('products_order_idx').on(t.orderColumn, t.id), index('products_name_idx').on(t.name)],
+  (t) => [index('products_order_idx').on(t.orderColumn, t.id), index('products_name_idx').on(byReader(t.name))],
 );
 
 /** A product's region and type terms (GET /products filters on them). */

@@ -4,7 +4,7 @@ import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ConfigDetail, ConfigStage } from '../api';
-import { StateChip } from '../parts';
+import { StateChip, stageStarted } from '../parts';
 import { groupStages } from './groupStages';
 
 /** Where a stage opens: dealer stages at `{id}/{slug}`, internal ones at `{id}/internal/{slug}`. */
@@ -66,7 +66,7 @@ export function StageSections({ config, internal = false, onRemove }: StageSecti
                 >
                   {!stage.open && <LockIcon fontSize="small" aria-label={t('configPages.lockedShort')} />}
                   <ListItemText primary={t(stage.title)} secondary={stage.required ? undefined : t('configPages.optional')} />
-                  <StateChip state={stage.state} />
+                  <StateChip state={stage.state} started={stageStarted(config, stage.slug)} />
                 </ListItemButton>
               </ListItem>
             ))}

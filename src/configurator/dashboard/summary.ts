@@ -4,7 +4,7 @@
  * Yes/No, enums by their label, ids of other stages by their names, empty as "—". Pure: the page
  * passes the translate function.
  */
-import { fieldLabel, getStage, type Translate } from '../../../engine';
+import { fieldLabel, getStage, referenceLabel, type Translate } from '../../../engine';
 
 type Schema = Record<string, unknown> & {
   $ref?: string;
@@ -40,6 +40,8 @@ interface Ctx {
   root: Schema;
   doc: Record<string, unknown>;
   slug: string;
+  /** Names of items no longer in `doc` (a revision's removed franchise), for ids that point at them. */
+  names?: ReadonlyMap<string, string>;
 }
 
 /** The definition a local `$ref` names (`#/definitions/address`), with the referring schema's own keys on top. */
@@ -70,12 +72,13 @@ function referenceLabels(ui: Ui | undefined, ctx: Ctx): Map<unknown, string> | n
   const list = atPointer(ctx.doc[opts.stage ?? ctx.slug], opts.optionsFrom);
   const map = new Map<unknown, string>();
   if (Array.isArray(list)) {
-    for (const item of list) {
+    list.forEach((item, index) => {
       if (item && typeof item === 'object') {
         const rec = item as Record<string, unknown>;
-        map.set(rec[opts.valueKey ?? 'id'], String(rec[opts.labelKey ?? 'name'] ?? rec[opts.valueKey ?? 'id']));
+        // The engine's one labeller of references: the name, or "Locations 2 (no name)", never the id.
+        map.set(rec[opts.valueKey ?? 'id'], referenceLabel(rec, index, { stage: opts.stage ?? ctx.slug, pointer: opts.optionsFrom!, labelKey: opts.labelKey }, ctx.t));
       } else map.set(item, String(item));
-    }
+    });
   }
   return map;
 }
@@ -123,7 +126,8 @@ function summarise(value: unknown, raw: Schema | undefined, ui: Ui | undefined, 
   const refs = referenceLabels(ui, ctx);
   if (refs) {
     const ids = Array.isArray(value) ? value : [value];
-    const names = ids.map((id) => refs.get(id) ?? String(id));
+    // An id is never shown: an item gone from the config reads as such.
+    const names = ids.map((id) => refs.get(id) ?? ctx.names?.get(String(id)) ?? ctx.t('common:configPages.overview.removedItem'));
     return Array.isArray(value) ? { kind: 'list', items: names } : { kind: 'text', text: names[0] };
   }
   if (Array.isArray(value)) {
@@ -156,16 +160,16 @@ function summarise(value: unknown, raw: Schema | undefined, ui: Ui | undefined, 
   return { kind: 'text', text: scalarText(value, schema, ui, ctx) };
 }
 
+/** Fields the form never shows: `ui:widget` / `ui:field` hidden, and row ids. */
+const isHidden = (key: string, ui: Ui | undefined) => key === 'id' || ui?.['ui:widget'] === 'hidden' || ui?.['ui:field'] === 'hidden';
+
 /** The fields of an object in schema order (then any extra keys), hidden ones left out. */
 function objectFields(value: Record<string, unknown>, schema: Schema, ui: Ui | undefined, ctx: Ctx): SummaryField[] {
   const props = schema.properties ?? {};
   const order = (ui?.['ui:order'] as string[] | undefined)?.filter((k) => k !== '*') ?? [];
   const keys = [...new Set([...order, ...Object.keys(props)])].filter((k) => k in props);
   return keys
-    .filter((key) => {
-      const fieldUi = ui?.[key] as Ui | undefined;
-      return fieldUi?.['ui:widget'] !== 'hidden' && fieldUi?.['ui:field'] !== 'hidden';
-    })
+    .filter((key) => !isHidden(key, ui?.[key] as Ui | undefined))
     .map((key) => {
       const fieldUi = ui?.[key] as Ui | undefined;
       const label = fieldLabel(key, resolve(props[key], ctx).schema.title ?? props[key]?.title, ctx.t);
@@ -183,4 +187,100 @@ export function stageSummary(slug: string, doc: Record<string, unknown>, t: Tran
   const ctx: Ctx = { t, root, doc, slug };
   const data = (doc[slug] ?? {}) as Record<string, unknown>;
   return objectFields(data, root, stage.uiSchema, ctx);
+}
+
+/** A summarised value as one line of text (the history and the conflict screen list values so). */
+function oneLine(value: SummaryValue): string {
+  switch (value.kind) {
+    case 'empty':
+      return EMPTY_TEXT;
+    case 'text':
+      return value.text;
+    case 'list':
+      return value.items.length ? value.items.join(', ') : EMPTY_TEXT;
+    case 'lines':
+      return value.lines.join(', ');
+    case 'fields': {
+      const filled = value.fields.filter((f) => f.value.kind !== 'empty');
+      return filled.length ? filled.map((f) => `${f.label}: ${oneLine(f.value)}`).join('; ') : EMPTY_TEXT;
+    }
+    case 'items':
+      return value.items.map((i) => i.title).join(', ');
+  }
+}
+
+/** Where a JSON pointer into a stage leads: the labels of its steps (rows by their names), its schema and uiSchema. */
+export interface PointerTarget {
+  /** One label per step; a row is its name, else its list's label and position ("Locations 2"). */
+  labels: string[];
+  /** The pointer ends at a whole row of a list (then `labels` ends with the row's title). */
+  row: boolean;
+  schema: Schema;
+  ui: Ui | undefined;
+}
+
+export interface PointerOptions {
+  /** The whole config, for ids that point at other stages' items. */
+  doc: Record<string, unknown>;
+  /** The row at a pointer (its name labels it); default: read from `doc`. */
+  rowAt?(pointer: string): unknown;
+  names?: ReadonlyMap<string, string>;
+}
+
+const decode = (pointer: string) => (pointer === '' ? [] : pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')));
+
+/**
+ * The labels of a pointer into stage `slug`'s data, as the overview names them, or null when it
+ * leads into a field the form hides (an id, `ui:widget: hidden`).
+ * @example pointerTarget('locations', '/locations/0/franchises', { doc }, t)?.labels // ['Locations', 'Wisbech', 'Franchises']
+ */
+export function pointerTarget(slug: string, pointer: string, opts: PointerOptions, t: Translate): PointerTarget | null {
+  const stage = getStage(slug);
+  const ctx: Ctx = { t, root: stage.schema as Schema, doc: opts.doc, slug, names: opts.names };
+  const rowAt = opts.rowAt ?? ((p: string) => atPointer(opts.doc[slug], p));
+  let schema = resolve(ctx.root, ctx).schema;
+  let ui: Ui | undefined = stage.uiSchema;
+  const labels: string[] = [];
+  const parts = decode(pointer);
+  let walked = '';
+  let row = false;
+  for (const part of parts) {
+    walked += `/${part.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (/^\d+$/.test(part) && (schema.type === 'array' || schema.items)) {
+      const item = rowAt(walked);
+      const listLabel = labels.pop() ?? '';
+      const title = item && typeof item === 'object' && !Array.isArray(item) ? itemTitle(item as Record<string, unknown>, Number(part), ui, listLabel) : { title: `${listLabel} ${Number(part) + 1}`, named: false };
+      // "Locations › Wisbech"; a row without a name is its list and position ("Locations 2").
+      labels.push(...(title.named ? [listLabel, title.title] : [title.title]));
+      row = true;
+      schema = resolve(schema.items, ctx).schema;
+      ui = ui?.items as Ui | undefined;
+      continue;
+    }
+    const childUi = ui?.[part] as Ui | undefined;
+    if (isHidden(part, childUi)) return null;
+    const child = schema.properties?.[part];
+    labels.push(fieldLabel(part, resolve(child, ctx).schema.title ?? child?.title, t));
+    schema = resolve(child, ctx).schema;
+    ui = childUi;
+    row = false;
+  }
+  return { labels: labels.filter(Boolean), row, schema, ui };
+}
+
+/**
+ * A value of the field `pointer` leads to, as one line of text: names for ids, rows by their
+ * titles, objects as "Label: value; ...", hidden fields left out, never JSON.
+ * @example valueText('locations', '/locations/0/franchises', ['k1'], { doc }, t) // 'Kia'
+ */
+export function valueText(slug: string, pointer: string, value: unknown, opts: PointerOptions, t: Translate): string {
+  const target = pointerTarget(slug, pointer, opts, t);
+  const ctx: Ctx = { t, root: getStage(slug).schema as Schema, doc: opts.doc, slug, names: opts.names };
+  if (!target) return EMPTY_TEXT;
+  if (target.row && value && typeof value === 'object' && !Array.isArray(value)) {
+    const rec = value as Record<string, unknown>;
+    const title = itemTitle(rec, 0, target.ui, '');
+    return title.named ? title.title : oneLine(summarise(rec, target.schema, target.ui, '', ctx));
+  }
+  return oneLine(summarise(value, target.schema, target.ui, target.labels[target.labels.length - 1] ?? '', ctx));
 }

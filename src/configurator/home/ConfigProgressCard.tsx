@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { hasPermission, PERMISSIONS } from '../../auth/permissions';
 import { FRESH, answered } from '../../data/queryPolicies';
+import { isSidebarVisible } from '../../layout/menuItems';
 import { useSession } from '../../session/useSession';
 import { pageConfigs, type ConfigPageQuery } from '../api';
 import { ConfigProgress } from '../parts';
@@ -11,12 +12,14 @@ import { configKeys } from '../queryKeys';
 
 /**
  * The dashboard's configurator card: the company's active configs (newest first, at most three)
- * with their progress and a link to each; nothing for users without configs to see.
+ * with their progress and a link to each; nothing for users without configs to see, nor for the
+ * dealer of a showcase-stage company: their portal is the showcases, without the sidebar (spec
+ * section 6), and the configurator is not offered to them anywhere else either.
  */
 export function ConfigProgressCard() {
   const { t } = useTranslation();
   const { user, company } = useSession();
-  const allowed = hasPermission(user, [PERMISSIONS.viewConfigs, PERMISSIONS.manageConfigs]);
+  const allowed = hasPermission(user, [PERMISSIONS.viewConfigs, PERMISSIONS.manageConfigs]) && isSidebarVisible(user, company);
   const newest: ConfigPageQuery = { status: 'active', sort: ['updated_at', 'DESC'], page: 0, perPage: 3, companyId: company?.id };
   // Read fresh at every visit of the home page; a failure leaves the card out.
   const { data } = useQuery({

@@ -1,21 +1,27 @@
 import { Alert, AlertTitle, Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { getStageUi } from '../../../engine/react';
-import { displayValue, pointerLabel } from './labels';
+import { valueText } from '../dashboard/summary';
+import { changeLine } from './changeLines';
+import { getAtPointer, type FieldChange } from './diff';
 
-/** One field the server changed since the user's base: their value beside the current one. */
-export interface ServerChange {
-  field: string;
+/** One field that changed since the user's base: their value beside the current one. */
+export interface ConflictChange {
+  /** The change (server's, or the user's own for `by: 'mine'`), its rows matched by id. */
+  change: FieldChange;
   mine: unknown;
   current: unknown;
-  /** The user changed this field too (their value replaces the server's if they keep theirs). */
-  alsoMine: boolean;
+  /** Who changed it: the server only, both (the user's value replaces the server's if they keep theirs), or the user only. */
+  by: 'server' | 'both' | 'mine';
 }
 
 export interface ConflictScreenProps {
   slug: string;
   kind: 'conflict' | 'unsent';
-  changes: ServerChange[];
+  changes: ConflictChange[];
+  /** The server's current config data (names rows and the items ids point at). */
+  doc: Record<string, unknown>;
+  /** The user's stage data (names the rows only they changed). */
+  mine: unknown;
   /** When the unsent edits were kept (kind 'unsent'). */
   savedAt?: number;
   onKeep(): void;
@@ -28,16 +34,25 @@ export interface ConflictScreenProps {
  * edits from an earlier visit): what changed on the server, field by field, and the two ways on.
  * Nothing is written until the user chooses.
  */
-export function ConflictScreen({ slug, kind, changes, savedAt, onKeep, onDiscard, busy }: ConflictScreenProps) {
+export function ConflictScreen({ slug, kind, changes, doc, mine, savedAt, onKeep, onDiscard, busy }: ConflictScreenProps) {
   const { t, i18n } = useTranslation(['common', 'configurator']);
-  const schema = getStageUi(slug).schema;
   const p = `configPages.stagePage.${kind}`;
   // A phone has no room for three columns: one card per field instead.
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const also = (c: ServerChange) =>
-    c.alsoMine && (
-      <Typography variant="caption" component="div" color="warning.main">
-        {t('configPages.stagePage.alsoYours')}
+  // Labelled like the overview (rows by name, ids by the items' names); hidden fields left out.
+  const rows = changes.flatMap((c) => {
+    const current = (ptr: string) => getAtPointer(doc[slug], ptr);
+    const own = (ptr: string) => getAtPointer(mine, ptr);
+    const rowAt = (ptr: string) => (c.by === 'mine' ? own(ptr) ?? current(ptr) : current(ptr) ?? own(ptr));
+    const line = changeLine(slug, c.change, { doc, rowAt }, t);
+    if (!line) return [];
+    const opts = { doc, rowAt };
+    return [{ ...c, field: c.change.field, label: line.label, mineText: valueText(slug, c.change.field, c.mine, opts, t), currentText: valueText(slug, c.change.field, c.current, opts, t) }];
+  });
+  const also = (c: ConflictChange) =>
+    c.by !== 'server' && (
+      <Typography variant="caption" component="div" color={c.by === 'both' ? 'warning.main' : 'text.secondary'} data-testid="conflict-by" data-by={c.by}>
+        {t(c.by === 'both' ? 'configPages.stagePage.alsoYours' : 'configPages.stagePage.onlyYours')}
       </Typography>
     );
   return (
@@ -48,15 +63,15 @@ export function ConflictScreen({ slug, kind, changes, savedAt, onKeep, onDiscard
       </Alert>
       {narrow ? (
         <Box sx={{ display: 'grid', gap: 1, mb: 2 }}>
-          {changes.map((c) => (
-            <Paper key={c.field} variant="outlined" sx={{ p: 1.5 }} data-testid="conflict-row" data-field={c.field}>
-              <Typography variant="subtitle2">{pointerLabel(schema, c.field, t)}</Typography>
+          {rows.map((c) => (
+            <Paper key={`${c.by}${c.field}`} variant="outlined" sx={{ p: 1.5 }} data-testid="conflict-row" data-field={c.field}>
+              <Typography variant="subtitle2">{c.label}</Typography>
               {also(c)}
               <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
-                {t('configPages.stagePage.yours')}: <span data-testid="conflict-mine">{displayValue(c.mine, t)}</span>
+                {t('configPages.stagePage.yours')}: <span data-testid="conflict-mine">{c.mineText}</span>
               </Typography>
               <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
-                {t('configPages.stagePage.current')}: <span data-testid="conflict-current">{displayValue(c.current, t)}</span>
+                {t('configPages.stagePage.current')}: <span data-testid="conflict-current">{c.currentText}</span>
               </Typography>
             </Paper>
           ))}
@@ -71,14 +86,14 @@ export function ConflictScreen({ slug, kind, changes, savedAt, onKeep, onDiscard
             </TableRow>
           </TableHead>
           <TableBody>
-            {changes.map((c) => (
-              <TableRow key={c.field} data-testid="conflict-row" data-field={c.field}>
+            {rows.map((c) => (
+              <TableRow key={`${c.by}${c.field}`} data-testid="conflict-row" data-field={c.field}>
                 <TableCell>
-                  {pointerLabel(schema, c.field, t)}
+                  {c.label}
                   {also(c)}
                 </TableCell>
-                <TableCell data-testid="conflict-mine" sx={{ wordBreak: 'break-word' }}>{displayValue(c.mine, t)}</TableCell>
-                <TableCell data-testid="conflict-current" sx={{ wordBreak: 'break-word' }}>{displayValue(c.current, t)}</TableCell>
+                <TableCell data-testid="conflict-mine" sx={{ wordBreak: 'break-word' }}>{c.mineText}</TableCell>
+                <TableCell data-testid="conflict-current" sx={{ wordBreak: 'break-word' }}>{c.currentText}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -1,16 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Box, Button, Chip, Divider, Drawer, IconButton, List, ListItem, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { hasStage } from '../../../engine';
-import { getStageUi } from '../../../engine/react';
 import { HttpError } from '../../http';
 import { getHistory, getRevision, restoreRevision, type ConfigDetail, type Revision, type WriteResponse } from '../api';
 import { StateChip } from '../parts';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
-import { diffData } from './diff';
-import { displayValue, pointerLabel } from './labels';
+import { configKeys } from '../queryKeys';
+import { historyLines } from './historyLines';
 import { LoadingBar } from '../../layout/LoadingBar';
 
 /** Revisions asked for per page (the server picks this stage's out). */
@@ -36,40 +35,6 @@ export interface HistoryPanelProps {
   onRestored(answer: WriteResponse): void;
 }
 
-interface Line {
-  stage: string;
-  internal: boolean;
-  field: string;
-  old: unknown;
-  new: unknown;
-  /** Sides the page left out for their size: shown as such until the whole revision is loaded. */
-  large?: Array<'old' | 'new'>;
-}
-
-const holdsRows = (v: unknown) => Array.isArray(v) && v.some((item) => typeof item === 'object' && item !== null);
-
-/**
- * A revision's changes as readable lines: a change that replaced a whole object or list (a first
- * save, a removed row) is opened up into its fields, so the panel shows values, not JSON; a list of
- * rows set or cleared at once is a line per row ("Locations 4: — → York"), not one "30 items".
- */
-function linesOf(rev: Revision, showInternal: boolean): Line[] {
-  return rev.changes
-    .filter((c) => showInternal || !c.internal)
-    .flatMap((c): Line[] => {
-      if (c.large) return [{ stage: c.stage, internal: c.internal, field: c.field, old: c.old, new: c.new, large: c.large }];
-      const nested = (typeof c.old === 'object' && c.old !== null) || (typeof c.new === 'object' && c.new !== null && !Array.isArray(c.new));
-      // A value added or removed whole is compared with an empty one of its kind.
-      const empty = (other: unknown) => (Array.isArray(other) ? [] : {});
-      const parts =
-        nested && !c.internal && !/\/\d+$/.test(c.field) // a whole row stays one line ("Franchises 4: MINI → —")
-          ? diffData(c.old === undefined ? empty(c.new) : c.old, c.new === undefined ? empty(c.old) : c.new, c.field)
-          : [{ field: c.field, before: c.old, after: c.new }];
-      const opened = parts.flatMap((p) => (holdsRows(p.before) !== holdsRows(p.after) && (p.before === undefined || p.after === undefined) ? diffData(p.before ?? [], p.after ?? [], p.field) : [p]));
-      return opened.map((p) => ({ stage: c.stage, internal: c.internal, field: p.field, old: p.before, new: p.after }));
-    });
-}
-
 /**
  * The stage's revisions, newest first (who, when, state change, fields changed with old and new
  * values, cascaded changes in other stages too), "Show older changes" for the next page, and
@@ -78,37 +43,23 @@ function linesOf(rev: Revision, showInternal: boolean): Line[] {
 export function HistoryPanel({ open, onClose, config, slug, version, canRestore, unsent, internal, onRestored }: HistoryPanelProps) {
   const { t, i18n } = useTranslation(['common', 'configurator']);
   const notify = useNotify();
-  const [revisions, setRevisions] = useState<Revision[]>([]);
-  const [page, setPage] = useState(0);
-  const [more, setMore] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
   const [confirm, setConfirm] = useState<Revision | null>(null);
   // Revisions opened with "Show all changes": every line, big values loaded (by id).
   const [opened, setOpened] = useState<Record<number, Revision>>({});
-
-  const load = useCallback(
-    async (next: number, keep: Revision[]) => {
-      setLoading(true);
-      setFailed(false);
-      try {
-        const answer = await getHistory(config, next, PER_PAGE, slug);
-        if (!answer) return;
-        setRevisions([...keep, ...answer.data]);
-        setPage(next);
-        setMore(next * answer.perPage < answer.total);
-      } catch {
-        setFailed(true);
-      } finally {
-        setLoading(false);
-      }
-    },
-    [config, slug],
-  );
-
-  useEffect(() => {
-    if (open) void load(1, []);
-  }, [open, load]);
+  // Pages of PER_PAGE, read fresh each time the drawer opens (every save adds a revision).
+  const history = useInfiniteQuery({
+    queryKey: configKeys.history(config.guid, slug),
+    queryFn: ({ pageParam, signal }) => getHistory(config, pageParam, PER_PAGE, slug, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last && last.page * last.perPage < last.total ? last.page + 1 : undefined),
+    enabled: open,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+  const revisions = history.data?.pages.flatMap((p) => p?.data ?? []) ?? [];
+  const loading = history.isFetching;
+  const failed = history.isError;
 
   const showAll = async (rev: Revision) => {
     try {
@@ -134,7 +85,7 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
   };
 
   const stageTitle = (s: string) => t(config.stages.find((x) => x.slug === s)?.title ?? s);
-  const label = (stage: string, field: string) => (hasStage(stage) ? pointerLabel(getStageUi(stage).schema, field, t) : field);
+  const lineOptions = { slug, showInternal: internal, doc: config.data, stageTitle, t };
 
   return (
     <Drawer anchor="right" open={open} onClose={onClose} PaperProps={{ sx: { width: { xs: '100%', sm: 440 } } }}>
@@ -152,12 +103,9 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
         <List disablePadding>
           {revisions.map((rev) => {
             const open = opened[rev.id];
-            const changes = linesOf(open ?? rev, internal);
+            const changes = historyLines(open ?? rev, lineOptions);
             const shown = open ? changes : changes.slice(0, SHOWN_CHANGES);
-            const value = (line: Line, side: 'old' | 'new') =>
-              line.large?.includes(side)
-                ? t('configPages.stagePage.largeValue')
-                : displayValue(line.internal ? (line[side] as { notes?: unknown } | undefined)?.notes : line[side], t);
+            const large = (open ?? rev).changes.some((c) => c.large);
             return (
               <ListItem key={rev.id} disableGutters divider data-testid="history-item" data-revision={rev.id} sx={{ display: 'block', py: 1.5 }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -183,10 +131,9 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
                   </Typography>
                 ) : (
                   <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                    {shown.map((c, i) => (
-                      <Typography component="li" variant="body2" key={`${c.stage}${c.field}${i}`} data-testid="history-change">
-                        {c.stage !== slug && `${stageTitle(c.stage)} › `}
-                        {c.internal ? t('configPages.stagePage.internalNotes') : label(c.stage, c.field) || stageTitle(c.stage)}: {value(c, 'old')} → {value(c, 'new')}
+                    {shown.map((c) => (
+                      <Typography component="li" variant="body2" key={c.key} data-testid="history-change" sx={{ wordBreak: 'break-word' }}>
+                        {c.text}
                       </Typography>
                     ))}
                     {changes.length > shown.length && (
@@ -196,7 +143,7 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
                     )}
                   </Box>
                 )}
-                {!open && (changes.length > shown.length || changes.some((c) => c.large)) && (
+                {!open && (changes.length > shown.length || large) && (
                   <Button size="small" sx={{ mt: 0.5, mr: 1 }} onClick={() => void showAll(rev)} data-testid="history-show-all">
                     {t('configPages.stagePage.showAllChanges')}
                   </Button>
@@ -211,10 +158,10 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
           })}
         </List>
         {loading && <LoadingBar sx={{ my: 1 }} />}
-        {more && !loading && (
+        {history.hasNextPage && !loading && (
           <>
             <Divider sx={{ my: 1 }} />
-            <Button onClick={() => void load(page + 1, revisions)} data-testid="history-more">
+            <Button onClick={() => void history.fetchNextPage()} data-testid="history-more">
               {t('configPages.stagePage.historyMore')}
             </Button>
           </>

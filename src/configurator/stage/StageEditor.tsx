@@ -209,7 +209,8 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
           onAnswer(answer, true);
         }}
       />
-      <UnsavedChangesPrompt when={saver.unsent} />
+      {/* The prompt follows the saver's one state: once the autosave has the edits, a held navigation goes on (the header says Saved, nothing is lost). */}
+      <UnsavedChangesPrompt when={saver.unsent} leaveOnceSaved />
     </>
   );
 }

@@ -24,6 +24,8 @@ export function ControllerBridge({ target }: { target: { current: StageControlle
 export function StageWarnings({ slug, server }: { slug: string; server: Array<{ field?: string; detail: string }> }) {
   const controller = useStageContext();
   const local = useStageSelector(controller, (s) => s.warnings);
+  // Rows are named by their names in the form's data (the labeller of the overview).
+  const doc = useStageSelector(controller, (s) => s.doc);
   const { t } = useTranslation();
   const all = useMemo(() => {
     const seen = new Set<string>();
@@ -34,5 +36,5 @@ export function StageWarnings({ slug, server }: { slug: string; server: Array<{ 
       return true;
     });
   }, [local, server, t]);
-  return <WarningsList slug={slug} warnings={all} />;
+  return <WarningsList slug={slug} warnings={all} doc={doc} />;
 }

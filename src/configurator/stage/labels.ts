@@ -1,62 +1,22 @@
 /**
- * Human labels for JSON pointers into a stage's data, from the stage schema's titles (i18n keys of
- * the `configurator` namespace), e.g. '/locations/1/name' -> 'Locations 2 › Name'. Used by the
- * conflict screen, the history panel and the warnings list.
+ * A field's label for a JSON pointer into a stage's data, e.g. '/locations/1/name' ->
+ * 'Locations › Wisbech › Name', as the overview labels it (dashboard/summary.ts is the one
+ * labeller: rows by their names, hidden fields left out). Used by the warnings list.
  */
-import { fieldLabel, type Translate } from '../../../engine';
-import { decodePointer } from './diff';
-
-type Node = Record<string, unknown>;
-
-/** Follows local `$ref`s ('#/definitions/x'), keeping the referring node's own title. */
-function resolve(node: Node | undefined, root: Node): Node | undefined {
-  let current = node;
-  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 10; hops += 1) {
-    const target = (current.$ref as string)
-      .replace(/^#\/?/, '')
-      .split('/')
-      .filter(Boolean)
-      .reduce<unknown>((n, part) => (n as Node | undefined)?.[part], root) as Node | undefined;
-    current = target ? { ...target, ...(current.title ? { title: current.title } : {}) } : undefined;
-  }
-  return current;
-}
+import type { Translate } from '../../../engine';
+import { pointerTarget } from '../dashboard/summary';
 
 /**
- * The label of each step of `pointer`, joined with ' › '; an array item is its list's label with
- * its 1-based position. Unknown parts fall back to the humanised property name.
- * @example pointerLabel(schema, '/feeds/0/links/twitter', t) // 'Franchise feeds 1 › Links › Twitter'
+ * The labels of `pointer`'s steps joined with ' › ' (rows named from `doc`, else "List 2"); the
+ * stage's own fields only, so a pointer into a hidden field still names where it is.
+ * @example fieldPath('social-feeds', '/feeds/1/links/twitter', {}, t) // 'Franchise feeds 2 › Links › Twitter'
  */
-export function pointerLabel(schema: unknown, pointer: string, t: Translate): string {
-  const root = (schema ?? {}) as Node;
-  let node = resolve(root, root);
-  const labels: string[] = [];
-  for (const part of decodePointer(pointer)) {
-    if (/^\d+$/.test(part) && node?.type === 'array') {
-      const position = Number(part) + 1;
-      if (labels.length) labels[labels.length - 1] = `${labels[labels.length - 1]} ${position}`;
-      else labels.push(String(position));
-      node = resolve(node.items as Node | undefined, root);
-      continue;
-    }
-    const child = resolve((node?.properties as Record<string, Node> | undefined)?.[part], root);
-    labels.push(fieldLabel(part, child?.title, t));
-    node = child;
+export function fieldPath(slug: string, pointer: string, doc: Record<string, unknown>, t: Translate): string {
+  const parts = pointer.split('/');
+  // A warning on a hidden field (an id) is named by the row or list that holds it.
+  for (let end = parts.length; end > 1; end -= 1) {
+    const target = pointerTarget(slug, parts.slice(0, end).join('/'), { doc }, t);
+    if (target) return target.labels.join(' › ');
   }
-  return labels.join(' › ');
-}
-
-/** A value as one short line for a diff: lists joined, yes/no for booleans, '—' for nothing. */
-export function displayValue(value: unknown, t: Translate): string {
-  if (value === undefined || value === null || value === '') return '—';
-  if (typeof value === 'boolean') return t(value ? 'common:configPages.stagePage.yes' : 'common:configPages.stagePage.no');
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '—';
-    return value.every((v) => typeof v !== 'object' || v === null) ? value.join(', ') : t('common:configPages.stagePage.items', { count: value.length });
-  }
-  if (typeof value === 'object') {
-    const name = (value as Record<string, unknown>).name;
-    return typeof name === 'string' && name ? name : JSON.stringify(value).slice(0, 80);
-  }
-  return String(value);
+  return '';
 }

@@ -3,6 +3,7 @@ import { Autocomplete, Box, Button, Card, CardContent, Checkbox, FormControlLabe
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { languageForRegion, makesHidden, validateRegisterStep1, validateRegisterStep2, visibleRegions } from '../../../engine/accounts';
+import { useDataWords } from '../../i18n/dataWords';
 import { session } from '../../session/session';
 import { UnsavedChangesPrompt } from '../../routing/UnsavedChangesPrompt';
 import type { ArrivalState } from '../../routing/RouteGuard';
@@ -14,7 +15,8 @@ import { useTerms, type TaxonomyTerm } from './useTerms';
 /**
  * Registration in two steps (spec sections 4 and 5): region and company type, then the account.
  * USA regions are hidden; the region sets the company language; makes are required unless the
- * type is Independent (6), where they are hidden; terms default to accepted. On success the user
+ * type is Independent (6), where they are hidden. The terms box starts unticked: consent is the
+ * user's own act, never a default (the spec's 'default true' would be unlawful). On success the user
  * is signed in and sent to Dashboard (the guard then sends them on by company stage).
  */
 export default function RegisterPage() {
@@ -23,6 +25,7 @@ export default function RegisterPage() {
   const regions = useTerms('region');
   const types = useTerms('type');
   const makes = useTerms('make');
+  const words = useDataWords();
 
   const [step, setStep] = useState<0 | 1>(0);
   const [region, setRegion] = useState('');
@@ -32,7 +35,7 @@ export default function RegisterPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [chosenMakes, setChosenMakes] = useState<TaxonomyTerm[]>([]);
-  const [acceptTerms, setAcceptTerms] = useState(true);
+  const [acceptTerms, setAcceptTerms] = useState(false);
   const step2Input = { companyName, name, email, password, acceptTerms, makes: chosenMakes.map((m) => m.id), type };
   // The problems as the fields are now: what a submit flagged clears as the user puts it right.
   const form = useAccountForm(
@@ -47,7 +50,13 @@ export default function RegisterPage() {
     if (registered) navigate('/dashboard', { state: { from: 'Register' } satisfies ArrivalState });
   }, [registered, navigate]);
 
-  const regionChoices = useMemo(() => visibleRegions(regions.terms), [regions.terms]);
+  // Countries and company types in the reader's language, in the reader's alphabetical order.
+  const regionChoices = useMemo(
+    () => visibleRegions(regions.terms).map((r) => ({ ...r, label: words.term('region', r) })).sort((a, b) => words.compare(a.label, b.label)),
+    [regions.terms, words],
+  );
+  const typeChoices = useMemo(() => types.terms.map((r) => ({ ...r, label: words.term('type', r) })).sort((a, b) => words.compare(a.label, b.label)), [types.terms, words]);
+  const makeChoices = useMemo(() => [...makes.terms].sort((a, b) => words.compare(a.name, b.name)), [makes.terms, words]);
   // The region decides the company's language (spec section 5).
   const lang = languageForRegion(regionChoices.find((r) => String(r.id) === region)?.slug);
   const hideMakes = makesHidden(Number(type) || null);
@@ -71,6 +80,7 @@ export default function RegisterPage() {
           user: { name: v.name, email: v.email, password: v.password, primary: 1 },
           company: { name: v.companyName, lang },
           terms: [Number(region), Number(type), ...v.makes],
+          // Only reached once the user ticked the box (validateRegisterStep2 refuses it unticked).
           accept_terms: true,
         });
         setRegistered(true);
@@ -112,7 +122,7 @@ export default function RegisterPage() {
                 <option value="">{t('register.choose')}</option>
                 {regionChoices.map((r) => (
                   <option key={r.id} value={String(r.id)}>
-                    {r.name}
+                    {r.label}
                   </option>
                 ))}
               </TextField>
@@ -126,9 +136,9 @@ export default function RegisterPage() {
                 slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'register-type' } }}
               >
                 <option value="">{t('register.choose')}</option>
-                {types.terms.map((term) => (
+                {typeChoices.map((term) => (
                   <option key={term.id} value={String(term.id)}>
-                    {term.name}
+                    {term.label}
                   </option>
                 ))}
               </TextField>
@@ -156,7 +166,7 @@ export default function RegisterPage() {
               {!hideMakes && (
                 <Autocomplete
                   multiple
-                  options={makes.terms}
+                  options={makeChoices}
                   loading={makes.loading}
                   value={chosenMakes}
                   onChange={(_, value) => setChosenMakes(value)}

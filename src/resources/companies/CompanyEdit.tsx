@@ -9,6 +9,7 @@ import { CompanyForm, toCompanyBody } from './CompanyForm';
 import { LogoThumbnail } from './CompanyLogoInput';
 import { CompanyUsers } from './CompanyUsers';
 import { useCompanyAbilities } from './useCompanyAbilities';
+import { FRESH_RECORD } from '../../forms/freshRecord';
 
 type Link = { taxonomy: string; term: { name: string } };
 const termNames = (record: RaRecord, taxonomy: string) =>
@@ -71,8 +72,8 @@ export default function CompanyEdit() {
         mutationMode="pessimistic"
         transform={toCompanyBody}
         redirect={false}
-        queryOptions={{ meta: { cache: false } }}
-        mutationOptions={{ onSuccess: () => notify(t('errors:companies.updated'), { type: 'success' }) }}
+        queryOptions={FRESH_RECORD}
+        mutationOptions={{ ...FRESH_RECORD, onSuccess: () => notify(t('errors:companies.updated'), { type: 'success' }) }}
       >
         {manage ? <CompanyForm toolbar={<EditToolbar />} /> : <CompanyDetails />}
         <Divider />

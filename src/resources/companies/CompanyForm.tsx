@@ -7,6 +7,7 @@ import { STAGES, STATUSES, useCompanyTerms, type Taxonomy } from './choices';
 import { CompanyLogoInput, LOGO_FIELD } from './CompanyLogoInput';
 import { httpUrl, maxChars, requiredField } from '../../forms/validators';
 import { uniqueMetaKeys } from './validate';
+import { APP_FORM } from '../../forms/appForm';
 
 /** Stable (the form resets on change of this object): a refetched record keeps the user's edits. */
 const KEEP_DIRTY = { keepDirtyValues: true } as const;
@@ -93,7 +94,7 @@ export function CompanyForm({ toolbar }: { toolbar?: React.ReactElement | false 
   const label = (field: string) => translate(`resources.companies.fields.${field}`);
   const termChoices = (taxonomy: Taxonomy) => terms[taxonomy].map((t) => ({ id: t.id, name: t.name }));
   return (
-    <SimpleForm record={record} warnWhenUnsavedChanges resetOptions={KEEP_DIRTY} toolbar={toolbar} sx={{ maxWidth: 1000 }}>
+    <SimpleForm record={record} {...APP_FORM} resetOptions={KEEP_DIRTY} toolbar={toolbar} sx={{ maxWidth: 1000 }}>
       <Section title={translate('companiesAdmin.sections.details')}>
         <CompanyLogoInput companyId={typeof record?.id === 'number' ? record.id : undefined} companyName={String(record?.name ?? '')} />
         <TextInput source="name" validate={[requiredField(label('name')), maxChars(150)]} />

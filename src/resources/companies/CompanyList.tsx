@@ -7,6 +7,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { toCsv } from '../../data/csv';
 import { formatDate } from '../../i18n/format';
+import { useDataWords, type DataWords } from '../../i18n/dataWords';
 import { PageHeading } from '../../layout/PageHeading';
 import { STAGES, STATUSES, useCompanyTerms, type Taxonomy } from './choices';
 import { LogoThumbnail } from './CompanyLogoInput';
@@ -14,7 +15,7 @@ import { profilePath } from './paths';
 import { useCompanyAbilities } from './useCompanyAbilities';
 import { ListEmpty } from '../../layout/ListEmpty';
 
-type Link = { taxonomy: string; term: { id: number; name: string } };
+type Link = { taxonomy: string; term: { id: number; name: string; slug: string } };
 type CompanyRow = RaRecord & {
   name: string; stage: string; status: string; lang: string; users_count: number; created_at: string; updated_at: string;
   contact_name: string | null; contact_number: string | null; website_address: string | null;
@@ -22,7 +23,9 @@ type CompanyRow = RaRecord & {
   taxonomies: Link[];
   logo: { guid: string; url: string; thumbnail_url: string } | null;
 };
-const termNames = (record: CompanyRow, taxonomy: Taxonomy) => record.taxonomies.filter((l) => l.taxonomy === taxonomy).map((l) => l.term.name);
+/** A company's terms of one taxonomy, in the reader's words when given (regions as countries, types translated). */
+const termNames = (record: CompanyRow, taxonomy: Taxonomy, words?: DataWords) =>
+  record.taxonomies.filter((l) => l.taxonomy === taxonomy).map((l) => (words ? words.term(taxonomy, l.term) : l.term.name));
 
 /** CSV of what the list shows, one column per taxonomy (src/data/csv.ts: formula cells defused), through react-admin's exporter and downloadCSV. */
 const exporter: Exporter<CompanyRow> = (records) => {
@@ -70,6 +73,7 @@ export default function CompanyList() {
   const { t } = useTranslation();
   const { manage } = useCompanyAbilities();
   const terms = useCompanyTerms();
+  const words = useDataWords();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // How many companies this user can see at all: one means no company search.
   const { total: visible } = useGetList('companies', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
@@ -78,7 +82,8 @@ export default function CompanyList() {
     <SelectInput key={taxonomy} source={taxonomy} label={`resources.companies.fields.terms.${taxonomy}`} choices={terms[taxonomy]} translateChoice={false} />
   );
   const filters = [
-    ...(single ? [] : [<SearchInput key="q" source="q" alwaysOn placeholder={t('companiesAdmin.search')} />]),
+    // Wide enough for the placeholder in every locale ("Rechercher des entreprises" was cut at the default width).
+    ...(single ? [] : [<SearchInput key="q" source="q" alwaysOn placeholder={t('companiesAdmin.search')} sx={{ width: { xs: '100%', sm: '20rem' } }} />]),
     <SelectInput key="status" source="status" choices={STATUSES.map((id) => ({ id, name: `companiesAdmin.statuses.${id}` }))} />,
     <SelectInput key="stage" source="stage" choices={STAGES.map((id) => ({ id, name: `companiesAdmin.stages.${id}` }))} />,
     termFilter('region'),
@@ -106,7 +111,7 @@ export default function CompanyList() {
           <SimpleList<CompanyRow>
             leftAvatar={(r) => <LogoThumbnail guid={r.logo?.guid} name={r.name} size={40} />}
             primaryText={(r) => r.name}
-            secondaryText={(r) => [termNames(r, 'region').join(', '), t(`companiesAdmin.stages.${r.stage}`)].filter(Boolean).join(' · ')}
+            secondaryText={(r) => [termNames(r, 'region', words).join(', '), t(`companiesAdmin.stages.${r.stage}`)].filter(Boolean).join(' · ')}
             tertiaryText={(r) => t(`companiesAdmin.statuses.${r.status}`)}
             linkType={(r) => profilePath(r.id)}
           />
@@ -122,8 +127,8 @@ export default function CompanyList() {
                 </Box>
               )}
             />
-            <FunctionField<CompanyRow> label="resources.companies.fields.terms.region" render={(r) => termNames(r, 'region').join(', ')} sortable={false} />
-            <FunctionField<CompanyRow> label="resources.companies.fields.terms.type" render={(r) => termNames(r, 'type').join(', ')} sortable={false} />
+            <FunctionField<CompanyRow> label="resources.companies.fields.terms.region" render={(r) => termNames(r, 'region', words).join(', ')} sortable={false} />
+            <FunctionField<CompanyRow> label="resources.companies.fields.terms.type" render={(r) => termNames(r, 'type', words).join(', ')} sortable={false} />
             <FunctionField<CompanyRow> source="stage" render={(r) => t(`companiesAdmin.stages.${r.stage}`)} />
             <FunctionField<CompanyRow>
               source="status"

@@ -7,6 +7,7 @@ import {
 import { COST_TYPES, costTypeKey, useProductTerms, useStageChoices, type ProductTaxonomy } from './choices';
 import { maxChars, requiredField, type ValidationMessage } from '../../forms/validators';
 import { FormSection, WIDE } from '../../forms/FormSection';
+import { APP_FORM } from '../../forms/appForm';
 
 /** The fields a product write sends (server/products/products.schemas.ts refuses any other). */
 const WRITABLE = [
@@ -75,7 +76,7 @@ export function ProductForm({ toolbar }: { toolbar?: React.ReactElement | false 
   // The catalogue's stages, and any stage the product already has that the catalogue does not offer this user.
   const stageChoices = [...stageCatalogue, ...((record?.stages ?? []) as string[]).filter((s) => !stageCatalogue.some((c) => c.id === s)).map((s) => ({ id: s, name: s }))];
   return (
-    <SimpleForm record={formRecord} warnWhenUnsavedChanges toolbar={toolbar} sx={{ maxWidth: 1000 }}>
+    <SimpleForm record={formRecord} {...APP_FORM} toolbar={toolbar} sx={{ maxWidth: 1000 }}>
       <FormSection title={translate('productsAdmin.sections.details')}>
         <TextInput source="name" validate={[requiredField(label('name')), maxChars(150)]} sx={WIDE} />
         <TextInput source="description" multiline minRows={3} validate={maxChars(5000)} sx={WIDE} />

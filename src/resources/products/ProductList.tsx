@@ -1,9 +1,10 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import { List, SearchInput, SelectInput, SimpleList } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { formatCurrency } from '../../i18n/format';
+import { useDataWords } from '../../i18n/dataWords';
 import { PageHeading } from '../../layout/PageHeading';
-import { costTypeKey, useProductTerms } from './choices';
+import { useProductTerms } from './choices';
+import { usePriceText } from './price';
 import { editPath } from './paths';
 import { productExporter } from './productExporter';
 import { Empty, ProductToolbar } from './ProductListParts';
@@ -17,14 +18,20 @@ import { useProductAbilities } from './useProductAbilities';
  * down buttons and by "move to position". A row opens `/products/edit/{id}`.
  */
 export default function ProductList() {
-  const { t, i18n } = useTranslation();
-  const { manage } = useProductAbilities();
+  const { t } = useTranslation();
+  const { manage, wholeCatalogue } = useProductAbilities();
+  const price = usePriceText();
+  const words = useDataWords();
   const terms = useProductTerms();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={t('productsAdmin.search')} />,
-    <SelectInput key="region" source="region" label="resources.products.fields.region" choices={terms.region} translateChoice={false} />,
-    <SelectInput key="type" source="type" label="resources.products.fields.type" choices={terms.type} translateChoice={false} />,
+    ...(wholeCatalogue
+      ? [
+          <SelectInput key="region" source="region" label="resources.products.fields.region" choices={terms.region} translateChoice={false} />,
+          <SelectInput key="type" source="type" label="resources.products.fields.type" choices={terms.type} translateChoice={false} />,
+        ]
+      : []),
   ];
   return (
     <>
@@ -43,9 +50,10 @@ export default function ProductList() {
       >
         {phone ? (
           <SimpleList<ProductRow>
-            primaryText={(r) => `${r.order_column}. ${r.name}`}
-            secondaryText={(r) => `${formatCurrency(r.cost, i18n.language)} ${t(costTypeKey(r.cost_type))}`}
-            tertiaryText={(r) => termNames(r, 'region').join(', ')}
+            // The position is the catalogue's internal order: only those who arrange it see it.
+            primaryText={(r) => (manage ? `${r.order_column}. ${r.name}` : r.name)}
+            secondaryText={price}
+            tertiaryText={(r) => (wholeCatalogue ? termNames(r, 'region', words).join(', ') : (r.description ?? ''))}
             linkType={manage ? (r) => editPath(r.id) : false}
           />
         ) : (

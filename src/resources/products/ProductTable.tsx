@@ -16,7 +16,7 @@ import { useProductAbilities } from './useProductAbilities';
  */
 export function ProductTable() {
   const { t } = useTranslation();
-  const { manage } = useProductAbilities();
+  const { manage, wholeCatalogue } = useProductAbilities();
   const { data, sort, setSort, refetch } = useListContext<ProductRow>();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
@@ -106,11 +106,12 @@ export function ProductTable() {
             <TableHead>
               <TableRow>
                 {manage && <TableCell padding="checkbox" />}
-                <TableCell>{header('order_column', t('resources.products.fields.order_column'))}</TableCell>
+                {/* The position is the catalogue's internal order: only those who arrange it see it. */}
+                {manage && <TableCell>{header('order_column', t('resources.products.fields.order_column'))}</TableCell>}
                 <TableCell>{header('name', t('resources.products.fields.name'))}</TableCell>
                 <TableCell>{header('cost', t('resources.products.fields.cost'))}</TableCell>
-                <TableCell>{t('resources.products.fields.region')}</TableCell>
-                <TableCell>{t('resources.products.fields.type')}</TableCell>
+                {wholeCatalogue ? <TableCell>{t('resources.products.fields.region')}</TableCell> : <TableCell>{t('resources.products.fields.description')}</TableCell>}
+                {wholeCatalogue && <TableCell>{t('resources.products.fields.type')}</TableCell>}
                 {manage && <TableCell>{t('productsAdmin.moveTo')}</TableCell>}
               </TableRow>
             </TableHead>
@@ -121,6 +122,7 @@ export function ProductTable() {
                   row={row}
                   draggable={draggable}
                   manage={manage}
+                  wholeCatalogue={wholeCatalogue}
                   onMove={move}
                   onSwap={swap}
                   above={byPosition ? order[index - 1] : undefined}

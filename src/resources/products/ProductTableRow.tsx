@@ -7,8 +7,8 @@ import { Chip, IconButton, Stack, TableCell, TableRow, Typography } from '@mui/m
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { formatCurrency } from '../../i18n/format';
-import { costTypeKey } from './choices';
+import { useDataWords } from '../../i18n/dataWords';
+import { usePriceText } from './price';
 import { MoveTo } from './MoveToPosition';
 import { editPath } from './paths';
 import { termNames, type ProductRow } from './productRow';
@@ -17,6 +17,8 @@ export interface RowProps {
   row: ProductRow;
   draggable: boolean;
   manage: boolean;
+  /** Staff: the product's regions and types; a dealer (whose catalogue is one region's): its description. */
+  wholeCatalogue: boolean;
   onMove: (row: ProductRow, to: number) => Promise<string | null>;
   onSwap: (row: ProductRow, other: ProductRow | undefined) => void;
   above?: ProductRow;
@@ -24,9 +26,11 @@ export interface RowProps {
 }
 
 /** One product in the table: a drag handle, up / down and "move to position" for those who manage products; the row opens the product. */
-export function SortableRow({ row, draggable, manage, onMove, onSwap, above, below }: RowProps) {
-  const { t, i18n } = useTranslation();
+export function SortableRow({ row, draggable, manage, wholeCatalogue, onMove, onSwap, above, below }: RowProps) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
+  const price = usePriceText();
+  const words = useDataWords();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: String(row.id), disabled: !draggable, attributes: { roleDescription: t('productsAdmin.sortable') } });
   const style: CSSProperties = { transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1, position: 'relative', zIndex: isDragging ? 1 : undefined };
   const stop = (e: React.SyntheticEvent) => e.stopPropagation();
@@ -46,9 +50,11 @@ export function SortableRow({ row, draggable, manage, onMove, onSwap, above, bel
           </IconButton>
         </TableCell>
       )}
-      <TableCell sx={{ width: 56 }} data-testid="product-position">
-        {row.order_column}
-      </TableCell>
+      {manage && (
+        <TableCell sx={{ width: 56 }} data-testid="product-position">
+          {row.order_column}
+        </TableCell>
+      )}
       <TableCell>
         <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="product-name">
           {row.name}
@@ -60,11 +66,17 @@ export function SortableRow({ row, draggable, manage, onMove, onSwap, above, bel
         ) : null}
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {formatCurrency(row.cost, i18n.language)} <Typography component="span" variant="body2" color="text.secondary">{t(costTypeKey(row.cost_type))}</Typography>
+        <span data-testid="product-price">{price(row)}</span>
         {row.discount > 0 ? <Chip size="small" variant="outlined" color="success" label={`-${row.discount}%`} sx={{ ml: 1 }} /> : null}
       </TableCell>
-      <TableCell>{termNames(row, 'region').join(', ')}</TableCell>
-      <TableCell>{termNames(row, 'type').join(', ')}</TableCell>
+      {wholeCatalogue ? (
+        <>
+          <TableCell>{termNames(row, 'region', words).join(', ')}</TableCell>
+          <TableCell>{termNames(row, 'type', words).join(', ')}</TableCell>
+        </>
+      ) : (
+        <TableCell>{row.description}</TableCell>
+      )}
       {manage && (
         <TableCell onClick={stop} sx={{ whiteSpace: 'nowrap' }}>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useStageCatalogue } from '../../data/stageCatalogue';
 import { useTermChoices } from '../../data/terms';
+import { PRODUCT_TAXONOMIES } from '../../../contract/products';
 
-/** Spec section 3, "Product pricing types" (server/products/products.fields.ts). */
-export const COST_TYPES = ['per month', 'per lead', 'per site', 'per transaction', 'per annum', 'per chat'] as const;
+/** Spec section 3, "Product pricing types", and the product taxonomies: one list with the server's (contract/products.ts). */
+export { PRODUCT_COST_TYPES as COST_TYPES, PRODUCT_TAXONOMIES, type ProductTaxonomy } from '../../../contract/products';
 /** The i18n key of a pricing type: `productsAdmin.costTypes.per_month`. */
 export const costTypeKey = (type: string) => `productsAdmin.costTypes.${type.replace(/\s+/g, '_')}`;
-export const PRODUCT_TAXONOMIES = ['region', 'type'] as const;
-export type ProductTaxonomy = (typeof PRODUCT_TAXONOMIES)[number];
 
 export interface Choice {
   id: number | string;

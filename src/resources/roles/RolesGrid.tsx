@@ -2,13 +2,15 @@ import AddIcon from '@mui/icons-material/Add';
 import SaveIcon from '@mui/icons-material/Save';
 import UndoIcon from '@mui/icons-material/Undo';
 import {
-  Alert, Box, Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Paper, Stack, Table, TableBody, TableCell,
-  TableContainer, TableHead, TableRow, TextField, Typography,
+  Alert, Box, Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, Table, TableBody, TableCell,
+  TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
+import { ADMINISTRATOR_ROLE } from '../../../contract/roles';
+import { ScrollableTableBox } from '../../../engine/react/fields/ScrollableTableBox';
 import { hasPermission, hasRole } from '../../auth/permissions';
 import type { PortalDataProvider, RoleRecord } from '../../data/dataProvider';
 import { PageHeading } from '../../layout/PageHeading';
@@ -109,7 +111,7 @@ export default function RolesGrid() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const canEdit = hasRole(user, 'Administrator') && hasPermission(user, 'view permissions');
+  const canEdit = hasRole(user, ADMINISTRATOR_ROLE) && hasPermission(user, 'view permissions');
   const { data, isPending, error } = useQuery({ queryKey: QUERY_KEY, queryFn: () => dataProvider.getRolesAndPermissions().then((r) => r.data) });
   const roles = useMemo(() => data?.roles ?? [], [data]);
   const permissions = data?.permissions ?? [];
@@ -179,7 +181,9 @@ export default function RolesGrid() {
           <CircularProgress aria-label={t('rolesAdmin.permission')} />
         </Box>
       ) : (
-        <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: { xs: '70vh', md: 'calc(100vh - 300px)' }, minHeight: 300 }}>
+        // The whole grid on the page (no box of its own cutting it at some height), its header sticking
+        // to the window; on a phone it scrolls sideways and says so, the permission column staying put.
+        <ScrollableTableBox hint={t('tables.scrollHint')} stickyHeader sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }} data-testid="roles-grid-box">
           <Table stickyHeader size="small" aria-label={t('routes.rolesPermissions')} data-testid="roles-grid">
             <TableHead>
               <TableRow>
@@ -221,7 +225,7 @@ export default function RolesGrid() {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollableTableBox>
       )}
       {creating ? (
         <CreateRoleDialog

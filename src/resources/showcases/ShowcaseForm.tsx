@@ -9,6 +9,7 @@ import { POST_STATUSES } from './StatusChip';
 import { httpUrl, maxChars, requiredField } from '../../forms/validators';
 import { slugFormat } from './validate';
 import { FormSection, WIDE } from '../../forms/FormSection';
+import { APP_FORM } from '../../forms/appForm';
 
 /** Text fields a write sends as typed, blank as null (the contract's writable fields). */
 const TEXTS = ['post_title', 'post_excerpt', 'post_content', 'website_address'] as const;
@@ -77,7 +78,7 @@ export function ShowcaseForm({ toolbar }: { toolbar?: React.ReactElement | false
   const terms = usePostTerms();
   const label = (field: string) => translate(`resources.posts.fields.${field}`);
   return (
-    <SimpleForm record={formRecord} warnWhenUnsavedChanges toolbar={toolbar} sx={{ maxWidth: 1000 }}>
+    <SimpleForm record={formRecord} {...APP_FORM} toolbar={toolbar} sx={{ maxWidth: 1000 }}>
       <FormSection title={translate('showcasesAdmin.sections.post')}>
         <TextInput source="post_title" validate={[requiredField(label('post_title')), maxChars(200)]} sx={WIDE} />
         <TextInput source="slug" validate={[slugFormat, maxChars(255)]} helperText="showcasesAdmin.help.slug" />

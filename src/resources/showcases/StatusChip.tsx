@@ -1,8 +1,8 @@
 import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
-/** The post statuses the API accepts (contract: post_status). */
-export const POST_STATUSES = ['draft', 'published'] as const;
+/** The post statuses the API accepts: one list with the server's (contract/posts.ts). */
+export { POST_STATUSES } from '../../../contract/posts';
 
 /** A post's status: draft (grey) or published (green). */
 export function StatusChip({ status }: { status: string }) {

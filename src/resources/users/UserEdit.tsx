@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { PageHeading } from '../../layout/PageHeading';
 import { toUserBody, UserForm } from './UserForm';
 import { useUserAbilities } from './useUserAbilities';
+import { FRESH_RECORD } from '../../forms/freshRecord';
 
 const OWN = ['name', 'email', 'telephone', 'position', 'avatar', 'country', 'password', 'current_password'] as const;
 
@@ -54,8 +55,9 @@ export default function UserEdit() {
         mutationMode="pessimistic"
         redirect={false}
         transform={(values) => toUserBody(values, allowed)}
-        queryOptions={{ meta: { cache: false } }}
+        queryOptions={FRESH_RECORD}
         mutationOptions={{
+          ...FRESH_RECORD,
           // A new email of your own waits for its link: say where it went rather than "User Updated".
           onSuccess: (data: RaRecord) =>
             notify(data.email_pending ? t('usersAdmin.emailPending', { email: String(data.email_pending) }) : t('errors:users.updated'), { type: 'success' }),

@@ -2,7 +2,10 @@ import { Box } from '@mui/material';
 import {
   AutocompleteInput, BooleanInput, PasswordInput, ReferenceInput, SelectArrayInput, SelectInput, SimpleForm, TextInput, email, useTranslate, type RaRecord,
 } from 'react-admin';
+import { STATUS_CHOICES } from './choices';
 import { useRoleChoices } from './useRoleChoices';
+import { APP_FORM } from '../../forms/appForm';
+import { requiredField } from '../../forms/validators';
 
 /** Stable (the form resets on change of this object): a refetched record keeps the user's edits. */
 const KEEP_DIRTY = { keepDirtyValues: true } as const;
@@ -39,11 +42,10 @@ export function toUserBody(values: Partial<RaRecord>, allowed: readonly string[]
 export function UserForm({ manage, editing, self = false, toolbar }: { manage: boolean; editing: boolean; self?: boolean; toolbar?: React.ReactElement | false }) {
   const translate = useTranslate();
   const roles = useRoleChoices(manage);
-  const required = (field: string) => (value: unknown) =>
-    typeof value === 'string' && value.trim() ? undefined : { message: 'validation:field.required', args: { attribute: translate(`resources.users.fields.${field}`).toLowerCase() } };
+  const required = (field: string) => requiredField(translate(`resources.users.fields.${field}`));
   const minLength = (length: number) => (value: unknown) => (typeof value === 'string' && value.trim().length < length ? { message: 'validation:generic.minLength', args: { length } } : undefined);
   return (
-    <SimpleForm warnWhenUnsavedChanges resetOptions={KEEP_DIRTY} toolbar={toolbar} sx={{ maxWidth: 900 }}>
+    <SimpleForm {...APP_FORM} resetOptions={KEEP_DIRTY} toolbar={toolbar} sx={{ maxWidth: 900 }}>
       <Box sx={{ display: 'grid', width: '100%', gap: { xs: 0, md: 2 }, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <TextInput source="name" validate={[required('name'), minLength(4)]} />
         <TextInput source="email" type="email" validate={[required('email'), email('validation:generic.email')]} />
@@ -66,7 +68,7 @@ export function UserForm({ manage, editing, self = false, toolbar }: { manage: b
             </ReferenceInput>
             <BooleanInput source="primary" />
             <BooleanInput source="foc_approver" />
-            {editing ? <SelectInput source="status" choices={['active', 'disabled'].map((id) => ({ id, name: `usersAdmin.statuses.${id}` }))} /> : null}
+            {editing ? <SelectInput source="status" choices={STATUS_CHOICES} /> : null}
           </>
         ) : null}
       </Box>

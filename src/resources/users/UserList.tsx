@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { defuseDeep } from '../../data/csv';
 import { formatDate } from '../../i18n/format';
 import { PageHeading } from '../../layout/PageHeading';
+import { STATUS_CHOICES } from './choices';
 import { userProfilePath } from './paths';
 import { useUserAbilities } from './useUserAbilities';
 
@@ -24,7 +25,7 @@ export default function UserList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={t('usersAdmin.search')} />,
-    <SelectInput key="status" source="status" choices={['active', 'disabled'].map((id) => ({ id, name: `usersAdmin.statuses.${id}` }))} />,
+    <SelectInput key="status" source="status" choices={STATUS_CHOICES} />,
   ];
   return (
     <>

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { seedDatabase } from '../../../server/db/seed';
 import { configMeta, configRevisions } from '../../../server/db/schema';
-import { decryptSecret } from '../../../server/configs/configs.secrets';
+import { decryptSecret } from '../../../server/db/secret-key';
 import { secretKeyOf } from '../../../server/db/secret-key';
 import { DEMO_PASSWORD, openTestDatabase, type TestServer } from '../../support/server';
 import { companyInformation, configPath, demo, newConfig, writeStage, writeStages, type ConfigBody } from '../configs-helpers';

@@ -99,12 +99,13 @@ describe('GET /api/products', () => {
     const ids = await list('admin', { filter: { id: [platform.id] } });
     expect(ids.body.map((p) => p.name)).toEqual(['Dealer Website Platform']);
 
-    // The spec's call: GET /products?region=...&type=... with terms included, by position.
-    const spec = await as<Product[]>('dealer', 'GET', '/api/products?region=uk&type=4&include=terms');
+    // The spec's call: GET /products?region=...&type=... with terms included, by position (as staff:
+    // a dealer's list is their own company's catalogue, products-catalogue.test.ts).
+    const spec = await as<Product[]>('am', 'GET', '/api/products?region=uk&type=4&include=terms');
     expect(spec.status).toBe(200);
     expect(spec.body.map((p) => p.name)).toEqual(['Leasing Website', 'Rate Book Import']);
-    expect((await as<Product[]>('dealer', 'GET', '/api/products?region=8&type=leasing-company')).body).toEqual([]);
-    expect((await as<Product[]>('dealer', 'GET', '/api/products?region=atlantis')).body).toEqual([]);
+    expect((await as<Product[]>('am', 'GET', '/api/products?region=8&type=leasing-company')).body).toEqual([]);
+    expect((await as<Product[]>('am', 'GET', '/api/products?region=atlantis')).body).toEqual([]);
   });
 
   it.each([
@@ -265,7 +266,7 @@ describe('order', () => {
     const down = await expectContiguous();
     expect(down.map((p) => p.id)).toEqual([...before.filter((p) => p.id !== mover.id).map((p) => p.id), mover.id]);
     // The list answers in the new order.
-    const shown = await list('dealer', { range: [0, 99] });
+    const shown = await list('am', { range: [0, 99] });
     expect(shown.body.map((p) => p.id)).toEqual(down.map((p) => p.id));
     // Back where it was.
     await as('admin', 'POST', `/api/products/${mover.id}/sort`, { to: 5 });

@@ -22,9 +22,25 @@ describe('stage data diff', () => {
     const before = { locations: [{ id: 'a', name: 'North' }, { id: 'b', name: 'South' }] };
     const after = { locations: [{ id: 'a', name: 'North side' }] };
     expect(diffData(before, after)).toEqual([
-      { field: '/locations/0/name', before: 'North', after: 'North side' },
-      { field: '/locations/1', before: { id: 'b', name: 'South' }, after: undefined },
+      { field: '/locations/0/name', before: 'North', after: 'North side', rows: { '/locations/0': 'a' } },
+      { field: '/locations/1', before: { id: 'b', name: 'South' }, after: undefined, rows: { '/locations/1': 'b' } },
     ]);
+  });
+
+  it('matches rows by id: removing one from the middle is one removal, not a shift of every later row', () => {
+    const before = { franchises: [{ id: 'f1', name: 'Ford' }, { id: 'k1', name: 'Kia' }, { id: 'v1', name: 'Volvo' }] };
+    const after = { franchises: [{ id: 'f1', name: 'Ford' }, { id: 'v1', name: 'Volvo' }] };
+    expect(diffData(before, after)).toEqual([{ field: '/franchises/1', before: { id: 'k1', name: 'Kia' }, after: undefined, rows: { '/franchises/1': 'k1' } }]);
+    // Reordering alone changes no row; an addition is one change.
+    expect(diffData(after, { franchises: [after.franchises[1], after.franchises[0]] })).toEqual([]);
+    expect(diffData(after, { franchises: [...after.franchises, { id: 'm1', name: 'MINI' }] })).toMatchObject([{ field: '/franchises/2', before: undefined, after: { name: 'MINI' } }]);
+  });
+
+  it('re-applies changes to rows where their id is now, whatever the other side did to the order', () => {
+    const base = { rows: [{ id: 'a', n: 1 }, { id: 'b', n: 2 }, { id: 'c', n: 3 }] };
+    const mine = { rows: [{ id: 'a', n: 1 }, { id: 'c', n: 30 }, { id: 'd', n: 4 }] };
+    const server = { rows: [{ id: 'c', n: 3 }, { id: 'b', n: 2 }, { id: 'a', n: 1 }, { id: 'e', n: 5 }, { id: 'f', n: 6 }] };
+    expect(applyChanges(server, diffData(base, mine))).toEqual({ rows: [{ id: 'c', n: 30 }, { id: 'a', n: 1 }, { id: 'e', n: 5 }, { id: 'f', n: 6 }, { id: 'd', n: 4 }] });
   });
 
   it('a list of plain values (ids) is one field', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getStageUi } from '../../../engine/react';
-import { pointerLabel } from '../../../src/configurator/stage/labels';
+import { fieldPath } from '../../../src/configurator/stage/labels';
 import { stageAbilities } from '../../../src/configurator/stage/lifecycle';
 
 const DEALER = ['view configs', 'edit configs'];
@@ -25,9 +24,9 @@ describe('what the stage page offers (engine lifecycle table)', () => {
 
 describe('field labels for JSON pointers', () => {
   const t = (key: string) => ({ 'configurator:fields.groupFeeds': 'Group feeds', 'configurator:fields.twitter': 'Twitter', 'configurator:fields.franchiseFeeds': 'Franchise feeds', 'configurator:fields.links': 'Links' })[key] ?? key;
-  it('uses the schema titles through $refs, with 1-based row numbers', () => {
-    const schema = getStageUi('social-feeds').schema;
-    expect(pointerLabel(schema, '/group/twitter', t)).toBe('Group feeds › Twitter');
-    expect(pointerLabel(schema, '/feeds/1/links/twitter', t)).toBe('Franchise feeds 2 › Links › Twitter');
+  it('uses the schema titles through $refs; a row is its name, else its list and 1-based position', () => {
+    expect(fieldPath('social-feeds', '/group/twitter', {}, t)).toBe('Group feeds › Twitter');
+    expect(fieldPath('social-feeds', '/feeds/1/links/twitter', {}, t)).toBe('Franchise feeds 2 › Links › Twitter');
+    expect(fieldPath('locations', '/locations/0/name', { locations: { locations: [{ id: 'a1b2c', name: 'Wisbech' }] } }, t)).toMatch(/ › Wisbech › /);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currencyFor, formatCurrency, formatDate, parseDate } from '../../../src/i18n/format';
+import { formatDate, formatMoney, parseDate } from '../../../src/i18n/format';
+import { priceCurrency, regionCurrency } from '../../../contract/money';
 import { DEFAULT_LOCALE, LOCALES, toLocale } from '../../../src/i18n/locales';
 
 // Intl uses narrow no-break spaces as French group separators: compare with plain spaces.
@@ -14,23 +15,28 @@ describe('locales', () => {
   });
 });
 
-describe('currency by locale (spec section 9)', () => {
-  it('maps each locale to its currency', () => {
-    expect(currencyFor('en-GB')).toEqual({ code: 'GBP', symbol: '£' });
-    expect(currencyFor('en-AU')).toEqual({ code: 'AUD', symbol: '$' });
-    expect(currencyFor('en-ZA')).toEqual({ code: 'ZAR', symbol: 'R' });
-    for (const locale of ['fr-FR', 'fr-BE', 'nl-NL', 'nl-BE']) expect(currencyFor(locale)).toEqual({ code: 'EUR', symbol: '€' });
-    expect(currencyFor('xx')).toEqual({ code: 'GBP', symbol: '£' });
+describe('money (spec section 9: the currency is the region\'s, the format the reader\'s)', () => {
+  it('takes the currency from the region: GBP by default, AUD, EUR, ZAR', () => {
+    expect(regionCurrency('uk')).toBe('GBP');
+    expect(regionCurrency('AU')).toBe('AUD');
+    expect(regionCurrency('za')).toBe('ZAR');
+    for (const region of ['be', 'fr', 'nl']) expect(regionCurrency(region)).toBe('EUR');
+    expect(regionCurrency('usa')).toBe('GBP');
+    expect(regionCurrency(null)).toBe('GBP');
+    expect(priceCurrency(['be', 'fr', 'nl'])).toBe('EUR');
+    expect(priceCurrency(['uk', 'fr'])).toBe('GBP');
   });
 
-  it('formats amounts with the symbol first and the locale digits', () => {
-    expect(formatCurrency(1234.5, 'en-GB')).toBe('£1,234.50');
-    expect(formatCurrency(3000, 'en-AU')).toBe('$3,000.00');
-    expect(plain(formatCurrency(1234.5, 'fr-FR'))).toBe('€1 234,50');
-    expect(formatCurrency(1234.5, 'nl-NL')).toBe('€1.234,50');
-    expect(plain(formatCurrency(17.5, 'en-ZA'))).toBe('R17,50');
-    expect(formatCurrency(-75, 'en-GB')).toBe('-£75.00');
-    expect(formatCurrency(60)).toBe('£60.00');
+  it('keeps a price\'s currency whatever the interface language; only the number format follows the reader', () => {
+    expect(formatMoney(1234.5, 'GBP', 'en-GB')).toBe('£1,234.50');
+    // The issue's case: £495.00 in English must not become €495,00 in French.
+    expect(plain(formatMoney(495, 'GBP', 'fr-FR'))).toBe('495,00 £GB'); // French writes pounds sterling '£GB'
+    expect(plain(formatMoney(1234.5, 'EUR', 'fr-FR'))).toBe('1 234,50 €');
+    expect(formatMoney(1234.5, 'EUR', 'en-GB')).toBe('€1,234.50');
+    expect(formatMoney(3000, 'AUD', 'en-AU')).toBe('$3,000.00');
+    expect(plain(formatMoney(17.5, 'ZAR', 'en-ZA'))).toBe('R 17,50');
+    expect(formatMoney(-75, 'GBP', 'en-GB')).toBe('-£75.00');
+    expect(formatMoney(60)).toBe('£60.00');
   });
 });
 

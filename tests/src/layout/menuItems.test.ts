@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasPermission, hasRole, meets } from '../../../src/auth/permissions';
-import { MENU, filterMenu, isSidebarVisible, type MenuItem, type MenuSection } from '../../../src/layout/menuItems';
+import { MENU, activeMenuKey, filterMenu, isSidebarVisible, type MenuItem, type MenuSection } from '../../../src/layout/menuItems';
 import { ROUTES } from '../../../src/routing/routes';
 import { admin, dealer, userWith } from '../fixtures/users';
 
@@ -106,5 +106,21 @@ describe('isSidebarVisible', () => {
     expect(isSidebarVisible(dealer, { stage: 'configurator' })).toBe(true);
     expect(isSidebarVisible(admin, null)).toBe(true);
     expect(isSidebarVisible(null, null)).toBe(false);
+  });
+});
+
+describe('the one lit sidebar link (issue 26)', () => {
+  const menu = filterMenu(MENU, admin);
+  it('lights the Create or Add link alone, not the list link that holds its path', () => {
+    expect(activeMenuKey(menu, '/users/create')).toBe('users-create');
+    expect(activeMenuKey(menu, '/media/upload')).toBe('media-add');
+    expect(activeMenuKey(menu, '/companies/create')).toBe('companies-create');
+    expect(activeMenuKey(menu, '/backend/showcases/create')).toBe('showcase-admin-create');
+  });
+  it('lights the list for a record under it, and the dashboard only for itself', () => {
+    expect(activeMenuKey(menu, '/users/profile/99')).toBe('users-all');
+    expect(activeMenuKey(menu, '/backend/showcases/edit/3')).toBe('showcase-admin-all');
+    expect(activeMenuKey(menu, '/dashboard')).toBe('dashboard');
+    expect(activeMenuKey(menu, '/dashboard/7')).toBeNull();
   });
 });

@@ -1,0 +1,140 @@
+/**
+ * Issue 26's speed targets on the built app, cold (an empty browser cache, as a first visit or a
+ * new device), in headless Chromium against the real server on an in-memory demo database:
+ * - sign-in: from the Login click to the first screen's content, for a dealer and for an admin,
+ *   each in a fresh browser profile (target under 1 s);
+ * - every list and profile screen: a signed-in user's full load of the screen's address with the
+ *   HTTP cache emptied, to its content with no loading indicator left (target under 800 ms);
+ * - thumbnails: the media library's thumbnail answers carry a long immutable lifetime, so a second
+ *   visit reads them from the cache.
+ * Baseline, same run: the screen's main API call alone from Node on the same server (the floor the
+ * data sets; the rest is the app).
+ * Median of 5 per screen. Run: `npm run bench -- first-screens` (after a build).
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { buildApp } from '../server/app';
+import { openPglite } from '../server/db/database';
+import { seedDatabase } from '../server/db/seed';
+import { launchBrowser } from '../tests/support/browser';
+import { signInAt } from './paint';
+
+const PASSWORD = 'Demo-pass-2026';
+const RUNS = 5;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+interface Screen {
+  name: string;
+  account: string;
+  path: string;
+  /** The screen's content: present, with no progress indicator left in the page's main area. */
+  content: string;
+  api: string;
+}
+
+const SCREENS: Screen[] = [
+  { name: 'companies list', account: 'admin@demo.test', path: '/#/companies', content: 'main table tbody tr td', api: '/api/companies?range=[0,24]' },
+  { name: 'users list', account: 'admin@demo.test', path: '/#/users', content: 'main table tbody tr td', api: '/api/users?range=[0,24]' },
+  { name: 'products list (staff)', account: 'admin@demo.test', path: '/#/products', content: 'main table tbody tr td', api: '/api/products?range=[0,24]' },
+  { name: 'products list (dealer)', account: 'dealer@demo.test', path: '/#/products', content: 'main table tbody tr td, main li', api: '/api/products?range=[0,24]' },
+  { name: 'media library', account: 'admin@demo.test', path: '/#/media', content: 'main img', api: '/api/media/page' },
+  { name: 'company profile', account: 'admin@demo.test', path: '/#/companies/1', content: 'main input[name="name"]', api: '/api/companies/1' },
+  { name: 'roles & permissions', account: 'admin@demo.test', path: '/#/roles', content: 'main table tbody tr', api: '/api/roles' },
+  { name: 'configurations list', account: 'admin@demo.test', path: '/#/configurator', content: 'main table tbody tr td, main a[href*="configurator/"]', api: '/api/configs?range=[0,24]' },
+];
+
+/** Resolves with the page clock's time when `selector` shows with no progress bar left in main. */
+const contentReady = (page: Page, selector: string) =>
+  page.waitForFunction(
+    (sel) => {
+      const main = document.querySelector('main');
+      // A loading indicator has no value; a determinate bar (a config's progress) is content.
+      return !!document.querySelector(sel) && !!main && !main.querySelector('[role="progressbar"]:not([aria-valuenow])') ? performance.now() : false;
+    },
+    selector,
+    { timeout: 60_000, polling: 'raf' },
+  ).then((h) => h.jsonValue() as Promise<number>);
+
+async function apiFloor(url: string, account: string, path: string): Promise<number> {
+  const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account, password: PASSWORD }) });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const times: number[] = [];
+  for (let i = 0; i <= RUNS; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}${path}`, { method: path.endsWith('/page') ? 'POST' : 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: path.endsWith('/page') ? '{}' : undefined });
+    await res.arrayBuffer();
+    if (i > 0) times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+async function signInTimes(browser: Browser, url: string, account: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+    await context.addInitScript(() => localStorage.setItem('portal.cookieConsent', 'accepted'));
+    const page = await context.newPage();
+    await page.goto(`${url}/#/login`);
+    await page.getByTestId('login-form').locator('input[name="email"]').waitFor();
+    const t0 = await page.evaluate(() => performance.now());
+    await signInAt(page, url, account, PASSWORD).catch(() => {});
+    await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+    times.push((await contentReady(page, '[data-testid="page-title"]')) - t0);
+    await context.close();
+  }
+  return times;
+}
+
+async function screenTimes(browser: Browser, url: string, screen: Screen): Promise<{ times: number[]; thumbnailCache: string | null }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+  await context.addInitScript(() => localStorage.setItem('portal.cookieConsent', 'accepted'));
+  const page = await context.newPage();
+  await signInAt(page, url, screen.account, PASSWORD);
+  await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+  await page.getByTestId('page-title').first().waitFor();
+  const cdp = await context.newCDPSession(page);
+  let thumbnailCache: string | null = null;
+  page.on('response', (r) => {
+    if (r.url().includes('/thumbnail')) thumbnailCache = r.headers()['cache-control'] ?? null;
+  });
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    await cdp.send('Network.clearBrowserCache');
+    await page.goto(`${url}/#/login`, { waitUntil: 'commit' }).catch(() => {});
+    await page.goto(`${url}${screen.path}`);
+    await page.reload();
+    times.push(await contentReady(page, screen.content));
+  }
+  await context.close();
+  return { times, thumbnailCache };
+}
+
+export async function benchFirstScreens(): Promise<void> {
+  const dist = resolve(process.env.BENCH_DIST ?? 'dist');
+  if (!existsSync(resolve(dist, 'index.html'))) throw new Error(`${dist}/index.html is missing: run \`npm run build\` first`);
+  const database = await openPglite(null);
+  await database.migrate();
+  await seedDatabase(database.db, { demo: true, demoPassword: PASSWORD });
+  const app = await buildApp({ database, staticDir: dist, smtpUrl: null, publicUrl: 'http://127.0.0.1', secureCookies: false, maxEventLoopDelay: false, logger: false });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const browser = await launchBrowser();
+  const ms = (v: number) => `${v.toFixed(0)} ms`.padStart(8);
+  try {
+    console.log(`cold first screens, median of ${RUNS} (targets: sign-in < 1000 ms, list or profile < 800 ms)`);
+    for (const account of ['dealer@demo.test', 'admin@demo.test']) {
+      const t = median(await signInTimes(browser, url, account));
+      const floor = await apiFloor(url, account, '/api/users/current');
+      console.log(`${`sign-in to first screen (${account})`.padEnd(48)} ${ms(t)}   api floor ${ms(floor)}   ${t < 1000 ? 'met' : 'NOT met'}`);
+    }
+    for (const screen of SCREENS) {
+      const { times, thumbnailCache } = await screenTimes(browser, url, screen);
+      const t = median(times);
+      const floor = await apiFloor(url, screen.account, screen.api);
+      console.log(`${screen.name.padEnd(48)} ${ms(t)}   api floor ${ms(floor)}   ${t < 800 ? 'met' : 'NOT met'}${thumbnailCache ? `   thumbnails: ${thumbnailCache}` : ''}`);
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+}

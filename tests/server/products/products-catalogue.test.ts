@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../support/server';
+import { call, login } from '../helpers';
+
+interface Product {
+  id: number;
+  name: string;
+  cost: number;
+  currency: string;
+  terms: Array<{ slug: string; taxonomy: string }>;
+}
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  server = await startTestServer({ demo: true });
+  for (const [who, email] of Object.entries({ dealer: 'dealer@demo.test', dealer2: 'dealer2@demo.test', pm: 'pm@demo.test', admin: 'admin@demo.test' })) {
+    tokens[who] = (await login(server, email)).token;
+  }
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const list = async (who: string) => {
+  const r = await call<Product[]>(server, 'GET', `/api/products?range=${encodeURIComponent('[0,999]')}`, { token: tokens[who] });
+  expect(r.status).toBe(200);
+  return r.body;
+};
+const slugs = (p: Product, taxonomy: string) => p.terms.filter((t) => t.taxonomy === taxonomy).map((t) => t.slug);
+
+describe('GET /products: the catalogue that applies to the reader (issue 26)', () => {
+  it('gives staff every product, each priced in its regions\' currency', async () => {
+    const all = await list('admin');
+    expect(all).toHaveLength(40);
+    expect(await list('pm')).toHaveLength(40);
+    expect(all.find((p) => p.name === 'Domain Registration')!.currency).toBe('GBP');
+    // Sold in several currencies' markets: quoted in the default, GBP (spec section 9).
+    expect(all.find((p) => p.name === 'Dealer Website Platform')!.currency).toBe('GBP');
+  });
+
+  it('gives a dealer only the products of their company\'s region and dealer type, in their currency', async () => {
+    // Demo Motors: UK, Franchised Dealer.
+    const uk = await list('dealer');
+    expect(uk.length).toBeGreaterThan(0);
+    expect(uk.length).toBeLessThan(40);
+    for (const p of uk) {
+      expect(slugs(p, 'region'), p.name).toContain('uk');
+      expect(slugs(p, 'type'), p.name).toContain('franchised-dealer');
+      expect(p.currency).toBe('GBP');
+    }
+    expect(uk.map((p) => p.name)).not.toContain('Leasing Website');
+    expect(uk.map((p) => p.name)).not.toContain('Manufacturer Dealer Locator');
+
+    // Harbour Cars: France, Independent: euros, and no UK-only or franchise-only products.
+    const fr = await list('dealer2');
+    expect(fr.length).toBeGreaterThan(0);
+    for (const p of fr) {
+      expect(slugs(p, 'region'), p.name).toContain('fr');
+      expect(slugs(p, 'type'), p.name).toContain('independent');
+      expect(p.currency).toBe('EUR');
+    }
+    const names = fr.map((p) => p.name);
+    expect(names).not.toContain('Domain Registration');
+    expect(names).not.toContain('Manufacturer-Approved Template');
+  });
+
+  it('does not let a dealer open another market\'s product by its id', async () => {
+    const leasing = (await list('admin')).find((p) => p.name === 'Leasing Website')!;
+    expect((await call(server, 'GET', `/api/products/${leasing.id}`, { token: tokens.dealer })).status).toBe(404);
+    expect((await call(server, 'GET', `/api/products/${leasing.id}`, { token: tokens.admin })).status).toBe(200);
+  });
+});
