@@ -11,7 +11,7 @@ import { readdirSync } from 'node:fs';
 // The app's areas (bulletproof-react's "features"): each imports only the shared folders (src/forms,
 // data, http, layout, i18n, session, auth, routing, csp), never another area, so an area can be
 // read, changed or copied on its own. routing/routeElements.tsx and App.tsx compose them.
-const APP_AREAS = ['configurator', 'showcases', 'pages', 'resources'];
+const APP_AREAS = ['configurator', 'showcases', 'agreements', 'pages', 'resources'];
 // Every react-admin resource folder (src/resources/<name>/): none imports another.
 const RESOURCES = readdirSync('./src/resources', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 /**
@@ -20,12 +20,16 @@ const RESOURCES = readdirSync('./src/resources', { withFileTypes: true }).filter
  *   API seen by two audiences: the staff screens use the dealer area's posts types and calls, term
  *   choices, image parts and paths, so both show a post alike;
  * - the home dashboard (pages/app/DashboardPage.tsx) shows the areas' home cards: the
- *   configurator's progress card (configurator/home/) and the latest showcases.
+ *   configurator's progress card (configurator/home/), the latest showcases and the agreement
+ *   waiting for the dealer's signature (agreements/home/).
  */
 const SHOWCASES_SHARED_WITH_STAFF = ['./api.ts', './parts.tsx', './paths.ts', './terms.ts'];
+// The agreements list (resources/agreements) opens the area's pages, archives through its API and
+// shows the same stage chip as the order form.
+const AGREEMENTS_SHARED_WITH_LIST = ['./api.ts', './paths.ts', './StageChip.tsx'];
 const AREA_EXCEPTIONS = {
-  pages: { configurator: ['./home'], showcases: ['./LatestShowcases.tsx'] },
-  resources: { showcases: SHOWCASES_SHARED_WITH_STAFF },
+  pages: { configurator: ['./home'], showcases: ['./LatestShowcases.tsx'], agreements: ['./home'] },
+  resources: { showcases: SHOWCASES_SHARED_WITH_STAFF, agreements: AGREEMENTS_SHARED_WITH_LIST },
 };
 const appAreaZones = APP_AREAS.flatMap((area) =>
   APP_AREAS.filter((other) => other !== area).map((other) => ({
@@ -69,6 +73,8 @@ const SERVER_AREAS = ['agreements', 'auth', 'companies', 'configs', 'mail', 'med
 const AREA_ALLOWS = {
   // Mails go out in the recipient's language with the shared wording: mail's public part, for everyone.
   '*': { mail: ['./mail.locale.ts', './mail.text.ts'] },
+  // An agreement's logo_path follows the companies' logo rule (a media library file, named as companies name it).
+  agreements: { companies: ['./companies.fields.ts'] },
   // A company answer carries its logo as a media item (the file's addresses).
   companies: { media: ['./media.service.ts'] },
   // Mail to a config's contacts is rationed by the same counters as sign-in.

@@ -18,6 +18,7 @@ const suites: Record<string, () => Promise<void>> = {
   'config-writes': async () => (await import('./config-writes')).benchConfigWrites(),
   'stage-page': async () => (await import('./stage-page')).benchStagePage(),
   'agreement-pdf': async () => (await import('./agreement-pdf')).benchAgreementPdf(),
+  agreements: async () => (await import('./agreements-list')).benchAgreementsList(),
   'first-screens': async () => (await import('./first-screens')).benchFirstScreens(),
 };
 

@@ -8,6 +8,7 @@ export { stageCatalogue, getStage, hasStage, stageDefaults, UnknownStageError } 
 export { lintStageFile } from './stages/lint';
 export { SECRET_SET, SECRET_CHANGED, stageSecretPaths, maskSecrets, maskPatchValue, mapAtPath, type SecretPath } from './stages/secrets';
 export { stageListIdPaths, assignListIds, type ListPath } from './stages/list-ids';
+export { hiddenFields, hiddenPaths, withoutHidden, isUnderHidden } from './stages/visibility';
 
 export { customOperations } from './rules/operations';
 export { applyRules, updateStage, RuleCycleError, MAX_RULE_PASSES, catalogueRules } from './rules/apply';

@@ -27,6 +27,8 @@ import configRoutes from './configs/configs.routes';
 import productRoutes from './products/products.routes';
 import mediaRoutes from './media/media.routes';
 import postRoutes from './posts/posts.routes';
+import agreementRoutes from './agreements/agreements.routes';
+import agreementDocumentRoutes from './agreements/agreements.documents.routes';
 
 export type { AppOptions } from './options';
 
@@ -83,7 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes, postRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes, postRoutes, agreementRoutes, agreementDocumentRoutes]) {
         await api.register(routes);
       }
     },

@@ -72,3 +72,12 @@ export class TooMany extends DomainError {
     super(message);
   }
 }
+
+/**
+ * A service the server relies on (DocuSign) refused or failed the call (502): the message carries
+ * the service's own words, so staff can tell a missing consent from a bad address.
+ */
+export class Upstream extends DomainError {}
+
+/** That service did not answer in time (504). */
+export class UpstreamTimeout extends Upstream {}

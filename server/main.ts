@@ -7,7 +7,7 @@ import { openPglite, openPostgres, type Database } from './db/database';
 import { DataDirLockedError, dataDirOf } from './db/lock';
 import { seedDatabase } from './db/seed';
 import { DEMO_PASSWORD_DEFAULT } from './db/seed-data';
-import { parseTrustProxy } from './options';
+import { parseDocusignEnv, parseTrustProxy } from './options';
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -34,6 +34,8 @@ async function main() {
   // Read before the database opens: `true`, `*` or anything that is not a count or addresses
   // stops the start with the reason.
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  // Likewise a DocuSign configuration that misses some of its DOCUSIGN_* variables.
+  const docusign = parseDocusignEnv(env);
   const database = await open();
   await database.migrate();
   const seed = await seedDatabase(database.db, {
@@ -53,6 +55,7 @@ async function main() {
     mailFrom: env.MAIL_FROM || undefined,
     bodyLimit: env.BODY_LIMIT ? Number(env.BODY_LIMIT) : undefined,
     trustProxy,
+    docusign,
     maxEventLoopDelay: env.MAX_EVENT_LOOP_DELAY_MS === '0' ? false : env.MAX_EVENT_LOOP_DELAY_MS ? Number(env.MAX_EVENT_LOOP_DELAY_MS) : undefined,
     logger: { level: env.LOG_LEVEL ?? 'info' },
   });

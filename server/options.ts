@@ -1,3 +1,4 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
 import type { Database } from './db/database';
@@ -39,6 +40,8 @@ export interface AppOptions {
   maxEventLoopDelay?: number | false;
   /** Rate limits (attempts per window) for sign-in, forgot-password, password reset and registration. */
   rateLimits?: Partial<RateLimits>;
+  /** DocuSign for agreement signatures (DOCUSIGN_*, see parseDocusignEnv); null = the portal's own signer. */
+  docusign?: DocusignSettings | null;
 }
 
 export interface RateRule {
@@ -150,6 +153,7 @@ export interface ResolvedConfig {
   secureCookies: boolean | 'auto';
   maxEventLoopDelay: number | false;
   rateLimits: RateLimits;
+  docusign: DocusignSettings | null;
 }
 
 export function resolveConfig(opts: AppOptions): ResolvedConfig {
@@ -162,6 +166,7 @@ export function resolveConfig(opts: AppOptions): ResolvedConfig {
     smtpUrl: opts.smtpUrl ?? null,
     mailFrom: opts.mailFrom ?? 'Launch Portal <no-reply@portal.local>',
     mailWorkerIntervalMs: opts.mailWorkerIntervalMs ?? 2000,
+    docusign: opts.docusign ?? null,
     secureCookies: opts.secureCookies ?? 'auto',
     maxEventLoopDelay: opts.maxEventLoopDelay ?? 5000,
     rateLimits: {
@@ -187,5 +192,57 @@ export function resolveConfig(opts: AppOptions): ResolvedConfig {
       register: opts.rateLimits?.register ?? { max: 20, windowSeconds: 60 * 60 },
       registerGlobal: opts.rateLimits?.registerGlobal ?? { max: 100, windowSeconds: 60 * 60 },
     },
+  };
+}
+
+/** DocuSign eSignature (server/agreements/signers/docusign.ts): where and as whom the server signs in. */
+export interface DocusignSettings {
+  /** The eSignature REST base, e.g. https://demo.docusign.net/restapi. */
+  baseUrl: string;
+  accountId: string;
+  /** The app's integration key (the JWT's issuer). */
+  integrationKey: string;
+  /** The user the server acts as (the JWT's subject), who granted the app consent. */
+  userId: string;
+  /** The RSA key of the integration key's key pair. A KeyObject: logging or serialising it shows nothing of the key. */
+  privateKey: KeyObject;
+  /** The OAuth host, account-d.docusign.com (demo) or account.docusign.com; a full http(s) origin is taken as it is. */
+  oauthBase: string;
+  /** How long one call to DocuSign may take, ms (DOCUSIGN_TIMEOUT_MS, default 15000). */
+  timeoutMs: number;
+}
+
+/** The variables that together turn DocuSign on; all or none. */
+export const DOCUSIGN_VARIABLES = ['DOCUSIGN_BASE_URL', 'DOCUSIGN_ACCOUNT_ID', 'DOCUSIGN_INTEGRATION_KEY', 'DOCUSIGN_USER_ID', 'DOCUSIGN_PRIVATE_KEY', 'DOCUSIGN_OAUTH_BASE'] as const;
+
+/**
+ * DocuSign's settings from the environment: null when none of DOCUSIGN_VARIABLES is set (agreements
+ * are signed in the portal), the settings when all are. Some but not all stops the start naming the
+ * missing ones: a half-configured DocuSign would otherwise surface only when a salesperson sends an
+ * agreement. DOCUSIGN_PRIVATE_KEY is PEM, its line breaks real or written as \n (as .env files do).
+ */
+export function parseDocusignEnv(env: Record<string, string | undefined>): DocusignSettings | null {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const missing = DOCUSIGN_VARIABLES.filter((name) => !value(name));
+  if (missing.length === DOCUSIGN_VARIABLES.length) return null;
+  if (missing.length) throw new Error(`DocuSign is partly configured: set ${missing.join(', ')} as well, or unset every DOCUSIGN_* variable to sign agreements in the portal.`);
+  let privateKey: KeyObject;
+  try {
+    privateKey = createPrivateKey(value('DOCUSIGN_PRIVATE_KEY')!.replace(/\\n/g, '\n'));
+  } catch {
+    // Never the key itself in the message.
+    throw new Error('DOCUSIGN_PRIVATE_KEY is not a PEM private key (-----BEGIN RSA PRIVATE KEY----- ... as DocuSign gives it).');
+  }
+  if (privateKey.asymmetricKeyType !== 'rsa') throw new Error('DOCUSIGN_PRIVATE_KEY must be an RSA key (DocuSign signs in with RS256).');
+  const timeout = Number(value('DOCUSIGN_TIMEOUT_MS') ?? 15_000);
+  if (!Number.isFinite(timeout) || timeout <= 0) throw new Error('DOCUSIGN_TIMEOUT_MS must be a number of milliseconds above 0.');
+  return {
+    baseUrl: value('DOCUSIGN_BASE_URL')!.replace(/\/+$/, ''),
+    accountId: value('DOCUSIGN_ACCOUNT_ID')!,
+    integrationKey: value('DOCUSIGN_INTEGRATION_KEY')!,
+    userId: value('DOCUSIGN_USER_ID')!,
+    privateKey,
+    oauthBase: value('DOCUSIGN_OAUTH_BASE')!.replace(/\/+$/, ''),
+    timeoutMs: timeout,
   };
 }

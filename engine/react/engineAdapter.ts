@@ -10,6 +10,8 @@ import type { ErrorObject } from 'ajv';
 import {
   ajvErrorsToFieldErrors,
   getStage,
+  hiddenPaths,
+  isUnderHidden,
   sectionValidator,
   stageValidator,
   updateStage,
@@ -39,9 +41,12 @@ export function validateSection(slug: string, data: unknown, section: Path): { e
   const raw = ((fn.errors ?? []) as ErrorObject[]).filter((e) => e.data !== '');
   const prefix = pathToPointer(section.slice(0, 2));
   const root = getStage(slug).schema as Record<string, unknown>;
+  // Fields a `visibleIf` hides are kept but never judged (as validateStage does).
+  const hidden = hiddenPaths(root, data);
   const errors = ajvErrorsToFieldErrors(raw, { root })
     .filter((e) => !COMPLETENESS.has(e.key))
-    .map((e: FieldErrorLike) => ({ ...e, path: `${prefix}${e.path === '' || e.path.startsWith('/') ? e.path : `/${e.path}`}` }));
+    .map((e: FieldErrorLike) => ({ ...e, path: `${prefix}${e.path === '' || e.path.startsWith('/') ? e.path : `/${e.path}`}` }))
+    .filter((e) => !isUnderHidden(e.path, hidden));
   return { errors, warnings: [] };
 }
 

@@ -10,6 +10,7 @@ import { TableField } from './fields/TableField';
 import { TabsField } from './fields/TabsField';
 import { BaseInputTemplate } from './templates/BaseInputTemplate';
 import { FieldTemplate } from './templates/FieldTemplate';
+import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
 import { DatePickerWidget } from './widgets/DatePickerWidget';
 import { MarkdownWidget } from './widgets/MarkdownWidget';
 import { CheckboxWidget, SelectWidget } from './widgets/MuiNamedWidgets';
@@ -56,5 +57,5 @@ export const stageWidgets = {
 export const stageTheme: Required<Pick<ThemeProps, 'fields' | 'widgets' | 'templates'>> = {
   fields: stageFields,
   widgets: { ...mui.widgets, ...stageWidgets },
-  templates: { ...mui.templates, BaseInputTemplate, FieldTemplate },
+  templates: { ...mui.templates, BaseInputTemplate, FieldTemplate, ObjectFieldTemplate },
 };

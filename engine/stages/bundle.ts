@@ -7,7 +7,7 @@
 import { isPlainObject } from '../json';
 
 /** Keywords whose values are JSON-logic, `$data` or data (defaults, enums), never schemas. */
-const NOT_SCHEMAS = new Set(['requiredIf', 'postcode', 'default', 'enum', 'const', 'examples']);
+const NOT_SCHEMAS = new Set(['requiredIf', 'visibleIf', 'postcode', 'default', 'enum', 'const', 'examples']);
 
 const SHAPE_REF = /^(?:\.\.\/shapes\/|\.\/)?([a-z0-9-]+)\.json(?:#)?$/;
 

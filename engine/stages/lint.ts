@@ -123,6 +123,23 @@ export function lintStageFile(file: unknown, fileName = 'stage'): string[] {
     checkLogic(check.logic, `/checks/${i}/logic`);
   });
 
+  // visibleIf: its logic uses known operations and it names properties the object has.
+  const visibility = (node: unknown, at: string): void => {
+    if (Array.isArray(node)) return node.forEach((n, i) => visibility(n, `${at}/${i}`));
+    if (!node || typeof node !== 'object') return;
+    const obj = node as Record<string, unknown>;
+    for (const [key, value] of Object.entries(obj)) {
+      if (key === 'visibleIf' && value && typeof value === 'object') {
+        const props = (obj.properties ?? {}) as Record<string, unknown>;
+        for (const [prop, logic] of Object.entries(value)) {
+          if (!(prop in props)) problems.push(`${fileName}: ${at}/visibleIf/${prop} names a property the object does not have`);
+          checkLogic(logic, `${at}/visibleIf/${prop}`);
+        }
+      } else if (key !== 'requiredIf' && key !== 'default' && key !== 'enum') visibility(value, `${at}/${key}`);
+    }
+  };
+  visibility(stage.schema, '/schema');
+
   if (!missing.length) {
     try {
       const validate = schemaAjv.compile(bundled);

@@ -300,6 +300,8 @@ export function extendAjv<A extends Ajv>(ajv: A): A {
   // Annotation only: the value is a secret (encrypted at rest, never sent to a browser; see
   // engine/stages/secrets.ts). Validation is the property's own.
   ajv.addKeyword({ keyword: 'secret', schemaType: 'boolean' });
+  // Annotation only: which fields show (engine/stages/visibility.ts); validateStage drops hidden ones first.
+  ajv.addKeyword({ keyword: 'visibleIf', type: 'object', schemaType: 'object' });
   ajv.addKeyword({ keyword: 'requiredIfLogic', type: 'object', schemaType: 'object', errors: true, validate: requiredIfKeyword });
   return ajv;
 }

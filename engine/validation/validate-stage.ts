@@ -7,6 +7,7 @@ import { parsePointer } from '../json';
 import { jsonLogic } from '../rules/operations';
 import { immer } from '../rules/immer';
 import { getStage, hasStage } from '../stages/catalogue';
+import { hiddenPaths, isUnderHidden, withoutHidden } from '../stages/visibility';
 import { validators, type PrecompiledValidator } from './generated/stage-validators.js';
 import { createAjv } from './ajv';
 import { collectNormalisations } from './keywords';
@@ -96,7 +97,14 @@ const SHAPE_KEYWORDS = new Set(['type', 'additionalProperties']);
 export function stageShapeErrors(slug: string, data: unknown, opts: MessageOptions = {}): FieldError[] {
   const stage = getStage(slug);
   // Empty strings are "not filled in" (as in validateStage): '' for a list or a number is allowed.
-  const shape = (schemaPass(slug, data).ajvErrors ?? []).filter((e) => SHAPE_KEYWORDS.has(e.keyword));
+  // Hidden fields are stored too, so their shape is judged (the schema pass leaves them out).
+  let ajvErrors: AjvErrors;
+  if (hiddenPaths(stage.schema as Record<string, unknown>, data).length) {
+    const validate = stageValidator(slug);
+    validate(pruneEmptyStrings(data));
+    ajvErrors = validate.errors;
+  } else ajvErrors = schemaPass(slug, data).ajvErrors;
+  const shape = (ajvErrors ?? []).filter((e) => SHAPE_KEYWORDS.has(e.keyword));
   return ajvErrorsToFieldErrors(shape, { ...opts, root: stage.schema as Record<string, unknown> });
 }
 
@@ -113,7 +121,9 @@ function schemaPass(slug: string, data: unknown): { ajvErrors: AjvErrors; normal
   const hit = frozen ? schemaPasses.get(data) : undefined;
   if (hit && hit.slug === slug) return hit;
   const validate = stageValidator(slug);
-  const { normalised } = collectNormalisations(() => validate(pruneEmptyStrings(data)));
+  // Fields a `visibleIf` hides now are kept as stored but never judged (engine/stages/visibility.ts).
+  const judged = withoutHidden(getStage(slug).schema as Record<string, unknown>, data);
+  const { normalised } = collectNormalisations(() => validate(pruneEmptyStrings(judged)));
   // ajv reuses its errors array on the next call: keep a copy.
   const pass = { slug, ajvErrors: validate.errors ? [...validate.errors] : validate.errors, normalised };
   if (frozen) schemaPasses.set(data, pass);
@@ -275,6 +285,12 @@ export function validateStage(
         node[path[path.length - 1]] = n.value;
       }
     });
+  }
+  // A check naming a hidden field (or inside one) has nothing the dealer can see to fix.
+  const hidden = hiddenPaths(stage.schema as Record<string, unknown>, stageData);
+  if (hidden.length) {
+    errors = errors.filter((e) => !isUnderHidden(e.path, hidden));
+    for (let i = warnings.length - 1; i >= 0; i--) if (isUnderHidden(warnings[i].path, hidden)) warnings.splice(i, 1);
   }
   const result = { errors, warnings, data: out };
   if (cacheable) {

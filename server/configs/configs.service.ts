@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { applyStagePatches, configProgress, hasStage, stageCatalogue, StagePatchError, type StagePatch, type StageState } from '../../engine';
-import { companies, configs, permissions, rolePermissions, userRoles, users } from '../db/schema';
+import { agreements, companies, configs, permissions, rolePermissions, userRoles, users } from '../db/schema';
 import { DESIGN_TYPES, PROJECT_TYPES } from '../../contract/projects';
 import { BadRequest, NotFound, Stale, Invalid } from '../domain-errors';
 import { serverMessages } from '../messages';
@@ -55,7 +55,7 @@ export async function createConfig(deps: Deps, viewer: Viewer, companyKey: strin
 
   const managers = { project_manager_id: input.project_manager_id ?? null, account_manager_id: input.account_manager_id ?? null };
   await checkManagers(deps, managers);
-  checkAgreement(input.agreement_id);
+  await checkAgreement(deps, input.agreement_id, company.id);
 
   const stages = stagesForNewConfig(input.project_type, input.design_type);
   const [row] = await deps.db
@@ -105,13 +105,14 @@ async function checkManagers(deps: Deps, managers: { project_manager_id: number 
 }
 
 /**
- * `agreement_id` must name an agreement of the config's company. There are no agreements yet (no
- * table), so no id can name one: any id is refused rather than stored unchecked, and null (none)
- * is the only value. When the agreements issue adds the table, check here that the agreement
- * exists and has the config's company_id (same 422), and make the column a foreign key.
+ * `agreement_id` must name an agreement of the config's company (issue 27): another company's
+ * agreement, or one that does not exist, is the same 422, so the answer tells nothing of other
+ * companies' agreements. The column is a foreign key as well (on delete set null).
  */
-function checkAgreement(agreementId: number | null | undefined) {
+async function checkAgreement(deps: Deps, agreementId: number | null | undefined, companyId: number) {
   if (agreementId == null) return;
+  const [found] = await deps.db.select({ id: agreements.id }).from(agreements).where(and(eq(agreements.id, agreementId), eq(agreements.companyId, companyId)));
+  if (found) return;
   const detail = serverMessages.configs.agreement_invalid;
   throw new Invalid(detail, [{ detail, field: 'config.agreement_id' }]);
 }

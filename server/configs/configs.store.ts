@@ -13,6 +13,7 @@ import type { ConfigCache } from './configs.cache';
 import type { ContactRow, LoadedConfig } from './configs.types';
 import { changesOf, listedChanges } from './configs.changes';
 import { splitSecrets } from './configs.secrets';
+import type { CompanyNumbers } from './configs.company-numbers';
 import { companyScope, type Viewer } from '../db/tenancy';
 import { whereKey } from '../http/ids';
 
@@ -129,6 +130,8 @@ export interface StoredWrite {
   meta: Array<{ key: string; value: unknown } | { key: string; patches: Array<{ op: string; path: Array<string | number>; value?: unknown }> }>;
   stages?: string[];
   revision: RevisionInput;
+  /** The company's registration and VAT numbers to set with the write (configs.company-numbers.ts); null: none. */
+  company?: CompanyNumbers | null;
 }
 
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
@@ -147,6 +150,7 @@ export async function storeWrite(db: Db | Tx, write: StoredWrite): Promise<numbe
     upsert: write.meta.filter((m) => 'patches' in m || m.value !== undefined),
     delete: write.meta.filter((m) => !('patches' in m) && m.value === undefined).map((m) => m.key),
     stages: write.stages ?? null,
+    company: write.company ?? null,
     revision: {
       userId: r.userId, stage: r.stage, action: r.action, oldState: r.oldState ?? null, newState: r.newState ?? null,
       patches: r.patches ?? [], inversePatches: r.inversePatches ?? [], changedStages: r.changedStages ?? [], restoredFrom: r.restoredFrom ?? null,
@@ -176,6 +180,17 @@ export async function storeWrite(db: Db | Tx, write: StoredWrite): Promise<numbe
     removed AS (
       DELETE FROM config_meta USING bumped, input
       WHERE config_meta.config_id = bumped.id AND config_meta.meta_key IN (SELECT jsonb_array_elements_text(input.p->'delete'))
+      RETURNING 1
+    ),
+    company_numbers AS (
+      -- The company follows its config's company information (a number not filled in is left as it is).
+      UPDATE companies SET
+        reg_number = COALESCE(input.p->'company'->>'regNumber', companies.reg_number),
+        vat_number = COALESCE(input.p->'company'->>'vatNumber', companies.vat_number),
+        updated_at = now()
+      FROM bumped, input
+      WHERE jsonb_typeof(input.p->'company') = 'object'
+        AND companies.id = (SELECT c.company_id FROM configs c WHERE c.id = bumped.id)
       RETURNING 1
     ),
     revision AS (

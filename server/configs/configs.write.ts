@@ -8,6 +8,7 @@ import { configProgress, deepEqual, engineT, maskSecrets, RuleCycleError, stageS
 import { Conflict, Forbidden, Invalid, NotFound, Stale, type DomainError, type ErrorDetail } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { storeWrite, type RevisionInput, type StoredWrite } from './configs.store';
+import { companyNumbersOf } from './configs.company-numbers';
 import type { LoadedConfig } from './configs.types';
 import { canManage, configView } from './configs.view';
 import { secretKeyOf } from '../db/secret-key';
@@ -189,6 +190,7 @@ export async function commitStageWrite(
     baseVersion: base.version,
     progress,
     meta,
+    company: companyNumbersOf(r.changedStages, next.doc),
     revision: {
       ...revision,
       userId: viewer.id,

@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './database';
+
 /**
  * Every PostgreSQL advisory lock id the portal takes, in one place so no two uses share one by
  * accident (a shared id is no error, but makes unrelated writes wait for each other).
@@ -14,3 +17,18 @@ export const LOCK_IDS = {
   /** Post slugs: a slug made from a title is taken once (posts/posts.write.ts, seed-posts.ts). */
   postSlugs: 727_301,
 } as const;
+
+/**
+ * Takes the seed lock in a transaction, waiting for another instance's seeding (demo data with its
+ * images takes seconds). Polled with pg_try_advisory_xact_lock rather than one blocking
+ * pg_advisory_xact_lock, which the per-query timeout (DB_QUERY_TIMEOUT_MS) would cut short.
+ */
+export async function takeSeedLock(tx: Db): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const { rows } = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCK_IDS.seed}) AS locked`)) as unknown as { rows: Array<{ locked: boolean }> };
+    if (rows[0]?.locked) return;
+    if (Date.now() > deadline) throw new Error('Another instance has been seeding the database for over 2 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

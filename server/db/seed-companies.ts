@@ -1,8 +1,11 @@
 // Demo companies beyond Demo Motors and Harbour Cars: enough dealers across the six markets for the
 // companies list to page, sort and filter for real. Deterministic (no randomness), so every fresh
 // database holds the same rows, and inserted in a handful of batch statements to keep seeding fast.
+import { inArray } from 'drizzle-orm';
 import type { Db } from './database';
 import { companies, companyTerms, companyUsers, userRoles, users } from './schema';
+import { seedCompanyConfigs } from './seed-company-configs';
+import { TERMS } from './seed-data';
 
 type Market = 'UK' | 'AU' | 'BE' | 'FR' | 'NL' | 'ZA';
 
@@ -112,6 +115,16 @@ const VAT: Record<Market, (n: number) => string> = {
   NL: (n) => `NL${String(800000000 + n * 2953)}B01`,
   ZA: (n) => `4${String(100000000 + n * 1877)}`,
 };
+/** Registration numbers by market (UK Companies House, AU ACN, BE enterprise number, FR SIREN, NL KvK, ZA CIPC). */
+const REG: Record<Market, (n: number) => string> = {
+  UK: (n) => String(10000000 + n * 7411).padStart(8, '0'),
+  AU: (n) => String(600000000 + n * 4513),
+  BE: (n) => `0${String(400000000 + n * 4271)}`,
+  FR: (n) => String(400000000 + n * 3571),
+  NL: (n) => String(30000000 + n * 1231),
+  ZA: (n) => `2015/${String(100000 + n * 37).padStart(6, '0')}/07`,
+};
+const COUNTRY: Record<Market, string> = { UK: 'GB', AU: 'AU', BE: 'BE', FR: 'FR', NL: 'NL', ZA: 'ZA' };
 // Type terms 1-6, make terms 20-50, partner terms 60-65 (seed-data.ts TERMS).
 const TYPES = [1, 2, 3, 1, 2, 6, 1, 4, 2, 1, 5, 3];
 const STAGES = ['configurator', 'configurator', 'showcase', 'configurator', 'created', 'showcase'] as const;
@@ -155,7 +168,9 @@ export async function seedDemoCompanies(tx: Db, passwordHash: string): Promise<M
       contactName: `${first} ${last}`,
       contactNumber: PHONE[c.market](n),
       fsaNumber: c.market === 'UK' ? String(600000 + n * 37) : null,
-      regNumber: c.market === 'UK' ? String(10000000 + n * 7411).padStart(8, '0') : null,
+      // The same numbers as the company information of its config (seed-company-configs.ts): the
+      // company follows its config (server/README.md, "Company numbers").
+      regNumber: REG[c.market](n),
       vatNumber: VAT[c.market](n),
       websiteAddress: `https://www.${slugify(c.name)}.example`,
       addressLine1: street,
@@ -196,5 +211,23 @@ export async function seedDemoCompanies(tx: Db, passwordHash: string): Promise<M
   const userIdOf = new Map(userRows.map((u) => [u.email, u.id]));
   await tx.insert(userRoles).values(userRows.map((u) => ({ userId: u.id, roleId: 1 })));
   await tx.insert(companyUsers).values(people.map((p) => ({ companyId: idOf.get(p.company)!, userId: userIdOf.get(p.row.email)! })));
+
+  // Every company in the configurator stage has a config, each at its own point (seed-company-configs.ts).
+  const staff = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, ['pm@demo.test', 'am@demo.test']));
+  const staffId = (email: string) => staff.find((u) => u.email === email)!.id;
+  const makeName = (termId: number) => TERMS.find((t) => t.id === termId)!.name;
+  const inConfigurator = rows.flatMap((row, n) => {
+    if (row.stage !== 'configurator') return [];
+    const c = DEMO_EXTRA_COMPANIES[n];
+    const primary = people.find((p) => p.company === c.name && p.row.primary)!.row;
+    return [{
+      companyId: idOf.get(c.name)!, name: c.name, country: COUNTRY[c.market], street: row.addressLine1, postcode: row.addressLine2, town: row.addressLine3,
+      regNumber: row.regNumber, vatNumber: row.vatNumber,
+      contact: { name: primary.name, email: primary.email, telephone: primary.telephone, position: primary.position },
+      makes: c.termIds.filter((id) => id >= 20 && id < 60).map(makeName),
+      dealerId: userIdOf.get(primary.email)!,
+    }];
+  });
+  await seedCompanyConfigs(tx, inConfigurator, { pmId: staffId('pm@demo.test'), amId: staffId('am@demo.test') });
   return idOf;
 }

@@ -1,12 +1,13 @@
 import { configProgress, stageCatalogue, writeStage, type ConfigSnapshot } from '../../engine';
 import { storeWrite } from '../configs/configs.store';
+import { companyNumbersOf } from '../configs/configs.company-numbers';
 import type { Db, Tx } from './database';
 import { configs } from './schema';
 import { DEMO_CONFIGS, PERMISSIONS, ROLES, type DemoStageWrite } from './seed-data';
 
 type DemoUser = { id: number; roleId: number };
 
-function permissionsOf(roleId: number): string[] {
+export function permissionsOf(roleId: number): string[] {
   const role = ROLES.find((r) => r.id === roleId)!;
   return [...(role.permissions === 'all' ? PERMISSIONS : role.permissions)];
 }
@@ -25,6 +26,7 @@ async function demoWrite(tx: Db | Tx, configId: number, snapshot: ConfigSnapshot
     baseVersion: snapshot.version,
     progress: configProgress(r.config).progress,
     meta,
+    company: companyNumbersOf(r.changedStages, r.config.doc),
     revision: {
       userId: user.id, stage: write.slug, action: 'save', oldState: from, newState: r.state,
       patches: r.patches, inversePatches: r.inversePatches, changedStages: r.changedStages,

@@ -182,7 +182,7 @@ export const DEMO_CONFIGS: Array<{
         by: 'dealer2@demo.test',
         slug: 'company-information',
         state: 'draft',
-        data: { companyInformation: { name: 'Harbour Cars SARL', regAddress: { line1: '12 Quai du Port', line2: '', line3: '' }, postcode: '13002', country: 'FR', regNumber: '', fcaRegNumber: '', vatNumber: '', icoNumber: '' } },
+        data: { companyInformation: { name: 'Harbour Cars SARL', regAddress: { line1: '12 Quai du Port', line2: '', line3: '' }, postcode: '13002', country: 'FR', regNumber: '812 345 678', fcaRegNumber: '', vatNumber: 'FR12812345678', icoNumber: '' } },
       },
     ],
   },

@@ -10,7 +10,8 @@ import { seedDemoCompanies } from './seed-companies';
 import { seedDemoMedia } from './seed-media';
 import { seedDemoPosts } from './seed-posts';
 import { seedDemoProducts } from './seed-products';
-import { LOCK_IDS } from './locks';
+import { seedDemoAgreements } from './seed-agreements';
+import { takeSeedLock } from './locks';
 
 export interface SeedOptions {
   /** Create the demo users and companies. */
@@ -30,21 +31,6 @@ export interface SeedResult {
 // Rows inserted with explicit ids leave serial sequences behind; move them past the max.
 async function bumpSequence(db: Db, table: string) {
   await db.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT MAX(id) FROM ${table}), 1))`));
-}
-
-/**
- * Takes the seed lock in a transaction, waiting for another instance's seeding (demo data with its
- * images takes seconds). Polled with pg_try_advisory_xact_lock rather than one blocking
- * pg_advisory_xact_lock, which the per-query timeout (DB_QUERY_TIMEOUT_MS) would cut short.
- */
-async function takeSeedLock(tx: Db): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const { rows } = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCK_IDS.seed}) AS locked`)) as unknown as { rows: Array<{ locked: boolean }> };
-    if (rows[0]?.locked) return;
-    if (Date.now() > deadline) throw new Error('Another instance has been seeding the database for over 2 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** In a transaction: waits for any other seeding instance, then tells whether there are still no roles. */
@@ -113,6 +99,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   if (opts.demo) await seedDemoProducts(db);
   // Demo showcase posts once per database (also one seeded before posts existed), with their images.
   if (opts.demo) await seedDemoPosts(db);
+  // Demo agreements once per database, priced from the demo catalogue (so after the products).
+  if (opts.demo) await seedDemoAgreements(db);
 
   if (opts.admin?.email && opts.admin.password) {
     const email = opts.admin.email.trim().toLowerCase();

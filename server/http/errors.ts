@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from
 import fp from 'fastify-plugin';
 import { engineT } from '../../engine';
 import { isDatabaseUnavailable } from '../db/database';
-import { BadRequest, Conflict, DomainError, Forbidden, Invalid, NotFound, Stale, TooLarge, TooMany, Unauthorized, Unsupported, type ErrorDetail } from '../domain-errors';
+import { BadRequest, Conflict, DomainError, Forbidden, Invalid, NotFound, Stale, TooLarge, TooMany, Unauthorized, Unsupported, Upstream, UpstreamTimeout, type ErrorDetail } from '../domain-errors';
 import { serverMessages } from '../messages';
 
 /**
@@ -20,6 +20,8 @@ const STATUS_OF = new Map<abstract new (...args: never[]) => DomainError, number
   [Unsupported, 415],
   [Invalid, 422],
   [TooMany, 429],
+  [Upstream, 502],
+  [UpstreamTimeout, 504],
 ]);
 
 /** The status of a domain error: its class's, else its nearest listed parent's. */

@@ -6,6 +6,7 @@
  * another market's product.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { regionCurrency, type Currency } from '../../contract/money';
 import type { Db } from '../db/database';
 import { companyTerms, companyUsers, productTerms, products, taxonomies, terms } from '../db/schema';
@@ -25,9 +26,14 @@ const WHOLE: Catalogue = { where: undefined, market: undefined, key: 'all' };
 const taggedWithAny = (termIds: number[]) =>
   sql`${products.id} IN (SELECT ${productTerms.productId} FROM ${productTerms} WHERE ${inArray(productTerms.termId, termIds.length ? termIds : [0])})`;
 
-/** The viewer's catalogue: everything for staff, their companies' regions and types for a dealer. */
-export async function catalogueOf(db: Db, viewer: Viewer): Promise<Catalogue> {
-  if (seesAllCompanies(viewer) || viewer.permissions.has('create products')) return WHOLE;
+/** What a dealer's catalogue depends on: their companies' region and type terms. */
+interface CatalogueTerms {
+  regions: number[];
+  types: number[];
+  regionSlug: string | undefined;
+}
+
+async function catalogueTerms(db: Db, viewer: Viewer): Promise<CatalogueTerms> {
   const rows = await db
     .select({ id: terms.id, slug: terms.slug, taxonomy: taxonomies.slug })
     .from(companyTerms)
@@ -36,11 +42,24 @@ export async function catalogueOf(db: Db, viewer: Viewer): Promise<Catalogue> {
     .innerJoin(taxonomies, eq(taxonomies.id, terms.taxonomyId))
     .where(and(eq(companyUsers.userId, viewer.id), inArray(taxonomies.slug, ['region', 'type'])));
   const regions = rows.filter((r) => r.taxonomy === 'region');
-  const types = rows.filter((r) => r.taxonomy === 'type');
+  return { regions: regions.map((r) => r.id), types: rows.filter((r) => r.taxonomy === 'type').map((r) => r.id), regionSlug: regions[0]?.slug };
+}
+
+/**
+ * The viewer's catalogue: everything for staff, their companies' regions and types for a dealer.
+ * With `request`, the dealer's terms come from the read cache (db/read-cache.ts): a repeated list
+ * or product read costs no query, and any write (a company's terms, the user's company, a
+ * product) ends the kept terms on the next request, as it ends every kept read.
+ */
+export async function catalogueOf(db: Db, viewer: Viewer, request?: FastifyRequest): Promise<Catalogue> {
+  if (seesAllCompanies(viewer) || viewer.permissions.has('create products')) return WHOLE;
+  const load = () => catalogueTerms(db, viewer);
+  // Kept as plain ids (shared between requests, never mutated); the query condition is built per request.
+  const t = request ? await request.server.database.reads.read(request, `catalogue-terms:${viewer.id}`, load) : await load();
   // A company without a region or type is offered nothing rather than everything.
   return {
-    where: and(taggedWithAny(regions.map((r) => r.id)), taggedWithAny(types.map((r) => r.id))),
-    market: regionCurrency(regions[0]?.slug),
+    where: and(taggedWithAny(t.regions), taggedWithAny(t.types)),
+    market: regionCurrency(t.regionSlug),
     key: `user:${viewer.id}`,
   };
 }

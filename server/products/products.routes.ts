@@ -32,7 +32,7 @@ export default async function productRoutes(app: FastifyInstance) {
     },
     // The same for every reader of one catalogue (all of it, or one dealer's), until the next write (server/db/read-cache.ts).
     async (request, reply) => {
-      const catalogue = await catalogueOf(app.db, request.viewer!);
+      const catalogue = await catalogueOf(app.db, request.viewer!, request);
       return sendKept(request, reply, `products:${catalogue.key}:${JSON.stringify(request.query)}`, () => pageAnswer('products', listProducts(app.db, request.query, catalogue)));
     },
   );
@@ -48,7 +48,7 @@ export default async function productRoutes(app: FastifyInstance) {
     '/products/:id',
     { preHandler: read, schema: { ...doc('A product by id or guid, with its terms'), params: s.params.product, response: { 200: s.product, ...errors(401, 403, 404) } } },
     async (request, reply) => {
-      const catalogue = await catalogueOf(app.db, request.viewer!);
+      const catalogue = await catalogueOf(app.db, request.viewer!, request);
       return sendKept(request, reply, `product:${catalogue.key}:${request.params.id}`, () => asAnswer(getProduct(app.db, request.params.id, catalogue)));
     },
   );

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { HttpError } from '../http';
 import { OverlayWhileMounted } from '../layout/PageOverlay';
 import { session } from '../session/session';
@@ -87,7 +87,7 @@ export function RouteGuard({ route, preload, children }: { route: RouteDef; prel
   }, [allowed, preload, paramsKey, navigate]);
 
   if (!decision) return <OverlayWhileMounted />;
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace state={{ from: route.name } satisfies ArrivalState} />;
+  if (decision.kind === 'redirect') return <GuardRedirect to={decision.to} from={route.name} decidedAt={location.pathname + location.search} />;
   if (!loaded) return null;
   // The page's own Suspense boundary lets the guard commit (the title) while a lazy page loads.
   return (
@@ -95,4 +95,27 @@ export function RouteGuard({ route, preload, children }: { route: RouteDef; prel
       <Suspense fallback={<OverlayWhileMounted />}>{children}</Suspense>
     </CurrentRouteContext.Provider>
   );
+}
+
+/**
+ * The guard's redirect, made only while the browser is still at the address it was decided for.
+ * React Router's `<Navigate>` navigates whenever its effect runs, and on a busy machine that can
+ * be after the user has typed or clicked their way elsewhere (the sign-in landing, rendered while
+ * the app switched to the company's language, then sent a dealer who had opened a config back to
+ * the showcases). The hash in the address bar is the user's latest word, so it is read directly.
+ */
+function GuardRedirect({ to, from, decidedAt }: { to: string; from: string; decidedAt: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (addressNow() !== decidedAt) return;
+    navigate(to, { replace: true, state: { from } satisfies ArrivalState });
+    // Once per decision: a redirect is a single step, never repeated on a re-render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return null;
+}
+
+/** The app's address as the hash router reads it: `#/configurator/1?x=y` -> `/configurator/1?x=y`. */
+function addressNow(): string {
+  return decodeURI(window.location.hash.replace(/^#/, '') || '/');
 }

@@ -35,7 +35,6 @@ export function UnsavedChangesPrompt({ when, leaveOnceSaved = false }: { when: b
 }
 
 function Blocking({ when, leaveOnceSaved, onHolding }: { when: boolean; leaveOnceSaved: boolean; onHolding: (holding: boolean) => void }) {
-  const { t } = useTranslation();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
   const held = blocker.state === 'blocked';
 
@@ -57,16 +56,28 @@ function Blocking({ when, leaveOnceSaved, onHolding }: { when: boolean; leaveOnc
   }, [when]);
 
   return (
-    <Dialog open={held && (when || !leaveOnceSaved)} onClose={() => blocker.reset?.()} data-testid="unsaved-changes-prompt" aria-labelledby="unsaved-title">
+    <UnsavedChangesDialog open={held && (when || !leaveOnceSaved)} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
+  );
+}
+
+/**
+ * The app's one "changes not saved" question, for a navigation held above and for closing a form
+ * that lives in a dialog (a category's term): Stay keeps the changes, Leave drops them.
+ * @example <UnsavedChangesDialog open={asking} onStay={() => setAsking(false)} onLeave={close} />
+ */
+export function UnsavedChangesDialog({ open, onStay, onLeave }: { open: boolean; onStay(): void; onLeave(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onStay} data-testid="unsaved-changes-prompt" aria-labelledby="unsaved-title">
       <DialogTitle id="unsaved-title">{t('unsaved.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText>{t('unsaved.text')}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => blocker.reset?.()} autoFocus>
+        <Button onClick={onStay} autoFocus>
           {t('unsaved.stay')}
         </Button>
-        <Button color="error" onClick={() => blocker.proceed?.()}>
+        <Button color="error" onClick={onLeave}>
           {t('unsaved.leave')}
         </Button>
       </DialogActions>

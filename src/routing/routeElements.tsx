@@ -9,6 +9,7 @@ import roles from '../resources/roles';
 import media from '../resources/media';
 import products from '../resources/products';
 import showcases from '../resources/showcases';
+import agreements from '../resources/agreements';
 import RegisterPage from '../pages/auth/RegisterPage';
 import { session } from '../session/session';
 import { keyedByRecord } from './keyedByRecord';
@@ -34,6 +35,8 @@ const ConfigStage = lazy(() => import('../configurator/ConfigStagePage'));
 const Showcases = lazy(() => import('../showcases/ShowcasesPage'));
 const Showcase = lazy(() => import('../showcases/ShowcasePage'));
 const ShowcaseMedia = lazy(() => import('../showcases/ShowcaseMediaPage'));
+const AgreementEdit = lazy(() => import('../agreements/AgreementEditPage'));
+const AgreementPreview = lazy(() => import('../agreements/AgreementPreviewPage'));
 
 /** `/configurator/{id}` redirects to that config's dashboard (spec section 2). */
 function ConfigRedirect() {
@@ -93,10 +96,10 @@ const PAGES: Record<RouteName, Page> = {
   Showcases,
   Showcase,
   'Showcase Media': ShowcaseMedia,
+  Agreements: agreements.list,
+  'Agreement Edit': AgreementEdit,
+  Agreement: AgreementPreview,
   // Later issues' screens.
-  Agreements: Placeholder,
-  'Agreement Edit': Placeholder,
-  Agreement: Placeholder,
   'Tasks All': Placeholder,
   'Tasks Stages All': Placeholder,
   'Tasks Notifications All': Placeholder,
@@ -161,7 +164,7 @@ export const appRoutes = [
  * (`/companies/{id}`) as on the named routes (keyedByRecord.tsx: a form must never keep one record's
  * values while another record's id is shown, issue 23). The key is the API resource.
  */
-export const appResources: ResourceProps[] = Object.entries({ companies, users, media, products, posts: showcases }).map(([name, descriptor]) => {
+export const appResources: ResourceProps[] = Object.entries({ companies, users, media, products, posts: showcases, agreements }).map(([name, descriptor]) => {
   const { edit } = descriptor as { edit?: ComponentType };
   return { ...descriptor, name, ...(edit ? { edit: keyedByRecord(edit) } : {}) };
 });

@@ -145,12 +145,14 @@ describe('configurator dashboard, overview and list (browser)', () => {
     expect(await staff.getByTestId('section-company-information').getAttribute('data-state')).toBe('draft');
 
     await staff.goto(`${e2e.server.url}/#/configurator`);
+    // Every demo company in the configurator stage has a config (over three pages of ten): search for Harbour Cars'.
+    await staff.getByTestId('config-search').fill('Harbour Cars');
     const row = staff.getByTestId('config-row').filter({ hasText: name });
     await row.waitFor();
     await row.getByTestId('config-row-actions').click();
     await staff.getByTestId('config-row-archive').click();
     await expect.poll(() => row.count(), SETTLE).toBe(0);
-    expect(await staff.getByTestId('config-row').filter({ hasText: 'Demo Motors website' }).count()).toBe(1);
+    expect(await staff.getByTestId('config-row').filter({ hasText: 'Harbour Cars website' }).count()).toBe(1);
 
     await staff.getByTestId('config-filter-archived').click();
     await row.waitFor();

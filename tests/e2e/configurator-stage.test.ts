@@ -43,6 +43,9 @@ describe('configurator stage page (browser)', () => {
   it('autosaves an edit in the background (Unsaved changes, Saving… while it is sent, then Saved) and a reload shows it', async () => {
     const page = await openStage('social-feeds');
     await expect(status(page)).resolves.toBe('saved');
+    // Nobody has written this stage yet: its heading says so, as the dashboard does (not "Draft").
+    const chip = page.getByTestId('config-stage-page').locator('[data-state]').first();
+    expect([await chip.getAttribute('data-state'), await chip.textContent()]).toEqual(['notStarted', 'Not started']);
     // The background save is held on its way, so the indicator can be seen while it is sent.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -63,6 +66,8 @@ describe('configurator stage page (browser)', () => {
     await expect(page.getByTestId('save-indicator').textContent()).resolves.toBe('Saved');
     // A background save is quiet: no growl.
     await expect(page.getByText('Saved - scroll down to complete remaining sections').count()).resolves.toBe(0);
+    // Written now: a draft.
+    await expect.poll(() => chip.getAttribute('data-state'), SETTLE).toBe('draft');
 
     // The next edit travels alone, as a JSON patch against the version the page holds, not the stage.
     const next = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/configs/'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPath, signIn, startE2E, waitForLanding, type E2E } from './harness';
+import { hashPath, SETTLE, signIn, startE2E, waitForLanding, type E2E } from './harness';
 
 /**
  * The staff's forms behave one way, the way the stage editor and register do: leaving with unsaved
@@ -47,6 +47,57 @@ describe('one way of forms (browser)', () => {
     await company.locator('input[name="name"]').waitFor();
     await expect(company.getAttribute('novalidate')).resolves.not.toBeNull();
     await expect(company.locator('label').filter({ hasText: /^Name/ }).first().textContent()).resolves.toMatch(/\*/);
+    expect(nativeDialogs).toEqual([]);
+  });
+
+  it("the categories' term dialog: required mark, inline errors (its own and the server's), the app's dialog on leaving", async () => {
+    const { page } = await e2e.newPage();
+    const nativeDialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      nativeDialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto('/#/login');
+    await signIn(page, 'admin@demo.test');
+    await waitForLanding(page);
+    // Into the makes through the app (a history entry the router made, so Back is the router's to hold).
+    await page.goto('/#/categories');
+    await page.getByText('Make', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('taxonomy-name').textContent(), SETTLE).toBe('Make');
+    await page.getByRole('button', { name: 'Add term' }).click();
+    const dialog = page.getByRole('dialog');
+    const form = dialog.locator('form');
+    await form.waitFor();
+    await expect(form.getAttribute('novalidate')).resolves.not.toBeNull();
+    await expect(form.locator('label').filter({ hasText: /^Name/ }).textContent()).resolves.toMatch(/\*/);
+    await expect(form.locator('label').filter({ hasText: /^Slug/ }).textContent()).resolves.not.toMatch(/\*/);
+    // Only spaces: blank, said inline under the name (Save is enabled once the form has changed).
+    await form.locator('input[name="name"]').fill('   ');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('The name field must be filled in').waitFor();
+    // A make that exists: the server's words under the name.
+    await form.locator('input[name="name"]').fill('bmw');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('term already exists').waitFor();
+    expect(await form.locator('input[name="name"]').getAttribute('aria-invalid')).toBe('true');
+    // Said once, under the field: no growl repeating it.
+    expect(await page.getByText('term already exists').count()).toBe(1);
+
+    // Closing the dialog by Escape with the typed name asks in the app's dialog: Stay keeps it, Leave
+    // drops it. Cancel is itself the choice to drop it: no second question.
+    await page.keyboard.press('Escape');
+    const prompt = page.getByTestId('unsaved-changes-prompt');
+    await prompt.getByRole('button', { name: 'Stay on this page' }).click();
+    await prompt.waitFor({ state: 'hidden' });
+    await expect(form.locator('input[name="name"]').inputValue()).resolves.toBe('bmw');
+    await page.keyboard.press('Escape');
+    await prompt.getByRole('button', { name: 'Leave page' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Add term' }).click();
+    await dialog.locator('input[name="name"]').fill('Audi again');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await prompt.count()).toBe(0);
     expect(nativeDialogs).toEqual([]);
   });
 

@@ -79,6 +79,36 @@ describe('data shown to users (browser)', () => {
     expect(headers).toEqual(['Nom', 'Coût', 'Description']);
   });
 
+  it('roles, users and categories: role and taxonomy names in French, wherever they show', async () => {
+    const page = await open('fr-FR', 'admin@demo.test');
+    await page.goto('/#/roles-permissions/roles');
+    const grid = page.getByTestId('roles-grid');
+    await expect.poll(async () => (await grid.locator('thead').textContent()) ?? '', SETTLE).toContain('Chef de projet');
+    expect(await grid.locator('thead').textContent()).not.toMatch(/Project Manager|Administrator/);
+
+    await page.goto('/#/users/create');
+    await page.getByRole('combobox', { name: /Rôles/ }).click();
+    const roleOptions = page.getByRole('listbox').getByRole('option');
+    await expect.poll(() => roleOptions.allTextContents(), SETTLE).toEqual(expect.arrayContaining(['Administrateur', 'Chargé de compte', 'Chef de projet']));
+    expect(await roleOptions.allTextContents()).not.toContain('Project Manager');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/#/categories');
+    const list = page.locator('.RaList-main');
+    await expect.poll(async () => (await list.textContent()) ?? '', SETTLE).toContain('Marque');
+    expect(await list.textContent()).toContain('Partenaire');
+    expect(await list.textContent()).not.toMatch(/Make|Partner|Region/);
+    await page.goto('/#/categories/type');
+    await expect.poll(() => page.getByTestId('taxonomy-name').textContent(), SETTLE).toBe('Type');
+    // A term's stored name is what staff edit here; "Affiché comme" is how readers see it elsewhere.
+    const typeRow = page.locator('.RaList-main table tbody tr').filter({ has: page.getByRole('cell', { name: 'Franchised Dealer', exact: true }) });
+    await expect.poll(() => typeRow.locator('td').nth(1).textContent(), SETTLE).toBe('Concessionnaire de marque');
+    await expect(page.locator('.RaList-main thead').textContent()).resolves.toContain('Affiché comme');
+    await page.goto('/#/categories/make');
+    await expect.poll(() => page.getByTestId('taxonomy-name').textContent(), SETTLE).toBe('Marque');
+    await page.context().close();
+  });
+
   it('companies: the search field shows its whole placeholder in every locale, and company types are translated', async () => {
     for (const locale of ['fr-FR', 'nl-BE', 'en-GB']) {
       const page = await open(locale, 'admin@demo.test');

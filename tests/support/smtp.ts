@@ -23,9 +23,10 @@ export interface MailCatcher {
 /**
  * A real SMTP server on 127.0.0.1 (random port) that keeps every message it receives.
  * No auth, no TLS: the app's mailer talks plain SMTP to it like it would to a relay. `port` pins
- * the port (to bring a "down" SMTP server back up in a retry test).
+ * the port (to bring a "down" SMTP server back up in a retry test); `refuse` names the recipients
+ * it refuses (550).
  */
-export async function startMailCatcher(opts: { port?: number } = {}): Promise<MailCatcher> {
+export async function startMailCatcher(opts: { port?: number; refuse?: (address: string) => boolean } = {}): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
   const waiters: Array<{ to: string; resolve: (m: CaughtMail) => void }> = [];
 
@@ -33,6 +34,11 @@ export async function startMailCatcher(opts: { port?: number } = {}): Promise<Ma
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // `refuse` plays a relay that does not know an address: 550 to its RCPT TO, as a real one answers.
+    onRcptTo(address, _session, callback) {
+      if (opts.refuse?.(address.address.toLowerCase())) return callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

@@ -48,6 +48,8 @@ export const agreements = pgTable(
   (t) => [
     // The list: not archived, by stage, newest first; a company's agreements.
     index('agreements_archived_stage_updated_idx').on(t.archivedAt, t.stage, t.updatedAt),
+    index('agreements_archived_updated_idx').on(t.archivedAt, t.updatedAt, t.id),
+    index('agreements_user_idx').on(t.userId),
     index('agreements_company_idx').on(t.companyId, t.updatedAt),
     index('agreements_name_idx').on(byReader(t.name), t.id),
   ],

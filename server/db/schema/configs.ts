@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { agreements } from './agreements';
 import { companies } from './companies';
 
 import { CONFIG_STATUSES } from '../../../contract/configs';
@@ -37,8 +38,9 @@ export const configs = pgTable(
     stages: text('stages').array().notNull(),
     projectManagerId: integer('project_manager_id').references(() => users.id, { onDelete: 'set null' }),
     accountManagerId: integer('account_manager_id').references(() => users.id, { onDelete: 'set null' }),
-    // No agreements table yet: the reference becomes a foreign key when agreements arrive.
-    agreementId: integer('agreement_id'),
+    // The order form the config was built from; it must be one of the config's company's
+    // (configs.service.ts checks). Archiving keeps agreements, so only a deleted one clears it.
+    agreementId: integer('agreement_id').references((): AnyPgColumn => agreements.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -8,3 +8,4 @@ export * from './taxonomies';
 export * from './media';
 export * from './products';
 export * from './posts';
+export * from './agreements';

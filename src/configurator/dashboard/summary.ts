@@ -4,7 +4,7 @@
  * Yes/No, enums by their label, ids of other stages by their names, empty as "—". Pure: the page
  * passes the translate function.
  */
-import { fieldLabel, getStage, referenceLabel, type Translate } from '../../../engine';
+import { fieldLabel, getStage, hiddenFields, referenceLabel, type Translate } from '../../../engine';
 
 type Schema = Record<string, unknown> & {
   $ref?: string;
@@ -120,7 +120,7 @@ function itemTitle(item: Record<string, unknown>, index: number, ui: Ui | undefi
   return { title: `${label} ${index + 1}`, named: false };
 }
 
-function summarise(value: unknown, raw: Schema | undefined, ui: Ui | undefined, label: string, ctx: Ctx): SummaryValue {
+function summarise(value: unknown, raw: Schema | undefined, ui: Ui | undefined, label: string, ctx: Ctx, parent?: unknown): SummaryValue {
   const { schema, ref } = resolve(raw, ctx);
   if (isEmpty(value)) return { kind: 'empty' };
   const refs = referenceLabels(ui, ctx);
@@ -140,7 +140,7 @@ function summarise(value: unknown, raw: Schema | undefined, ui: Ui | undefined, 
       kind: 'items',
       items: value.map((item, i) => {
         const rec = (item ?? {}) as Record<string, unknown>;
-        return { ...itemTitle(rec, i, ui, label), fields: objectFields(rec, itemSchema, itemUi, ctx) };
+        return { ...itemTitle(rec, i, ui, label), fields: objectFields(rec, itemSchema, itemUi, ctx, value) };
       }),
     };
   }
@@ -154,7 +154,7 @@ function summarise(value: unknown, raw: Schema | undefined, ui: Ui | undefined, 
     if (ref === 'opening-hours') {
       return { kind: 'fields', fields: DAYS.map((day) => ({ key: day, label: fieldLabel(day, resolve(schema.properties?.[day], ctx).schema.title, ctx.t), value: { kind: 'text', text: dayText(rec[day] as Record<string, unknown>, ctx) } })) };
     }
-    const fields = objectFields(rec, schema, ui, ctx);
+    const fields = objectFields(rec, schema, ui, ctx, parent);
     return fields.every((f) => f.value.kind === 'empty') ? { kind: 'empty' } : { kind: 'fields', fields };
   }
   return { kind: 'text', text: scalarText(value, schema, ui, ctx) };
@@ -164,16 +164,18 @@ function summarise(value: unknown, raw: Schema | undefined, ui: Ui | undefined, 
 const isHidden = (key: string, ui: Ui | undefined) => key === 'id' || ui?.['ui:widget'] === 'hidden' || ui?.['ui:field'] === 'hidden';
 
 /** The fields of an object in schema order (then any extra keys), hidden ones left out. */
-function objectFields(value: Record<string, unknown>, schema: Schema, ui: Ui | undefined, ctx: Ctx): SummaryField[] {
+function objectFields(value: Record<string, unknown>, schema: Schema, ui: Ui | undefined, ctx: Ctx, parent?: unknown): SummaryField[] {
   const props = schema.properties ?? {};
+  // Fields the schema's `visibleIf` hides now (the other payment provider's keys) are not shown.
+  const hiddenNow = new Set(hiddenFields(schema, value, parent));
   const order = (ui?.['ui:order'] as string[] | undefined)?.filter((k) => k !== '*') ?? [];
   const keys = [...new Set([...order, ...Object.keys(props)])].filter((k) => k in props);
   return keys
-    .filter((key) => !isHidden(key, ui?.[key] as Ui | undefined))
+    .filter((key) => !isHidden(key, ui?.[key] as Ui | undefined) && !hiddenNow.has(key))
     .map((key) => {
       const fieldUi = ui?.[key] as Ui | undefined;
       const label = fieldLabel(key, resolve(props[key], ctx).schema.title ?? props[key]?.title, ctx.t);
-      return { key, label, value: summarise(value[key], props[key], fieldUi, label, ctx) };
+      return { key, label, value: summarise(value[key], props[key], fieldUi, label, ctx, value) };
     });
 }
 
@@ -259,6 +261,12 @@ export function pointerTarget(slug: string, pointer: string, opts: PointerOption
     }
     const childUi = ui?.[part] as Ui | undefined;
     if (isHidden(part, childUi)) return null;
+    // A field its object's `visibleIf` hides now (read from the data the pointer walks).
+    if (schema.visibleIf) {
+      const holder = walked.slice(0, walked.lastIndexOf('/'));
+      const above = holder.slice(0, holder.lastIndexOf('/'));
+      if (hiddenFields(schema, rowAt(holder), holder === '' ? undefined : rowAt(above)).includes(part)) return null;
+    }
     const child = schema.properties?.[part];
     labels.push(fieldLabel(part, resolve(child, ctx).schema.title ?? child?.title, t));
     schema = resolve(child, ctx).schema;

@@ -17,6 +17,7 @@ import { InternalNotes } from './InternalNotes';
 import { StageActions } from './StageActions';
 import { ControllerBridge, StageWarnings } from './StageFormExtras';
 import { StageHeading, StageTools } from './StageHeading';
+import { stageStarted } from '../parts';
 import { StageNotices } from './StageNotices';
 
 /** Where an editor starts: the server's copy, and optionally edits on top that the server lacks. */
@@ -62,6 +63,8 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
   const [confirmReset, setConfirmReset] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [showRestored, setShowRestored] = useState(!!start.restoredNotice);
+  // "Not started" until the stage has data: on the server when the editor began, or from its first stored save.
+  const [started, setStarted] = useState(() => stageStarted(server, slug));
   const storedInternal = server.internal_data?.[slug];
   const [notes, setNotes] = useState(() => String((start.internal ?? storedInternal)?.notes ?? ''));
   const notesRef = useRef(notes);
@@ -92,6 +95,7 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
     }),
     validate: (mode) => controller.current?.validateAll(mode) ?? false,
     onAnswer(answer, saved, kind) {
+      setStarted(true);
       const warnings = answer.warnings ?? [];
       // Every save answers its warnings anew: the same ones keep the shown list (and the form) as they are.
       setServerWarnings((shown) => (sameValue(shown, warnings) ? shown : warnings));
@@ -147,7 +151,7 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
     // A locked stage opened by its address: its title, and why there is nothing to fill in yet.
     return (
       <>
-        <StageHeading title={t(stage.title)} state={stage.state} />
+        <StageHeading title={t(stage.title)} state={stage.state} started={started} />
         <Alert severity="info" data-testid="stage-locked">
           {t('configPages.locked')}
         </Alert>
@@ -158,7 +162,7 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
 
   return (
     <>
-      <StageHeading title={t(stage.title)} state={stage.state}>
+      <StageHeading title={t(stage.title)} state={stage.state} started={started}>
         <StageTools internal={internal} status={readonly ? null : saver.status} onHistory={() => setHistoryOpen(true)} />
       </StageHeading>
       <StageNotices restored={showRestored} onRestoredClose={() => setShowRestored(false)} readonly={readonly} resubmit={!readonly && !abilities.autosaveState} />

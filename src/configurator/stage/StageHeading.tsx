@@ -5,14 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { StateChip } from '../parts';
 import { SaveIndicator } from './SaveIndicator';
 
-/** The stage's title and state, then whatever the page adds beside them (its tools). */
-export function StageHeading({ title, state, children }: { title: string; state: string; children?: ReactNode }) {
+/**
+ * The stage's title and state, then whatever the page adds beside them (its tools). `started`
+ * false (no data: nobody has written the stage) shows "Not started" as the dashboard does.
+ */
+export function StageHeading({ title, state, started, children }: { title: string; state: string; started: boolean; children?: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
       <Typography variant="h4" component="h1" data-testid="page-title">
         {title}
       </Typography>
-      <StateChip state={state} />
+      <StateChip state={state} started={started} />
       {children}
     </Box>
   );

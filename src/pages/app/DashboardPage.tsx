@@ -4,6 +4,7 @@ import { displayName } from '../../layout/displayName';
 import { useSession } from '../../session/useSession';
 import { LatestShowcases } from '../../showcases/LatestShowcases';
 import { ConfigProgressCard } from '../../configurator/home/ConfigProgressCard';
+import { AgreementWaitingCard } from '../../agreements/home/AgreementWaitingCard';
 import { PageHeading } from '../../layout/PageHeading';
 
 /** Dashboard: a welcome, the company in use, its configurator progress and the latest live releases; more widgets come with later issues. */
@@ -29,6 +30,9 @@ export default function DashboardPage() {
           </CardContent>
         </Card>
       )}
+      <Box sx={{ mt: 2, '&:empty': { display: 'none' } }}>
+        <AgreementWaitingCard />
+      </Box>
       <Box sx={{ mt: 2 }}>
         <ConfigProgressCard />
       </Box>

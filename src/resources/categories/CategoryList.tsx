@@ -1,14 +1,16 @@
 import { Typography, useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, List, NumberField, SimpleList, TextField, type RaRecord } from 'react-admin';
+import { Datagrid, FunctionField, List, NumberField, SimpleList, TextField, type RaRecord } from 'react-admin';
 import { useTranslation } from 'react-i18next';
+import { useDataWords } from '../../i18n/dataWords';
 import { PageHeading } from '../../layout/PageHeading';
 import { taxonomyPath } from './paths';
 
 type TaxonomyRow = RaRecord & { name: string; slug: string; terms_count: number };
 
-/** `/categories`: the taxonomies with how many terms each has; a row opens its terms. */
+/** `/categories`: the taxonomies (named in the reader's language) with how many terms each has; a row opens its terms. */
 export default function CategoryList() {
   const { t } = useTranslation();
+  const words = useDataWords();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <>
@@ -18,10 +20,10 @@ export default function CategoryList() {
       </Typography>
       <List resource="taxonomies" title={t('routes.categories')} sort={{ field: 'name', order: 'ASC' }} perPage={100} pagination={false} actions={false} storeKey="categories.list" disableSyncWithLocation>
         {phone ? (
-          <SimpleList<TaxonomyRow> primaryText={(r) => r.name} secondaryText={(r) => `${t('categoriesAdmin.terms')}: ${r.terms_count}`} linkType={(r) => taxonomyPath(r.slug)} />
+          <SimpleList<TaxonomyRow> primaryText={(r) => words.taxonomy(r.slug, r.name)} secondaryText={(r) => `${t('categoriesAdmin.terms')}: ${r.terms_count}`} linkType={(r) => taxonomyPath(r.slug)} />
         ) : (
           <Datagrid rowClick={(_id, _resource, record) => taxonomyPath(String(record.slug))} bulkActionButtons={false}>
-            <TextField source="name" label={t('categoriesAdmin.taxonomy')} />
+            <FunctionField<TaxonomyRow> source="name" label={t('categoriesAdmin.taxonomy')} render={(r) => words.taxonomy(r.slug, r.name)} />
             <TextField source="slug" label={t('categoriesAdmin.slug')} />
             <NumberField source="terms_count" label={t('categoriesAdmin.terms')} />
           </Datagrid>

@@ -8,6 +8,7 @@ import {
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useDataWords } from '../../i18n/dataWords';
 import { PageHeading } from '../../layout/PageHeading';
 import { termsResource } from './paths';
 import { DeleteTerm, TermDialog, type TermRecord } from './TermDialog';
@@ -33,7 +34,12 @@ export default function TermList() {
   const resource = termsResource(taxonomy);
   const { data: info, error } = useGetOne<RaRecord & { name: string; slug: string }>('taxonomies', { id: taxonomy, meta: { cache: false } });
   const [editing, setEditing] = useState<TermRecord | 'new' | null>(null);
-  const name = info?.name ?? taxonomy;
+  // Seeded names in the reader's language: the taxonomy (Type, Region...), company types, regions as
+  // countries. A term's own name stays as stored beside it: it is what staff edit here ("UK" in the
+  // dialog), while "Shown as" is what readers see in the app's other screens ("United Kingdom").
+  const words = useDataWords();
+  const name = words.taxonomy(taxonomy, info?.name ?? taxonomy);
+  const shown = (r: TermRecord) => words.term(taxonomy, r);
 
   const back = (
     <Button component={RouterLink} to="/categories" startIcon={<ArrowBackIcon />} size="small">
@@ -80,7 +86,7 @@ export default function TermList() {
       >
         {phone ? (
           <SimpleList<TermRecord>
-            primaryText={(r) => r.name}
+            primaryText={(r) => (shown(r) === r.name ? r.name : `${r.name} (${shown(r)})`)}
             secondaryText={(r) => `${r.slug} · ${t('categoriesAdmin.companies')}: ${r.companies_count} · ${t('categoriesAdmin.products')}: ${r.products_count}`}
             linkType={false}
             rowClick={(_id, _resource, record) => {
@@ -91,6 +97,7 @@ export default function TermList() {
         ) : (
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<Box sx={{ p: 2 }}>{t('categoriesAdmin.empty')}</Box>}>
             <TextField source="name" label={t('categoriesAdmin.name')} />
+            <FunctionField<TermRecord> label={t('categoriesAdmin.shownAs')} sortable={false} render={shown} />
             <TextField source="slug" label={t('categoriesAdmin.slug')} />
             <NumberField source="companies_count" label={t('categoriesAdmin.companies')} sortable={false} />
             <NumberField source="products_count" label={t('categoriesAdmin.products')} sortable={false} />

@@ -4,6 +4,7 @@ import {
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { useDataWords, type DataWords } from '../../i18n/dataWords';
 import { PageHeading } from '../../layout/PageHeading';
 import { CompanyForm, toCompanyBody } from './CompanyForm';
 import { LogoThumbnail } from './CompanyLogoInput';
@@ -11,13 +12,15 @@ import { CompanyUsers } from './CompanyUsers';
 import { useCompanyAbilities } from './useCompanyAbilities';
 import { FRESH_RECORD } from '../../forms/freshRecord';
 
-type Link = { taxonomy: string; term: { name: string } };
-const termNames = (record: RaRecord, taxonomy: string) =>
-  ((record.taxonomies ?? []) as Link[]).filter((l) => l.taxonomy === taxonomy).map((l) => l.term.name).join(', ');
+type Link = { taxonomy: string; term: { name: string; slug: string } };
+/** The company's terms of one taxonomy in the reader's words (company types translated, regions as countries). */
+const termNames = (record: RaRecord, taxonomy: string, words: DataWords) =>
+  ((record.taxonomies ?? []) as Link[]).filter((l) => l.taxonomy === taxonomy).map((l) => words.term(taxonomy, l.term)).join(', ');
 
 /** The profile for staff who may view but not manage companies: the same fields, read only. */
 function CompanyDetails() {
   const { t } = useTranslation();
+  const words = useDataWords();
   const fields = ['name', 'website_address', 'contact_name', 'contact_number', 'reg_number', 'vat_number', 'fsa_number', 'lang', 'stage', 'status'];
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }} data-testid="company-details">
@@ -36,7 +39,7 @@ function CompanyDetails() {
       ))}
       {['type', 'region', 'partner', 'make'].map((taxonomy) => (
         <Labeled key={taxonomy} label={t(`resources.companies.fields.terms.${taxonomy}`)}>
-          <FunctionField render={(r: RaRecord) => termNames(r, taxonomy) || '—'} />
+          <FunctionField render={(r: RaRecord) => termNames(r, taxonomy, words) || '—'} />
         </Labeled>
       ))}
     </Box>

@@ -13,6 +13,7 @@ import { ADMINISTRATOR_ROLE } from '../../../contract/roles';
 import { ScrollableTableBox } from '../../../engine/react/fields/ScrollableTableBox';
 import { hasPermission, hasRole } from '../../auth/permissions';
 import type { PortalDataProvider, RoleRecord } from '../../data/dataProvider';
+import { useDataWords } from '../../i18n/dataWords';
 import { PageHeading } from '../../layout/PageHeading';
 import { session } from '../../session/session';
 import { useSession } from '../../session/useSession';
@@ -27,6 +28,7 @@ function CreateRoleDialog({ roles, onClose, onCreated }: { roles: RoleRecord[]; 
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
   const [name, setName] = useState('');
+  const words = useDataWords();
   const [copyFrom, setCopyFrom] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -83,7 +85,7 @@ function CreateRoleDialog({ roles, onClose, onCreated }: { roles: RoleRecord[]; 
             <MenuItem value="">{t('rolesAdmin.copyNone')}</MenuItem>
             {roles.map((r) => (
               <MenuItem key={r.id} value={r.name}>
-                {r.name}
+                {words.role(r.name)}
               </MenuItem>
             ))}
           </TextField>
@@ -120,6 +122,8 @@ export default function RolesGrid() {
   const [creating, setCreating] = useState(false);
   useEffect(() => setGrid(initialGrid(roles)), [roles]);
   const changes = changedRoles(grid, roles);
+  // Role names in the reader's language (the seeded ones; a role staff named shows as named).
+  const words = useDataWords();
 
   const label = (name: string) => {
     const key = `rolesAdmin.permissions.${name.replace(/ /g, '_')}`;
@@ -191,7 +195,7 @@ export default function RolesGrid() {
                 {roles.map((role) => (
                   <TableCell key={role.id} align="center" sx={{ minWidth: 110, verticalAlign: 'bottom' }}>
                     <Typography variant="subtitle2" component="span" sx={{ display: 'block', lineHeight: 1.2 }}>
-                      {role.name}
+                      {words.role(role.name)}
                     </Typography>
                     <Typography variant="caption" color="text.secondary">
                       {t('rolesAdmin.users', { count: role.users_count })}
@@ -214,7 +218,7 @@ export default function RolesGrid() {
                           checked={checked}
                           disabled={!canEdit || saving}
                           onChange={() => setGrid((g) => toggle(g, role.name, permission.name))}
-                          slotProps={{ input: { 'aria-label': t('rolesAdmin.grant', { permission: label(permission.name), role: role.name }) } }}
+                          slotProps={{ input: { 'aria-label': t('rolesAdmin.grant', { permission: label(permission.name), role: words.role(role.name) }) } }}
                           data-role={role.name}
                           data-permission={permission.name}
                         />

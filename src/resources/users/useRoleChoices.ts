@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { CACHED_15_MIN, answered } from '../../data/queryPolicies';
 import { http } from '../../http';
+import { useDataWords } from '../../i18n/dataWords';
 import { userKeys } from './queryKeys';
 
 /**
  * Roles to choose from (GET /roles, 'view permissions'); empty for those who may not see them
  * (`enabled` false: no request). Role names change rarely: the spec's 15-minute cache, dropped
- * when a role is written (a write to /roles marks `['roles', ...]` stale).
+ * when a role is written (a write to /roles marks `['roles', ...]` stale). Named in the reader's
+ * language (the seeded roles translated: i18n/dataWords.ts).
  */
 export function useRoleChoices(enabled: boolean): Array<{ id: number; name: string }> {
   const { data } = useQuery({
@@ -15,5 +18,6 @@ export function useRoleChoices(enabled: boolean): Array<{ id: number; name: stri
     enabled,
     ...CACHED_15_MIN,
   });
-  return data ?? [];
+  const words = useDataWords();
+  return useMemo(() => (data ?? []).map((r) => ({ id: r.id, name: words.role(r.name) })), [data, words]);
 }

@@ -1,12 +1,12 @@
 /**
  * Issue 25: a config's project and account manager are staff users only (the config page shows
  * their email and telephone to the config's company and mails them its messages), and its
- * `agreement_id` must name an agreement of the config's company. There are no agreements yet, so
- * every id is refused rather than stored unchecked.
+ * `agreement_id` must name an agreement of the config's company (issue 27): another company's
+ * agreement, or none, is refused (tests/server/agreements/agreements.test.ts takes one of its own).
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { configs, users } from '../../../server/db/schema';
+import { agreements, configs, users } from '../../../server/db/schema';
 import type { TestServer } from '../../support/server';
 import { withDemoServer, type ConfigBody, type Demo, type ErrorBody } from '../configs-helpers';
 import { call } from '../helpers';
@@ -47,8 +47,10 @@ describe('POST /companies/{guid}/configs: managers and agreement', () => {
     expect((await create({ account_manager_id: id })).body.errors).toEqual([{ detail: 'The selected account manager is invalid.', field: 'config.account_manager_id' }]);
   });
 
-  it('refuses any agreement_id while agreements do not exist (422), and takes none', async () => {
-    for (const agreement of [1, d.motors.id, 999_999]) {
+  it("refuses an agreement_id that is not one of the company's agreements (422), and takes none", async () => {
+    const others = await server.database.db.select({ id: agreements.id, companyId: agreements.companyId }).from(agreements);
+    const otherCompany = others.find((a) => a.companyId !== d.motors.company.id)!.id;
+    for (const agreement of [otherCompany, 999_999]) {
       const r = await create({ agreement_id: agreement });
       expect(r.status, String(agreement)).toBe(422);
       expect(r.body).toEqual({ message: 'The selected agreement is invalid.', errors: [{ detail: 'The selected agreement is invalid.', field: 'config.agreement_id' }] });

@@ -455,3 +455,28 @@ describe('POST /configs/{guid}/mail/{type}', () => {
     expect((await call(server, 'POST', `/api/configs/${c.guid}/mail/project_manager`, { token: d.tokens.dealer, body: { message: 'x'.repeat(6000) } })).status).toBe(400);
   });
 });
+
+describe("the company's registration and VAT numbers follow its config (server/README.md, Company numbers)", () => {
+  type Company = { reg_number: string | null; vat_number: string | null };
+  const profile = async (id: number) => (await call<Company>(server, 'GET', `/api/companies/${id}`, { token: d.tokens.admin })).body;
+
+  it('the demo companies show the numbers their configs hold', async () => {
+    // A demo company no other test writes to (Demo Motors' number changes with the writes above).
+    const [listed] = (await call<ConfigBody[]>(server, 'GET', `/api/configs?filter=${encodeURIComponent('{"q":"Pennine Motor Group"}')}`, { token: d.tokens.admin })).body;
+    const config = (await call<ConfigBody>(server, 'GET', configPath(listed), { token: d.tokens.admin })).body;
+    const info = config.data['company-information'].companyInformation as Record<string, string>;
+    expect(info.regNumber).toMatch(/^\d{8}$/);
+    expect(await profile(config.company.id)).toMatchObject({ reg_number: info.regNumber, vat_number: info.vatNumber });
+  });
+
+  it('a company information write sets them on the company; a number not filled in leaves the company as it is', async () => {
+    const c = await newConfig(server, d.tokens.pm, d.harbour.company.guid);
+    const fr = { ...companyInformation.companyInformation, postcode: '13002', country: 'FR', regNumber: '901 234 567', vatNumber: 'FR45901234567' };
+    const first = await writeStage(server, d.tokens.dealer2, c, { slug: 'company-information', data: { companyInformation: fr }, state: 'draft', version: c.version });
+    expect(first.status).toBe(200);
+    expect(await profile(d.harbour.company.id)).toMatchObject({ reg_number: '901 234 567', vat_number: 'FR45901234567' });
+    const second = await writeStage(server, d.tokens.dealer2, c, { slug: 'company-information', data: { companyInformation: { ...fr, regNumber: '901 234 568', vatNumber: '' } }, state: 'draft', version: first.body.version });
+    expect(second.status).toBe(200);
+    expect(await profile(d.harbour.company.id)).toMatchObject({ reg_number: '901 234 568', vat_number: 'FR45901234567' });
+  });
+});

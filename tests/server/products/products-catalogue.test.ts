@@ -65,6 +65,39 @@ describe('GET /products: the catalogue that applies to the reader (issue 26)', (
     expect(names).not.toContain('Manufacturer-Approved Template');
   });
 
+  it("keeps a dealer's catalogue in memory (a repeated read costs no query), and a change of the company's terms shows on the next read", async () => {
+    const before = await list('dealer2');
+    if (process.env.TEST_DB !== 'postgres') {
+      // Every statement of the server passes through its one PGlite client: count them.
+      const client = (server.app.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+      const query = client.query;
+      let statements = 0;
+      client.query = (...args: unknown[]) => {
+        statements++;
+        return query.apply(client, args);
+      };
+      try {
+        await list('dealer2');
+      } finally {
+        client.query = query;
+      }
+      expect(statements).toBe(0);
+    }
+    const harbour = (await call<Array<{ id: number; name: string }>>(server, 'GET', `/api/companies?filter=${encodeURIComponent('{"q":"Harbour Cars"}')}`, { token: tokens.admin })).body.find((c) => c.name === 'Harbour Cars')!;
+    const regionTo = async (region: number) => expect((await call(server, 'PUT', `/api/companies/${harbour.id}`, { token: tokens.admin, body: { terms: { region: [region] } } })).status).toBe(200);
+    await regionTo(7); // France -> United Kingdom
+    try {
+      const after = await list('dealer2');
+      expect(after.map((p) => p.name)).not.toEqual(before.map((p) => p.name));
+      for (const p of after) {
+        expect(slugs(p, 'region'), p.name).toContain('uk');
+        expect(p.currency).toBe('GBP');
+      }
+    } finally {
+      await regionTo(10);
+    }
+  });
+
   it('does not let a dealer open another market\'s product by its id', async () => {
     const leasing = (await list('admin')).find((p) => p.name === 'Leasing Website')!;
     expect((await call(server, 'GET', `/api/products/${leasing.id}`, { token: tokens.dealer })).status).toBe(404);

@@ -4,6 +4,7 @@ import common from '../../../locales/en-GB/common.json';
 import configurator from '../../../locales/en-GB/configurator.json';
 import type { Translate } from '../../../engine';
 import { historyLines } from '../../../src/configurator/stage/historyLines';
+import { pointerTarget, stageSummary } from '../../../src/configurator/dashboard/summary';
 import type { RevisionChange } from '../../../src/configurator/api';
 
 let t: Translate;
@@ -49,5 +50,18 @@ describe('history lines a person can read', () => {
     const changed = lines([{ stage: 'locations', field: '/locations/1', old: unnamed, new: undefined }], 'locations');
     expect(changed).toEqual(['Locations 2 removed']);
     expect([...out, ...changed].join('\n')).not.toMatch(/[{}]|"/);
+  });
+});
+
+describe('fields hidden by visibleIf (the other payment provider)', () => {
+  const payment = { provider: 'stripe', stripe: { accountEmail: 'pay@demo.test' }, cybersource: { profileId: 'DEMO-01' } };
+  const boDoc = { 'buying-online': { payment } };
+  it('the overview and the history leave out the provider not chosen', () => {
+    const fields = stageSummary('buying-online', boDoc, t);
+    const text = JSON.stringify(fields);
+    expect(text).toContain('pay@demo.test');
+    expect(text).not.toContain('DEMO-01');
+    expect(pointerTarget('buying-online', '/payment/cybersource/profileId', { doc: boDoc }, t)).toBeNull();
+    expect(pointerTarget('buying-online', '/payment/stripe/accountEmail', { doc: boDoc }, t)?.labels).toEqual(['Payment', 'Stripe', 'Stripe account email']);
   });
 });

@@ -1,0 +1,214 @@
+/**
+ * Agreements (spec sections 3, 4 and 7): read one, create, update (the lifecycle's send and
+ * recall included), archive. Every read goes through tenancy (db/tenancy.ts) in its query: another
+ * company's agreement is the same 404 as one that does not exist. Writes are conditional on the
+ * version read (`WHERE version = ...`), so two concurrent writes (two sends, a send and an edit)
+ * never both win: the second is a 409.
+ */
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { AgreementStage, AgreementType } from '../../contract/agreements';
+import { regionCurrency } from '../../contract/money';
+import { toLocale } from '../../engine';
+import { childIds, defaultProducts, SUBSCRIPTION_DEFAULTS, type AgreementAction, type CompanyDetails, type Subscription } from '../../engine/agreements';
+import type { Db } from '../db/database';
+import { agreementEnvelopes, agreements, agreementSignatures, companies, companyUsers } from '../db/schema';
+import { companyScope, type Viewer } from '../db/tenancy';
+import { BadRequest, Conflict, Invalid, NotFound } from '../domain-errors';
+import { cleanName, cleanText } from '../http/clean-text';
+import { whereKey } from '../http/ids';
+import { serverMessages } from '../messages';
+import { checkDetails, checkSalesperson, checkSubscriptionInput, transition } from './agreements.checks';
+import { documentSha256, pricingOf, withDerived, type Pricing } from './agreements.document';
+import { prefillCompanyDetails, siteCounts } from './agreements.prefill';
+import { companyCatalogue, loadAgreement } from './agreements.store';
+import type { AgreementRecord, PricingProduct } from './agreements.types';
+import { detailView } from './agreements.view';
+
+export const notFound = () => new NotFound(serverMessages.not_found);
+
+/** The agreement if the viewer may see it (and it belongs to `companyKey` when given), else 404. */
+export async function findAgreement(db: Db, viewer: Viewer, key: string | number, companyKey?: string): Promise<AgreementRecord> {
+  const found = await loadAgreement(db, key, { viewer, companyKey });
+  if (!found) throw notFound();
+  return found;
+}
+
+/** True when the viewer is a user of the agreement's company (a dealer signing their own). */
+export async function isOwnCompany(db: Db, viewer: Viewer, companyId: number): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(companyUsers).where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, viewer.id)));
+  return row.n > 0;
+}
+
+/** The detail answer of a loaded agreement (pricing inputs, envelopes, signature, the sent PDF's hash). */
+export async function agreementDetail(db: Db, viewer: Viewer, record: AgreementRecord, known?: Pricing) {
+  const [pricing, envelopes, [signature]] = await Promise.all([
+    known ?? pricingOf(db, record),
+    db.select().from(agreementEnvelopes).where(eq(agreementEnvelopes.agreementId, record.id)).orderBy(asc(agreementEnvelopes.createdAt), asc(agreementEnvelopes.id)),
+    db
+      .select({
+        signerName: agreementSignatures.signerName,
+        signerPosition: agreementSignatures.signerPosition,
+        signedAt: agreementSignatures.signedAt,
+        shownSha256: agreementSignatures.shownSha256,
+        signedSha256: agreementSignatures.signedSha256,
+      })
+      .from(agreementSignatures)
+      .where(eq(agreementSignatures.agreementId, record.id)),
+  ]);
+  const hash = record.stage === 'sent' ? await documentSha256(record, pricing) : null;
+  return detailView(record, { pricing, envelopes, signature: signature ?? null, documentSha256: hash }, viewer);
+}
+
+/** GET /companies/{guid}/agreements/{agreementGuid} and GET /agreements/{id}. */
+export async function getAgreement(db: Db, viewer: Viewer, key: string, companyKey?: string) {
+  return agreementDetail(db, viewer, await findAgreement(db, viewer, key, companyKey));
+}
+
+export interface CreateAgreementBody {
+  agreement?: { name?: string | null; company_id?: number | null; type?: AgreementType | null };
+  name?: string | null;
+  company_id?: number | null;
+  type?: AgreementType | null;
+  lang?: string | null;
+}
+
+/**
+ * POST /agreements: stage `created`, company_details prefilled from the company and its active
+ * config, the subscription of spec section 9's defaults with the catalogue's default products,
+ * the creator as salesperson.
+ */
+export async function createAgreement(db: Db, viewer: Viewer, body: CreateAgreementBody) {
+  const input = { ...body, ...body.agreement };
+  const name = cleanName(input.name ?? '').trim();
+  const problems = [
+    ...(!name ? [{ detail: serverMessages.agreements.name_required, field: 'agreement.name' }] : []),
+    ...(input.company_id == null ? [{ detail: serverMessages.agreements.company_invalid, field: 'agreement.company_id' }] : []),
+  ];
+  if (problems.length) throw new Invalid(problems[0].detail, problems);
+  const [company] = await db
+    .select({ id: companies.id, lang: companies.lang })
+    .from(companies)
+    .where(and(eq(companies.id, input.company_id!), companyScope(viewer, companies.id)));
+  if (!company) throw new Invalid(serverMessages.agreements.company_invalid, [{ detail: serverMessages.agreements.company_invalid, field: 'agreement.company_id' }]);
+
+  const details = await prefillCompanyDetails(db, company.id);
+  const catalogue = await companyCatalogue(db, company.id);
+  const subscription = withDerived({ ...SUBSCRIPTION_DEFAULTS, products: defaultProducts(catalogue) }, { catalogue, counts: siteCounts(details) });
+  const [row] = await db
+    .insert(agreements)
+    .values({
+      name,
+      companyId: company.id,
+      type: input.type ?? 'new',
+      lang: toLocale(input.lang ?? company.lang),
+      userId: viewer.id,
+      companyDetails: details,
+      subscription,
+    })
+    .returning({ id: agreements.id });
+  return getAgreement(db, viewer, String(row.id));
+}
+
+export interface UpdateAgreementInput {
+  company_details?: CompanyDetails;
+  notes?: string | null;
+  message?: string | null;
+  subscription?: Partial<Subscription>;
+  type?: AgreementType;
+  stage?: AgreementStage;
+  user_id?: number | null;
+}
+export type UpdateAgreementBody = UpdateAgreementInput & { agreement?: UpdateAgreementInput };
+
+/** The stage change a PUT asks for, if any. */
+function stageAction(from: AgreementStage, to: AgreementStage | undefined): AgreementAction | null {
+  if (to === undefined || to === from) return null;
+  if (to === 'sent') return 'send';
+  if (to === 'signed') return 'sign';
+  return from === 'sent' ? 'recall' : 'edit';
+}
+
+/** The chosen products and the ones they bundle, as priced now: what sending freezes. */
+export function frozenCatalogue(catalogue: PricingProduct[], subscription: Subscription): PricingProduct[] {
+  const chosen = new Set(subscription.products.map((p) => p.product_id));
+  const byId = new Map(catalogue.map((p) => [p.id, p]));
+  for (const id of [...chosen]) for (const child of childIds({ children: byId.get(id)?.children ?? null })) chosen.add(child);
+  return catalogue.filter((p) => chosen.has(p.id));
+}
+
+/**
+ * PUT /companies/{guid}/agreements/{agreementGuid}: the fields sent. Content changes only while
+ * `created` (a sent one is recalled first: stage `created` in the same PUT recalls it, then
+ * changes it); stage `sent` sends it (after the changes of the same PUT) and freezes its
+ * catalogue; a signed agreement refuses every write (409). The subscription's derived fields
+ * are recomputed; what the client sent in them is replaced.
+ */
+export async function updateAgreement(db: Db, viewer: Viewer, key: string, body: UpdateAgreementBody, companyKey?: string) {
+  const input: UpdateAgreementInput = { ...body, ...body.agreement };
+  delete (input as { agreement?: unknown }).agreement;
+  const record = await findAgreement(db, viewer, key, companyKey);
+  // A signed agreement is immutable: every write is the same 409, whatever it asks.
+  if (record.stage === 'signed') transition(viewer, record.stage, 'edit', false);
+  const action = stageAction(record.stage, input.stage);
+  const changesContent = ['company_details', 'notes', 'message', 'subscription', 'type', 'user_id'].some((k) => input[k as keyof UpdateAgreementInput] !== undefined);
+  if (!action && !changesContent) {
+    // Nothing asked: still refuse a signed agreement, so every write to one is the same 409.
+    transition(viewer, record.stage, 'edit', false);
+    throw new BadRequest(serverMessages.agreements.nothing_to_update);
+  }
+  // Signing is the dealer's own call (POST /agreements/{id}/sign), with their signature.
+  if (action === 'sign') {
+    transition(viewer, record.stage, 'sign', await isOwnCompany(db, viewer, record.companyId));
+    throw new Conflict(serverMessages.agreements.transition_invalid, [{ detail: serverMessages.agreements.transition_invalid, field: 'stage' }]);
+  }
+  if (action === 'recall') transition(viewer, record.stage, 'recall', false);
+  const editStage: AgreementStage = action === 'recall' ? 'created' : record.stage;
+  if (changesContent) transition(viewer, editStage, 'edit', false);
+  if (action === 'send') transition(viewer, editStage, 'send', false);
+
+  const details = input.company_details ? await checkDetails(db, input.company_details, record.regionSlug) : record.companyDetails;
+  if (input.user_id !== undefined) await checkSalesperson(db, input.user_id);
+  const catalogue = await companyCatalogue(db, record.companyId);
+  const pricing: Pricing = { catalogue, counts: siteCounts(details), currency: regionCurrency(record.regionSlug) };
+  const merged: Subscription = { ...record.subscription, ...input.subscription, products: input.subscription?.products ?? record.subscription.products };
+  checkSubscriptionInput(merged, pricing);
+  const subscription = withDerived(merged, pricing);
+
+  const now = new Date();
+  const stage: AgreementStage = action === 'send' ? 'sent' : editStage;
+  const [updated] = await db
+    .update(agreements)
+    .set({
+      companyDetails: details,
+      subscription,
+      ...(input.notes !== undefined ? { notes: input.notes === null ? null : cleanText(input.notes).trim() || null } : {}),
+      ...(input.message !== undefined ? { message: input.message === null ? null : cleanText(input.message).trim() || null } : {}),
+      ...(input.type !== undefined ? { type: input.type } : {}),
+      ...(input.user_id !== undefined ? { userId: input.user_id } : {}),
+      stage,
+      ...(action === 'send' ? { sentCatalogue: frozenCatalogue(catalogue, subscription), sentAt: now } : {}),
+      ...(action === 'recall' ? { sentCatalogue: null, sentAt: null } : {}),
+      version: sql`${agreements.version} + 1`,
+      updatedAt: now,
+    })
+    .where(and(eq(agreements.id, record.id), eq(agreements.version, record.version), eq(agreements.stage, record.stage)))
+    .returning({ id: agreements.id });
+  if (!updated) throw new Conflict(serverMessages.agreements.changed, [{ detail: serverMessages.agreements.changed, field: 'version' }]);
+  return getAgreement(db, viewer, String(record.id));
+}
+
+/** POST /agreements/{id}/archive: out of the list (the lifecycle table allows it in every stage); the document is kept. */
+export async function archiveAgreement(db: Db, viewer: Viewer, key: string) {
+  const record = await findAgreement(db, viewer, key);
+  transition(viewer, record.stage, 'archive', false);
+  if (record.archivedAt === null) {
+    await db
+      .update(agreements)
+      .set({ archivedAt: new Date(), version: sql`${agreements.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(agreements.id, record.id), sql`${agreements.archivedAt} IS NULL`));
+  }
+  return getAgreement(db, viewer, String(record.id));
+}
+
+/** A numeric id or guid that names some agreement (for routes whose id is in the body too). */
+export const agreementKey = (key: string | number) => whereKey(key, agreements.id, agreements.guid);

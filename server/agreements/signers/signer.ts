@@ -1,0 +1,31 @@
+/**
+ * The one interface an agreement goes out for signature through (POST /docusign/envelopes/{id}):
+ * the portal's own signing (local.ts, the default) or DocuSign (docusign.ts). The caller renders
+ * the unsigned PDF and records the envelope row; a signer only delivers it to the recipient.
+ */
+
+export interface EnvelopeRequest {
+  agreementId: number;
+  agreementGuid: string;
+  recipient: { name: string; email: string };
+  /** The PDF's file name as the recipient sees it (DocuSign's document name). */
+  documentFilename: string;
+  /** The order form as it will be signed (unsigned: no signature block filled in). */
+  pdf: Buffer;
+  /** The agreement's language (a locale such as fr-FR): the mail and the anchor words are in it. */
+  lang: string;
+  /** Where the dealer reads and signs it in the portal. */
+  signUrl: string;
+}
+
+export interface EnvelopeSent {
+  provider: 'local' | 'docusign';
+  /** DocuSign's envelopeId; null for the local signer, whose envelope is the agreement itself. */
+  externalId: string | null;
+  status: 'sent';
+}
+
+export interface AgreementSigner {
+  readonly provider: 'local' | 'docusign';
+  send(request: EnvelopeRequest): Promise<EnvelopeSent>;
+}

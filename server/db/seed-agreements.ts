@@ -1,0 +1,167 @@
+// Demo agreements (issue 27): order forms in every stage for several demo companies, priced from
+// the demo catalogue with the areas' own code: Demo Motors has one sent and waiting for
+// dealer@demo.test's signature and one still being prepared; Harbour Cars has a signed one, its
+// signed PDF stored; two other dealers have one being prepared and one archived. Seeded once per
+// database (also one seeded before agreements existed), with fixed dates.
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import { defaultProducts, SUBSCRIPTION_DEFAULTS, type Subscription } from '../../engine/agreements';
+import type { AgreementStage, AgreementType } from '../../contract/agreements';
+import type { Db } from './database';
+import { agreements, agreementEnvelopes, agreementSignatures, companies, users } from './schema';
+import { withDerived, pricingOf, renderDocument, documentFilename } from '../agreements/agreements.document';
+import { prefillCompanyDetails, siteCounts } from '../agreements/agreements.prefill';
+import { companyCatalogue, loadAgreement } from '../agreements/agreements.store';
+import { frozenCatalogue } from '../agreements/agreements.service';
+import { createSigningCertificate, sha256, signPdf } from '../agreements/agreements.signing';
+import { DEMO_EXTRA_COMPANIES } from './seed-companies';
+import { takeSeedLock } from './locks';
+
+interface DemoAgreement {
+  name: string;
+  company: string;
+  type: AgreementType;
+  stage: AgreementStage;
+  archived?: boolean;
+  lang: string;
+  salesperson: string;
+  /** Days before 2026-03-02 it was created. */
+  age: number;
+  /** The message to the dealer. */
+  dealerMessage?: string;
+  notes?: string;
+  subscription?: Partial<Subscription>;
+  /** Who signs a signed one, as they typed it. */
+  signer?: { name: string; position: string; email: string };
+}
+
+const firstOf = (market: string) => DEMO_EXTRA_COMPANIES.find((c) => c.market === market)!.name;
+
+export const DEMO_AGREEMENTS: DemoAgreement[] = [
+  {
+    name: 'Demo Motors website launch',
+    company: 'Demo Motors',
+    type: 'new',
+    stage: 'sent',
+    lang: 'en-GB',
+    salesperson: 'am@demo.test',
+    age: 20,
+    dealerMessage: 'Thank you for choosing us for your new website. Please read the order form and sign it in the portal.',
+    notes: 'Agreed a 5% discount on the monthly total for a 36 month term.',
+    subscription: { totalDiscountPercentage: 5, designType: 'franchise', projectType: 'multi-franchise-dealer', stockCount: 180 },
+  },
+  {
+    name: 'Demo Motors used car add-ons',
+    company: 'Demo Motors',
+    type: 'amendment',
+    stage: 'created',
+    lang: 'en-GB',
+    salesperson: 'am@demo.test',
+    age: 3,
+    notes: 'Waiting for the stock figures before sending.',
+  },
+  {
+    name: 'Harbour Cars — site vitrine',
+    company: 'Harbour Cars',
+    type: 'new',
+    stage: 'signed',
+    lang: 'fr-FR',
+    salesperson: 'am@demo.test',
+    age: 60,
+    dealerMessage: 'Merci pour votre confiance. Voici votre bon de commande.',
+    subscription: { designType: 'template', projectType: 'independent', term: 24 },
+    signer: { name: 'Hugo Harbour', position: 'Directeur', email: 'dealer2@demo.test' },
+  },
+  { name: `${firstOf('UK')} renewal`, company: firstOf('UK'), type: 'renewal', stage: 'created', lang: 'en-GB', salesperson: 'admin@demo.test', age: 10 },
+  { name: `${firstOf('AU')} website`, company: firstOf('AU'), type: 'new', stage: 'created', archived: true, lang: 'en-AU', salesperson: 'am@demo.test', age: 90, notes: 'Lost to a competitor: archived.' },
+];
+
+const DAY = 86_400_000;
+let demoCertificate: ReturnType<typeof createSigningCertificate> | undefined;
+const BASE = Date.UTC(2026, 2, 2, 10);
+
+/** Seeds DEMO_AGREEMENTS once; false when there were agreements already (or the demo companies are missing). */
+export async function seedDemoAgreements(db: Db): Promise<boolean> {
+  const done = async (tx: Db) => (await tx.select({ n: count() }).from(agreements))[0].n > 0;
+  if (await done(db)) return false;
+  const names = [...new Set(DEMO_AGREEMENTS.map((a) => a.company))];
+  const found = await db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.name, names));
+  const companyIds = new Map(found.map((c) => [c.name, c.id]));
+  if (companyIds.size !== names.length) return false;
+  const people = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [...new Set(DEMO_AGREEMENTS.flatMap((a) => [a.salesperson, a.signer?.email ?? a.salesperson]))]));
+  const userIds = new Map(people.map((u) => [u.email, u.id]));
+
+  return db.transaction(async (tx) => {
+    // The seed lock (locks.ts): instances starting at once seed these once.
+    await takeSeedLock(tx as unknown as Db);
+    if (await done(tx as unknown as Db)) return false;
+    for (const demo of DEMO_AGREEMENTS) {
+      const companyId = companyIds.get(demo.company)!;
+      const details = await prefillCompanyDetails(tx, companyId);
+      const catalogue = await companyCatalogue(tx, companyId);
+      const pricing = { catalogue, counts: siteCounts(details) };
+      const subscription = withDerived({ ...SUBSCRIPTION_DEFAULTS, products: defaultProducts(catalogue), ...demo.subscription }, pricing);
+      const created = new Date(BASE - demo.age * DAY);
+      const sent = demo.stage === 'created' ? null : new Date(created.getTime() + 2 * DAY);
+      const signed = demo.stage === 'signed' ? new Date(created.getTime() + 5 * DAY) : null;
+      const [row] = await tx
+        .insert(agreements)
+        .values({
+          name: demo.name,
+          companyId,
+          type: demo.type,
+          stage: demo.stage === 'signed' ? 'sent' : demo.stage,
+          lang: demo.lang,
+          notes: demo.notes ?? null,
+          message: demo.dealerMessage ?? null,
+          userId: userIds.get(demo.salesperson) ?? null,
+          companyDetails: details,
+          subscription,
+          sentCatalogue: sent ? frozenCatalogue(catalogue, subscription) : null,
+          sentAt: sent,
+          archivedAt: demo.archived ? new Date(created.getTime() + 30 * DAY) : null,
+          createdAt: created,
+          updatedAt: sent ?? created,
+        })
+        .returning({ id: agreements.id });
+      if (!sent) continue;
+      const recipient = details.contact_email ?? demo.signer?.email ?? 'dealer@demo.test';
+      await tx.insert(agreementEnvelopes).values({ agreementId: row.id, recipient, documentFilename: documentFilename({ id: row.id, name: demo.name }, false), userId: userIds.get(demo.salesperson) ?? null, provider: 'local', status: 'sent', createdAt: sent });
+      if (!signed || !demo.signer) continue;
+      await signDemo(tx as unknown as Db, row.id, signed, demo.signer, userIds.get(demo.signer.email) ?? null);
+    }
+    return true;
+  });
+}
+
+/**
+ * The signed demo agreement's PDF, signed as the portal signs: the signature block filled in and
+ * a PKCS#7 signature. With a certificate made for the demo and not kept: the installation's own
+ * is sealed with its SECRET_KEY, which the seed does not know, and the signed PDF carries its
+ * certificate, so it verifies all the same.
+ */
+async function signDemo(db: Db, id: number, signedAt: Date, signer: NonNullable<DemoAgreement['signer']>, signerUserId: number | null) {
+  const record = (await loadAgreement(db, id))!;
+  const pricing = await pricingOf(db, record);
+  const shown = sha256(await renderDocument(record, pricing));
+  const address = '192.0.2.10';
+  const pdf = await renderDocument(record, pricing, { name: signer.name, position: signer.position, signedAt, image: null, address, documentSha256: shown });
+  // RSA key generation is most of the seed's time (0.4-1 s): one certificate per process.
+  demoCertificate ??= createSigningCertificate('Dealer Launch Portal (demo)', signedAt);
+  const certificate = demoCertificate;
+  const signed = await signPdf(pdf, certificate, { name: signer.name, contact: signer.email, location: address, reason: `Order form A-${id}`, signedAt });
+  await db.update(agreements).set({ stage: 'signed', signedAt, updatedAt: signedAt, version: sql`${agreements.version} + 1` }).where(eq(agreements.id, id));
+  await db.insert(agreementSignatures).values({
+    agreementId: id,
+    signerUserId,
+    signerName: signer.name,
+    signerPosition: signer.position,
+    signerEmail: signer.email,
+    clientAddress: address,
+    userAgent: null,
+    shownSha256: shown,
+    signedSha256: sha256(signed),
+    certificateFingerprint: certificate.fingerprint,
+    signedPdf: signed,
+    signedAt,
+  });
+}

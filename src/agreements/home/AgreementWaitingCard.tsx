@@ -1,0 +1,48 @@
+import DrawIcon from '@mui/icons-material/Draw';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { hasPermission } from '../../auth/permissions';
+import { FRESH, answered } from '../../data/queryPolicies';
+import { useSession } from '../../session/useSession';
+import { companyAgreements } from '../api';
+import { agreementPreviewPath } from '../paths';
+import { agreementKeys } from '../queryKeys';
+
+/**
+ * The dealer's dashboard card: "An order form waits for your signature", linking to its preview,
+ * while their company has an agreement sent for signature. Nothing for staff (they send, not sign)
+ * nor when there is none; a failed read leaves the card out.
+ */
+export function AgreementWaitingCard() {
+  const { t } = useTranslation('agreementForm');
+  const { user, company } = useSession();
+  const dealer = hasPermission(user, 'view agreements') && !hasPermission(user, 'edit agreements') && Boolean(company);
+  const { data } = useQuery({
+    queryKey: agreementKeys.ofCompany(company?.id ?? 0, 'sent'),
+    queryFn: async ({ signal }) => answered(await companyAgreements(company!.id, 'sent', signal)),
+    enabled: dealer,
+    ...FRESH,
+  });
+  const waiting = data?.[0];
+  if (!dealer || !waiting) return null;
+  return (
+    <Card variant="outlined" sx={{ maxWidth: 480, borderColor: 'warning.main', borderWidth: 2 }} data-testid="dashboard-agreement-card">
+      <CardContent>
+        <Typography variant="overline" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <DrawIcon fontSize="small" /> {t('home.overline')}
+        </Typography>
+        <Typography variant="h6" component="p">
+          {t('home.title')}
+        </Typography>
+        <Typography color="text.secondary">{waiting.name}</Typography>
+      </CardContent>
+      <CardActions>
+        <Button component={RouterLink} to={agreementPreviewPath(waiting.id)} variant="contained" data-testid="dashboard-agreement-open">
+          {t('home.open')}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

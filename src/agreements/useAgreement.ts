@@ -1,0 +1,30 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { FRESH, answered } from '../data/queryPolicies';
+import { HttpError } from '../http';
+import { getAgreement, type AgreementDetail } from './api';
+import { agreementKeys } from './queryKeys';
+
+export interface AgreementState {
+  agreement: AgreementDetail | undefined;
+  /** Unknown id, or another company's agreement: the page shows the app's 404. */
+  notFound: boolean;
+  failed: boolean;
+  /** Puts an answer of a write (save, sign, recall) in place of the one shown. */
+  replace(next: AgreementDetail): void;
+}
+
+/** One agreement by the id of the address, fresh at every visit (a salesperson may have changed it a minute ago). */
+export function useAgreement(id: string | undefined): AgreementState {
+  const client = useQueryClient();
+  const key = agreementKeys.detail(id ?? '');
+  const { data, error } = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) => answered(await getAgreement(id!, signal)),
+    enabled: Boolean(id),
+    ...FRESH,
+  });
+  const replace = useCallback((next: AgreementDetail) => client.setQueryData(key, next), [client, key]);
+  const notFound = error instanceof HttpError && (error.status === 404 || error.status === 403);
+  return { agreement: data ?? undefined, notFound, failed: Boolean(error) && !notFound, replace };
+}

@@ -1,0 +1,202 @@
+// The agreement as a document (issue 27) on a real server: the PDF behind a session, sending
+// through the local signer (a real mail), the dealer's signature (hash of what they read, typed
+// or drawn, once only, by their own company), the stored signed PDF, the notices and the welcome mail.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agreementEnvelopes, agreements, agreementSignatures } from '../../../server/db/schema';
+import { agreementsWorld, HARBOUR_SIGNED, MOTORS_SENT, type AgreementDetail, type AgreementsWorld, type ErrorBody, type Who } from './agreements-helpers';
+
+let w: AgreementsWorld;
+let motors: number;
+beforeAll(async () => {
+  w = await agreementsWorld();
+  motors = await w.companyId('Demo Motors');
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+const db = () => w.server.database.db;
+const detail = async (id: number) => (await w.as('admin', 'GET', `/api/agreements/${id}`)).body;
+const sign = (who: Who, id: number | string, body: Record<string, unknown>) => w.as<AgreementDetail & ErrorBody>(who, 'POST', `/api/agreements/${id}/sign`, body);
+const typed = (shown: string, extra: Record<string, unknown> = {}) => ({ signer_name: 'Dana Dealer', signer_position: 'Dealer Principal', signature: { kind: 'typed', text: 'Dana Dealer' }, accept: true, shown_sha256: shown, ...extra });
+// A 1x1 PNG (the smallest valid one).
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** A new Demo Motors agreement, sent through the local signer to `recipient`. */
+async function sentAgreement(name: string, recipient = 'dana@demo-motors.example') {
+  const created = await w.as('am', 'POST', '/api/agreements', { agreement: { name, company_id: motors }, lang: 'en-GB' });
+  const envelope = await w.as<{ id: number; provider: string; status: string; agreement_id: number; recipient: string; document_filename: string } & ErrorBody>('am', 'POST', `/api/docusign/envelopes/${created.body.id}`, {
+    recipient,
+    document_filename: `${name}.pdf`,
+    agreement_id: created.body.id,
+  });
+  return { id: created.body.id, envelope };
+}
+
+describe('POST /api/dompdf/create/{id}', () => {
+  it('sends the PDF as an attachment with a session only', async () => {
+    const a = await w.seeded(MOTORS_SENT);
+    const r = await w.pdf('dealer', a.id);
+    expect(r.status).toBe(200);
+    expect(r.type).toBe('application/pdf');
+    expect(r.disposition).toMatch(/^attachment; filename="Demo-Motors-website-launch-A\d+\.pdf"$/);
+    expect(r.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await w.pdf('anonymous', a.id)).status).toBe(401);
+  });
+
+  it('serves the stored signed PDF exactly, every time', async () => {
+    const a = await w.seeded(HARBOUR_SIGNED);
+    const [stored] = await db().select().from(agreementSignatures).where(eq(agreementSignatures.agreementId, a.id));
+    const first = await w.pdf('admin', a.id);
+    const second = await w.pdf('dealer2', a.guid);
+    expect(first.bytes.equals(stored.signedPdf)).toBe(true);
+    expect(second.bytes.equals(stored.signedPdf)).toBe(true);
+    expect(first.disposition).toMatch(/-signed\.pdf"$/);
+  });
+});
+
+describe('POST /api/docusign/envelopes/{id}', () => {
+  it('sends a created agreement through the local signer: stage sent, the envelope recorded, the dealer mailed', async () => {
+    const { id, envelope } = await sentAgreement('Envelope check');
+    expect(envelope.status).toBe(200);
+    expect(envelope.body).toMatchObject({ provider: 'local', status: 'sent', agreement_id: id, recipient: 'dana@demo-motors.example', document_filename: 'Envelope check.pdf' });
+    const d = await detail(id);
+    expect(d.stage).toBe('sent');
+    expect(d.envelopes).toEqual([expect.objectContaining({ id: envelope.body.id, provider: 'local' })]);
+    const mail = await w.server.mail.waitFor('dana@demo-motors.example');
+    expect(mail.text).toContain(`/#/agreements/${id}/preview`);
+  });
+
+  it('refuses a bad recipient (422, nothing sent or stored), a signed agreement (409) and another id in the body (400)', async () => {
+    const created = await w.as('am', 'POST', '/api/agreements', { agreement: { name: 'Bad recipient', company_id: motors } });
+    const before = (await db().select({ n: count() }).from(agreementEnvelopes))[0].n;
+    const bad = await w.as<ErrorBody>('am', 'POST', `/api/docusign/envelopes/${created.body.id}`, { recipient: 'not-an-address' });
+    expect(bad.status).toBe(422);
+    expect((await detail(created.body.id)).stage).toBe('created');
+    expect((await db().select({ n: count() }).from(agreementEnvelopes))[0].n).toBe(before);
+    const signed = await w.seeded(HARBOUR_SIGNED);
+    expect((await w.as('am', 'POST', `/api/docusign/envelopes/${signed.id}`, { recipient: 'x@example.test' })).status).toBe(409);
+    expect((await w.as('am', 'POST', `/api/docusign/envelopes/${created.body.id}`, { recipient: 'x@example.test', agreement_id: signed.id })).status).toBe(400);
+    expect((await w.as('am', 'POST', `/api/docusign/envelopes/${created.body.id}`, { recipient: 'x@example.test', colour: 'red' })).status).toBe(400);
+  });
+});
+
+describe('POST /api/agreements/{id}/sign', () => {
+  it("signs the seeded agreement for Demo Motors' dealer: audit row, signed PDF stored once, notices, then immutable", async () => {
+    const a = await w.seeded(MOTORS_SENT);
+    const read = (await w.as('dealer', 'GET', `/api/agreements/${a.id}`)).body;
+    expect(read.document_sha256).toMatch(/^[0-9a-f]{64}$/);
+    // The PDF the dealer downloads is the document whose hash they send back.
+    const shown = await w.pdf('dealer', a.id);
+    const { createHash } = await import('node:crypto');
+    expect(createHash('sha256').update(shown.bytes).digest('hex')).toBe(read.document_sha256);
+
+    const r = await sign('dealer', a.id, typed(read.document_sha256!));
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ stage: 'signed', signature: { signer_name: 'Dana Dealer', signer_position: 'Dealer Principal', shown_sha256: read.document_sha256 } });
+    expect(r.body.signed_at).not.toBeNull();
+    const [audit] = await db().select().from(agreementSignatures).where(eq(agreementSignatures.agreementId, a.id));
+    expect(audit).toMatchObject({ signerEmail: 'dealer@demo.test', clientAddress: '127.0.0.1', shownSha256: read.document_sha256 });
+    expect(createHash('sha256').update(audit.signedPdf).digest('hex')).toBe(audit.signedSha256);
+    const pdf = await w.pdf('dealer', a.id);
+    expect(pdf.bytes.equals(audit.signedPdf)).toBe(true);
+
+    // The salesperson (and account manager: the same person here) is told.
+    const notice = await w.server.mail.waitFor('am@demo.test');
+    expect(notice.subject).toContain(MOTORS_SENT);
+
+    const again = await sign('dealer', a.id, typed(read.document_sha256!));
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This agreement has already been signed.');
+    expect((await db().select({ n: count() }).from(agreementSignatures).where(eq(agreementSignatures.agreementId, a.id)))[0].n).toBe(1);
+  });
+
+  it('verifies with a real verifier when poppler is installed', async () => {
+    const a = await w.seeded(HARBOUR_SIGNED);
+    const pdf = await w.pdf('admin', a.id);
+    let available = true;
+    try {
+      execFileSync('pdfsig', ['-v'], { stdio: 'ignore' });
+    } catch {
+      available = false;
+    }
+    if (!available) return;
+    const dir = mkdtempSync(join(tmpdir(), 'agreement-'));
+    try {
+      writeFileSync(join(dir, 'signed.pdf'), pdf.bytes);
+      const out = execFileSync('pdfsig', [join(dir, 'signed.pdf')], { encoding: 'utf8' });
+      expect(out).toMatch(/Signature is Valid/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes a drawn PNG signature, checked by its content', async () => {
+    const { id } = await sentAgreement('Drawn signature');
+    const shown = (await w.as('dealer', 'GET', `/api/agreements/${id}`)).body.document_sha256!;
+    const before = await db().select().from(agreements).where(eq(agreements.id, id));
+    for (const image of ['data:image/png;base64,' + Buffer.from('GIF89a not a png at all, just some bytes to pass the length check ....').toString('base64'), 'data:image/png;base64,!!', 'https://example.test/sig.png']) {
+      const r = await sign('dealer', id, typed(shown, { signature: { kind: 'drawn', image } }));
+      expect(r.status).toBe(422);
+      expect(r.body.errors).toEqual([{ detail: 'The drawn signature must be a PNG image of at most 200 KB.', field: 'signature.image' }]);
+    }
+    const big = 'data:image/png;base64,' + Buffer.concat([Buffer.from(PNG, 'base64'), Buffer.alloc(210 * 1024)]).toString('base64');
+    expect((await sign('dealer', id, typed(shown, { signature: { kind: 'drawn', image: big } }))).status).toBe(400);
+    expect(await db().select().from(agreements).where(eq(agreements.id, id))).toEqual(before);
+    const ok = await sign('dealer', id, typed(shown, { signature: { kind: 'drawn', image: `data:image/png;base64,${PNG}` } }));
+    expect(ok.status).toBe(200);
+    const [audit] = await db().select().from(agreementSignatures).where(eq(agreementSignatures.agreementId, id));
+    expect(audit.signatureImage?.equals(Buffer.from(PNG, 'base64'))).toBe(true);
+  });
+
+  it('refuses a document that changed since it was read, missing consent or name, staff and other companies', async () => {
+    const { id } = await sentAgreement('Changed since read');
+    const first = (await w.as('dealer', 'GET', `/api/agreements/${id}`)).body;
+    const shown = first.document_sha256!;
+    expect((await sign('dealer', id, typed(shown, { accept: false }))).body.errors).toEqual([{ detail: 'Please check the terms and conditions', field: 'accept' }]);
+    expect((await sign('dealer', id, typed(shown, { signer_name: ' ' }))).status).toBe(422);
+    expect((await sign('dealer', id, typed(shown, { signature: { kind: 'typed', text: '' } }))).status).toBe(422);
+    expect((await sign('dealer', id, typed('nope'))).status).toBe(400);
+    expect((await sign('admin', id, typed(shown))).status).toBe(403);
+    expect((await sign('dealer2', id, typed(shown))).status).toBe(404);
+    expect((await sign('dev', id, typed(shown))).status).toBe(403);
+    // Recalled, changed and sent again: what the dealer read is no longer what would be signed.
+    const put = (agreement: Record<string, unknown>) => w.as('am', 'PUT', `/api/companies/${first.company_guid}/agreements/${first.guid}`, { agreement });
+    expect((await put({ stage: 'created', message: 'New terms' })).status).toBe(200);
+    expect((await sign('dealer', id, typed(shown))).status).toBe(409);
+    expect((await put({ stage: 'sent' })).status).toBe(200);
+    const stale = await sign('dealer', id, typed(shown));
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('This agreement has changed since you read it. Please read it again before signing.');
+    expect((await db().select({ n: count() }).from(agreementSignatures).where(eq(agreementSignatures.agreementId, id)))[0].n).toBe(0);
+  });
+
+  it('lets only one of two concurrent signatures win', async () => {
+    const { id } = await sentAgreement('Signature race');
+    const shown = (await w.as('dealer', 'GET', `/api/agreements/${id}`)).body.document_sha256!;
+    const results = await Promise.all([sign('dealer', id, typed(shown)), sign('dealer', id, typed(shown))]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await db().select({ n: count() }).from(agreementSignatures).where(eq(agreementSignatures.agreementId, id)))[0].n).toBe(1);
+  });
+});
+
+describe('POST /api/mail/{id}', () => {
+  it('sends the welcome mail through the outbox, and lists a failure', async () => {
+    const a = await w.seeded(HARBOUR_SIGNED);
+    const data = { username: 'Hugo Harbour', editionsurl: 'https://portal.example/editions', regionTelephone: '+33 1 23 45 67 89', keyContact: 'Andy Account' };
+    const r = await w.as<{ data: { sent: boolean; failures: string[] } }>('am', 'POST', `/api/mail/${a.id}`, { to: 'hugo@harbour.example', data });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ data: { sent: true, failures: [] } });
+    const mail = await w.server.mail.waitFor('hugo@harbour.example');
+    expect(mail.text).toContain('https://portal.example/editions');
+    const bad = await w.as<ErrorBody>('am', 'POST', `/api/mail/${a.id}`, { to: 'nope', data });
+    expect(bad.status).toBe(422);
+    expect((await w.as('am', 'POST', `/api/mail/${a.id}`, { to: 'x@example.test' })).status).toBe(400);
+    expect((await w.as('am', 'POST', '/api/mail/999999', { to: 'x@example.test', data })).status).toBe(404);
+  });
+});
