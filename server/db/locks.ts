@@ -1,5 +1,9 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from './database';
+import { sql, type SQL } from 'drizzle-orm';
+
+/** What the seed lock needs of a transaction (not database.ts's Db: database.ts imports this file). */
+interface Executor {
+  execute(query: SQL): Promise<unknown>;
+}
 
 /**
  * Every PostgreSQL advisory lock id the portal takes, in one place so no two uses share one by
@@ -23,7 +27,7 @@ export const LOCK_IDS = {
  * images takes seconds). Polled with pg_try_advisory_xact_lock rather than one blocking
  * pg_advisory_xact_lock, which the per-query timeout (DB_QUERY_TIMEOUT_MS) would cut short.
  */
-export async function takeSeedLock(tx: Db): Promise<void> {
+export async function takeSeedLock(tx: Executor): Promise<void> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const { rows } = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCK_IDS.seed}) AS locked`)) as unknown as { rows: Array<{ locked: boolean }> };

@@ -48,12 +48,12 @@ export async function getAgreement(id: string | number, signal?: AbortSignal): P
 }
 
 /**
- * The agreements of one company in one stage, newest first (the dashboard's card asks for the
- * 'sent' ones: an order form waiting for the dealer's signature).
+ * The latest agreements of one company, in one stage or any (null), not archived, newest first (the dashboard's card asks for the
+ * 'sent' ones: an order form waiting for the dealer's signature; staff's company dashboard for any).
  */
-export async function companyAgreements(companyId: number, stage: AgreementStage, signal?: AbortSignal): Promise<AgreementListItem[] | undefined> {
+export async function companyAgreements(companyId: number, stage: AgreementStage | null, signal?: AbortSignal): Promise<AgreementListItem[] | undefined> {
   const r = await http.request<AgreementListItem[]>(`/companies/${companyId}/agreements`, {
-    query: { sort: JSON.stringify(['updated_at', 'DESC']), range: JSON.stringify([0, 4]), filter: JSON.stringify({ stage, archived: false }) },
+    query: { sort: JSON.stringify(['updated_at', 'DESC']), range: JSON.stringify([0, 4]), filter: JSON.stringify(stage ? { stage, archived: false } : { archived: false }) },
     cache: false,
     notify: false,
     signal,

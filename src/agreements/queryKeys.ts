@@ -8,5 +8,5 @@ export const agreementKeys = {
   /** One agreement with its pricing inputs (GET /agreements/{id}). */
   detail: (id: string) => ['agreements', 'detail', id] as const,
   /** A company's agreements in one stage (the dashboard's card). */
-  ofCompany: (companyId: number, stage: AgreementStage) => ['agreements', 'company', companyId, stage] as const,
+  ofCompany: (companyId: number, stage: AgreementStage | null) => ['agreements', 'company', companyId, stage ?? 'any'] as const,
 };

@@ -5,6 +5,7 @@
  * installed, its signature verifies). One server and one browser for the file.
  */
 import { execFile, execFileSync } from 'node:child_process';
+import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
@@ -87,6 +88,15 @@ describe('agreements (browser)', () => {
     await expect.poll(() => admin.getByTestId('agreement-stage').first().textContent(), SETTLE).toBe('Sent for signature');
     await admin.getByTestId('agreement-sent-banner').waitFor();
     expect(await admin.getByTestId('agreement-save').count()).toBe(0);
+
+    // Demo Motors' company dashboard lists it for staff, with its stage, and opens its form.
+    const { rows } = (await e2e.server.database.db.execute(sql`SELECT company_id FROM agreements WHERE id = ${Number(agreementId)}`)) as unknown as { rows: { company_id: number }[] };
+    await open(admin, `/dashboard/${rows[0].company_id}`);
+    const card = admin.getByTestId('dashboard-company-agreements');
+    const item = card.getByRole('listitem').filter({ hasText: NAME });
+    await expect.poll(() => item.textContent(), SETTLE).toContain('Sent for signature');
+    await item.getByRole('link', { name: NAME }).click();
+    await admin.waitForURL(new RegExp(`#/agreements/${agreementId}/edit`));
   });
 
   it('shows the dealer the order form waiting on the dashboard, and lets them sign it', async () => {

@@ -5,6 +5,7 @@ import { useSession } from '../../session/useSession';
 import { LatestShowcases } from '../../showcases/LatestShowcases';
 import { ConfigProgressCard } from '../../configurator/home/ConfigProgressCard';
 import { AgreementWaitingCard } from '../../agreements/home/AgreementWaitingCard';
+import { CompanyAgreementsCard } from '../../agreements/home/CompanyAgreementsCard';
 import { PageHeading } from '../../layout/PageHeading';
 
 /** Dashboard: a welcome, the company in use, its configurator progress and the latest live releases; more widgets come with later issues. */
@@ -32,6 +33,9 @@ export default function DashboardPage() {
       )}
       <Box sx={{ mt: 2, '&:empty': { display: 'none' } }}>
         <AgreementWaitingCard />
+      </Box>
+      <Box sx={{ mt: 2, '&:empty': { display: 'none' } }}>
+        <CompanyAgreementsCard />
       </Box>
       <Box sx={{ mt: 2 }}>
         <ConfigProgressCard />
