@@ -21,8 +21,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Client as PgClient } from 'pg';
 import type { Permission } from '../contract/permissions';
 import type { Database, Db } from '../server/db/database';
-import { startBareServer } from './bare-server';
-import { drive, fmt, signIn } from './drive';
+import { signIn } from './drive';
+import { compareWithBare } from './list-vs-bare';
 import { startServerProcess } from './server-process';
 
 export const BENCH_COMPANIES = 10_000;
@@ -157,29 +157,8 @@ export async function runCompaniesBench(databaseUrl: string | null, log = (line:
     log(`companies list on ${portal.database}: ${BENCH_COMPANIES} companies, ${connections} connections, ${duration} s per variant after a 2 s warm-up; bare = Fastify answering the same page from memory`);
     log(postgres ? '  budget: portal >= 30% of bare req/s, p99 < 50 ms' : '  budget: portal >= 500 req/s, p99 < 100 ms');
     const tokens = { admin: await signIn(portal.url, 'admin@demo.test'), dealer: await signIn(portal.url, DEALER_EMAIL) };
-    const bodies: Record<string, string> = {};
-    for (const variant of VARIANTS) {
-      const res = await fetch(portal.url + pathOf(variant), { headers: { authorization: `Bearer ${tokens[variant.as]}` } });
-      if (res.status !== 200) throw new Error(`${variant.name}: ${res.status} ${await res.text()}`);
-      bodies[pathOf(variant)] = await res.text();
-    }
-    const bare = await startBareServer(bodies);
-    try {
-      for (const variant of VARIANTS) {
-        const path = pathOf(variant);
-        const headers = { authorization: `Bearer ${tokens[variant.as]}` };
-        const ours = await drive(portal.url, path, headers, connections, duration);
-        const base = await drive(bare.url, path, headers, connections, duration);
-        const ratio = ours.perSecond / base.perSecond;
-        const met = !ours.errors && (postgres ? ratio >= 0.3 && ours.p99 < 50 : ours.perSecond >= 500 && ours.p99 < 100);
-        log(`  ${variant.name} (${(bodies[path].length / 1024).toFixed(1)} KiB)`);
-        log(`    portal ${fmt(ours)}`);
-        log(`    bare   ${fmt(base)}`);
-        log(`    portal / bare ${ratio.toFixed(3)}  ${met ? 'within budget' : 'OVER BUDGET'}`);
-      }
-    } finally {
-      await bare.stop();
-    }
+    const requests = VARIANTS.map((v) => ({ name: v.name, path: pathOf(v), token: tokens[v.as] }));
+    await compareWithBare(portal.url, requests, { postgres, connections, duration, log });
   } finally {
     await portal.stop(log);
   }

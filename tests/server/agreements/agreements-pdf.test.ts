@@ -1,7 +1,7 @@
 // The order form's PDF and its local e-signature, checked with real tools: poppler's pdftotext
 // (what a reader sees), pdftoppm (the first page is not blank) and pdfsig (the signature verifies,
 // and one changed byte breaks it). The signing certificate is kept sealed in a real database.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,20 +16,9 @@ import { loadSigningCertificate, sha256, signPdf } from '../../../server/agreeme
 import type { Database } from '../../../server/db/database';
 import { settings } from '../../../server/db/schema';
 import { openTestDatabase } from '../../support/server';
+import { hasPoppler } from '../../support/poppler';
 
 const run = promisify(execFile);
-// poppler-utils (pdftotext, pdftoppm, pdfsig) is the independent reader these tests check with.
-// CI installs it and sets REQUIRE_POPPLER, so there a missing tool fails the run; on a machine
-// without it the checks are skipped with this reason rather than failing on the tool.
-const hasPoppler = (() => {
-  try {
-    execFileSync('pdfsig', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!hasPoppler && process.env.REQUIRE_POPPLER) throw new Error('poppler-utils (pdfsig, pdftotext, pdftoppm) is required: apt-get install poppler-utils');
 const withPoppler = it.runIf(hasPoppler);
 const dir = mkdtempSync(join(tmpdir(), 'agreement-pdf-'));
 const file = (name: string, bytes: Buffer) => {

@@ -2,7 +2,7 @@
 // DocuSign's two endpoints as DocuSign documents them: the OAuth token endpoint (JWT grant; the
 // stand-in verifies the RS256 signature with the public half of a key pair made here) and the
 // eSignature v2.1 envelopes endpoint. signerFor picks the signer from the DOCUSIGN_* settings.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createVerify, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -16,6 +16,7 @@ import { priceSubscription } from '../../../engine/agreements';
 import type { Locale } from '../../../engine';
 import { renderAgreementPdf } from '../../../server/agreements/agreements.pdf';
 import { DocusignSigner } from '../../../server/agreements/signers/docusign';
+import { hasPoppler } from '../../support/poppler';
 import { signerFor } from '../../../server/agreements/signers';
 import type { EnvelopeRequest } from '../../../server/agreements/signers/signer';
 import { Upstream, UpstreamTimeout } from '../../../server/domain-errors';
@@ -28,17 +29,6 @@ const INTEGRATION_KEY = 'f3c1a2b4-0000-4000-8000-integration';
 const USER_ID = '9d2e5c10-0000-4000-8000-impersonated';
 const ACCOUNT_ID = '1234567';
 const log = Fastify({ logger: false }).log;
-// pdftotext (poppler-utils) reads the PDF as DocuSign's anchor search does; CI installs it (REQUIRE_POPPLER).
-const hasPdftotext = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!hasPdftotext && process.env.REQUIRE_POPPLER) throw new Error('poppler-utils (pdftotext) is required: apt-get install poppler-utils');
-
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const privatePem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
 
@@ -203,7 +193,7 @@ describe('DocuSign signer', () => {
     expect(signer.tabs.signHereTabs[0]).toMatchObject({ documentId: '1', anchorString: 'Signature', anchorCaseSensitive: 'true', anchorMatchWholeWord: 'true' });
   });
 
-  it.runIf(hasPdftotext)('anchors the signHere tab on a word the PDF prints exactly once, in the agreement’s language', async () => {
+  it.runIf(hasPoppler)('anchors the signHere tab on a word the PDF prints exactly once, in the agreement’s language', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'signers-'));
     for (const [lang, word] of [['en-GB', 'Signature'], ['nl-NL', 'Handtekening']] as const) {
       await new DocusignSigner(settings(), log).send(request(lang));
