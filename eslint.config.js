@@ -11,7 +11,7 @@ import { readdirSync } from 'node:fs';
 // The app's areas (bulletproof-react's "features"): each imports only the shared folders (src/forms,
 // data, http, layout, i18n, session, auth, routing, csp), never another area, so an area can be
 // read, changed or copied on its own. routing/routeElements.tsx and App.tsx compose them.
-const APP_AREAS = ['configurator', 'showcases', 'agreements', 'pages', 'resources'];
+const APP_AREAS = ['configurator', 'showcases', 'agreements', 'tasks', 'tracker', 'pages', 'resources'];
 // Every react-admin resource folder (src/resources/<name>/): none imports another.
 const RESOURCES = readdirSync('./src/resources', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 /**
@@ -20,16 +20,21 @@ const RESOURCES = readdirSync('./src/resources', { withFileTypes: true }).filter
  *   API seen by two audiences: the staff screens use the dealer area's posts types and calls, term
  *   choices, image parts and paths, so both show a post alike;
  * - the home dashboard (pages/app/DashboardPage.tsx) shows the areas' home cards: the
- *   configurator's progress card (configurator/home/), the latest showcases and the agreement
- *   waiting for the dealer's signature (agreements/home/).
+ *   configurator's progress card (configurator/home/), the latest showcases, the agreement
+ *   waiting for the dealer's signature (agreements/home/) and the dealer's launch (tracker/home/);
+ * - the four task-template screens (resources/tasks, task-stages, task-types, task-notifications)
+ *   share src/tasks/: its API, sortable table, edit dialog, type chip, icon uploader, recipients picker;
+ * - the projects list (resources/projects, /tracker/all) shows the tracker's chips, bar, types and paths;
+ * - the top bar (layout/TopBar.tsx) carries the tracker's notifications bell.
  */
 const SHOWCASES_SHARED_WITH_STAFF = ['./api.ts', './parts.tsx', './paths.ts', './terms.ts'];
 // The agreements list (resources/agreements) opens the area's pages, archives through its API and
 // shows the same stage chip as the order form.
 const AGREEMENTS_SHARED_WITH_LIST = ['./api.ts', './paths.ts', './StageChip.tsx'];
+const TRACKER_SHARED_WITH_LIST = ['./PercentBar.tsx', './RagChip.tsx', './StatusChip.tsx', './paths.ts', './types.ts'];
 const AREA_EXCEPTIONS = {
-  pages: { configurator: ['./home'], showcases: ['./LatestShowcases.tsx'], agreements: ['./home'] },
-  resources: { showcases: SHOWCASES_SHARED_WITH_STAFF, agreements: AGREEMENTS_SHARED_WITH_LIST },
+  pages: { configurator: ['./home'], showcases: ['./LatestShowcases.tsx'], agreements: ['./home'], tracker: ['./home'] },
+  resources: { showcases: SHOWCASES_SHARED_WITH_STAFF, agreements: AGREEMENTS_SHARED_WITH_LIST, tasks: ['.'], tracker: TRACKER_SHARED_WITH_LIST },
 };
 const appAreaZones = APP_AREAS.flatMap((area) =>
   APP_AREAS.filter((other) => other !== area).map((other) => ({
@@ -53,7 +58,7 @@ const appSharedZones = SHARED_FOLDERS.flatMap((shared) =>
   APP_AREAS.map((area) => ({
     target: `./src/${shared}`,
     from: `./src/${area}`,
-    except: shared === 'layout' && area === 'pages' ? ['./auth/LoginForm.tsx'] : [],
+    except: shared === 'layout' && area === 'pages' ? ['./auth/LoginForm.tsx'] : shared === 'layout' && area === 'tracker' ? ['./notifications'] : [],
     message: `src/${shared}/ is shared by the areas and imports none of them (eslint.config.js lists the exceptions).`,
   })),
 );
@@ -69,20 +74,24 @@ const appShowcaseZones = RESOURCES.filter((name) => name !== 'showcases').map((n
 // names: that area's public functions a feature truly needs. Anything else another area would
 // want belongs in the plumbing or in its own area. Keep the list short; a new entry is a design
 // decision, say why next to it.
-const SERVER_AREAS = ['agreements', 'auth', 'companies', 'configs', 'mail', 'media', 'posts', 'products', 'roles', 'taxonomies', 'users'];
+const SERVER_AREAS = ['agreements', 'auth', 'companies', 'configs', 'mail', 'media', 'posts', 'products', 'projects', 'roles', 'tasks', 'taxonomies', 'users'];
 const AREA_ALLOWS = {
   // Mails go out in the recipient's language with the shared wording: mail's public part, for everyone.
   '*': { mail: ['./mail.locale.ts', './mail.text.ts'] },
   // An agreement's logo_path follows the companies' logo rule (a media library file, named as companies name it).
-  agreements: { companies: ['./companies.fields.ts'] },
+  // An agreement's signature completes its projects' agreement_signed tasks (in the same transaction).
+  agreements: { companies: ['./companies.fields.ts'], projects: ['./projects.triggers.ts'] },
   // A company answer carries its logo as a media item (the file's addresses).
   companies: { media: ['./media.service.ts'] },
   // Mail to a config's contacts is rationed by the same counters as sign-in.
-  configs: { auth: ['./auth.rate-limit.ts'] },
+  // A config write that completes the config completes its projects' config_submitted tasks.
+  configs: { auth: ['./auth.rate-limit.ts'], projects: ['./projects.triggers.ts'] },
   // Which media row is a company's logo (the company meta key); a session opens private files.
   media: { companies: ['./companies.fields.ts'], auth: ['./auth.sessions.ts', './auth.tokens.ts'] },
   // A showcase's images are media items, checked and read as the media library has them.
   posts: { media: ['./media.service.ts', './media.schemas.ts'] },
+  // A task type's icon is checked by content as media files are; <img> requests bring the refresh cookie, read as media reads it.
+  tasks: { media: ['./media.content.ts', './media.access.ts'] },
   // User admin sets passwords, mails set-password links, ends sessions and rations current-password tries;
   // a user's profile shows their company as companies does.
   users: { auth: ['./auth.passwords.ts', './auth.password-tokens.ts', './auth.rate-limit.ts', './auth.sessions.ts', './auth.tokens.ts'], companies: ['./companies.service.ts'] },

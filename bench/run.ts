@@ -19,6 +19,8 @@ const suites: Record<string, () => Promise<void>> = {
   'stage-page': async () => (await import('./stage-page')).benchStagePage(),
   'agreement-pdf': async () => (await import('./agreement-pdf')).benchAgreementPdf(),
   agreements: async () => (await import('./agreements-list')).benchAgreementsList(),
+  tracker: async () => (await import('./tracker')).benchTracker(),
+  'tracker-board': async () => (await import('./tracker-board')).benchTrackerBoard(),
   'first-screens': async () => (await import('./first-screens')).benchFirstScreens(),
 };
 

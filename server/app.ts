@@ -29,6 +29,19 @@ import mediaRoutes from './media/media.routes';
 import postRoutes from './posts/posts.routes';
 import agreementRoutes from './agreements/agreements.routes';
 import agreementDocumentRoutes from './agreements/agreements.documents.routes';
+import taskRoutes from './tasks/tasks.routes';
+import taskStageRoutes from './tasks/tasks.stages.routes';
+import taskTypeRoutes from './tasks/tasks.types.routes';
+import taskNotificationRoutes from './tasks/tasks.notifications.routes';
+import projectRoutes from './projects/projects.routes';
+import projectTaskRoutes from './projects/projects.tasks.routes';
+import projectGroupRoutes from './projects/projects.groups.routes';
+import variationRoutes from './projects/projects.variations.routes';
+import stakeholderRoutes from './projects/projects.stakeholders.routes';
+import notesRisksRoutes from './projects/projects.notes-risks.routes';
+import notificationRoutes from './projects/projects.notifications.routes';
+import { trackerSweepPlugin } from './plugins/tracker-sweep';
+import { sweepTracker } from './projects/projects.notifications';
 
 export type { AppOptions } from './options';
 
@@ -81,11 +94,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { database: opts.database });
   await app.register(authPlugin, { jwtSecret: opts.jwtSecret });
   await app.register(mailPlugin);
+  await app.register(trackerSweepPlugin, { sweep: sweepTracker });
   await app.register(configCachePlugin);
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes, postRoutes, agreementRoutes, agreementDocumentRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes, postRoutes, agreementRoutes, agreementDocumentRoutes, taskRoutes, taskStageRoutes, taskTypeRoutes, taskNotificationRoutes, projectRoutes, projectTaskRoutes, projectGroupRoutes, variationRoutes, stakeholderRoutes, notesRisksRoutes, notificationRoutes]) {
         await api.register(routes);
       }
     },

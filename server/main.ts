@@ -53,6 +53,7 @@ async function main() {
     staticDir: staticDirOf(env),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || undefined,
+    trackerSweepSeconds: env.TRACKER_SWEEP_SECONDS ? Number(env.TRACKER_SWEEP_SECONDS) : undefined,
     bodyLimit: env.BODY_LIMIT ? Number(env.BODY_LIMIT) : undefined,
     trustProxy,
     docusign,

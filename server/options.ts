@@ -22,6 +22,8 @@ export interface AppOptions {
   mailFrom?: string;
   /** How often the outbox worker looks for mail, ms (0 turns the worker off). */
   mailWorkerIntervalMs?: number;
+  /** How often the tracker's sweep runs, seconds (TRACKER_SWEEP_SECONDS, default 300; 0 turns it off). */
+  trackerSweepSeconds?: number;
   /** Request body limit in bytes (BODY_LIMIT, default 1 MiB). */
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
@@ -150,6 +152,7 @@ export interface ResolvedConfig {
   smtpUrl: string | null;
   mailFrom: string;
   mailWorkerIntervalMs: number;
+  trackerSweepSeconds: number;
   secureCookies: boolean | 'auto';
   maxEventLoopDelay: number | false;
   rateLimits: RateLimits;
@@ -166,6 +169,7 @@ export function resolveConfig(opts: AppOptions): ResolvedConfig {
     smtpUrl: opts.smtpUrl ?? null,
     mailFrom: opts.mailFrom ?? 'Launch Portal <no-reply@portal.local>',
     mailWorkerIntervalMs: opts.mailWorkerIntervalMs ?? 2000,
+    trackerSweepSeconds: opts.trackerSweepSeconds ?? 300,
     docusign: opts.docusign ?? null,
     secureCookies: opts.secureCookies ?? 'auto',
     maxEventLoopDelay: opts.maxEventLoopDelay ?? 5000,

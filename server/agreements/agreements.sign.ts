@@ -27,6 +27,7 @@ import { queueSignedNotices, sendWelcomeMail, type WelcomeMailInput } from './ag
 import { agreementDetail, findAgreement, isOwnCompany, updateAgreement } from './agreements.service';
 import { loadSigningCertificate, sha256, signPdf } from './agreements.signing';
 import { signerFor } from './signers';
+import { agreementSigned } from '../projects/projects.triggers';
 
 type Deps = Pick<AppServices, 'db' | 'config' | 'mail' | 'log'>;
 
@@ -102,6 +103,8 @@ export async function signAgreement(deps: Deps, viewer: Viewer, who: { email: st
       signedAt,
     });
     await queueSignedNotices(deps, { agreementId: record.id }, tx);
+    // The projects of this agreement: their agreement_signed tasks complete with the signature.
+    await agreementSigned(deps, tx, record.id, viewer.id);
   });
   return agreementDetail(deps.db, viewer, await findAgreement(deps.db, viewer, record.id));
 }

@@ -19,7 +19,7 @@ import { companyScope, CROSS_COMPANY, type Viewer } from '../db/tenancy';
 import type { AppServices } from '../plugins/services';
 
 /** What this file's services use of the app (server/plugins/services.ts). */
-type Deps = Pick<AppServices, 'db' | 'config' | 'configCache' | 'log'>;
+type Deps = Pick<AppServices, 'db' | 'config' | 'configCache' | 'log' | 'mail'>;
 
 export const notFound = () => new NotFound(serverMessages.not_found);
 

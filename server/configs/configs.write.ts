@@ -9,6 +9,7 @@ import { Conflict, Forbidden, Invalid, NotFound, Stale, type DomainError, type E
 import { serverMessages } from '../messages';
 import { storeWrite, type RevisionInput, type StoredWrite } from './configs.store';
 import { companyNumbersOf } from './configs.company-numbers';
+import { withConfigTriggers } from '../projects/projects.triggers';
 import type { LoadedConfig } from './configs.types';
 import { canManage, configView } from './configs.view';
 import { secretKeyOf } from '../db/secret-key';
@@ -17,7 +18,7 @@ import type { Viewer } from '../db/tenancy';
 import type { AppServices } from '../plugins/services';
 
 /** What this file's services use of the app (server/plugins/services.ts). */
-type Deps = Pick<AppServices, 'db' | 'config' | 'configCache' | 'log'>;
+type Deps = Pick<AppServices, 'db' | 'config' | 'configCache' | 'log' | 'mail'>;
 
 /** What a write answers with in `data`: every stage, or the written one and those it changed. */
 export type AnswerData = 'all' | 'changed';
@@ -184,8 +185,11 @@ export async function commitStageWrite(
   });
   if (from !== r.state) meta.push({ key: `stage_state_${input.slug}`, value: r.state });
   if (internal) meta.push({ key: `internal_data_${input.slug}`, value: internal.value });
-  const progress = configProgress(next).progress;
-  const version = await storeWrite(deps.db, {
+  const after = configProgress(next);
+  const progress = after.progress;
+  // A write that completes the config completes its projects' config_submitted tasks in the same transaction.
+  const completes = after.complete && !configProgress(base).complete;
+  const version = await withConfigTriggers(deps, { configId: loaded.row.id, userId: viewer.id, completes }, (db) => storeWrite(db, {
     configId: loaded.row.id,
     baseVersion: base.version,
     progress,
@@ -201,7 +205,7 @@ export async function commitStageWrite(
       inversePatches: [...(internal?.inverse ?? []), ...maskPatches(r.inversePatches)],
       changedStages: r.changedStages,
     },
-  });
+  }));
   const updated: LoadedConfig = {
     ...loaded,
     row: { ...loaded.row, version, progress, updatedAt: new Date() },

@@ -63,7 +63,8 @@ export const DEMO_PASSWORD_DEFAULT = 'Demo-pass-2026';
 
 /** The demo data set of the brief (exact: browser tests and later checks rely on it). */
 export const DEMO_USERS = [
-  { email: 'admin@demo.test', name: 'Alex Admin', roleId: 2, position: 'Administrator' },
+  // The demo's variation approver: pm@ raises a free-of-charge variation, admin@ approves it.
+  { email: 'admin@demo.test', name: 'Alex Admin', roleId: 2, position: 'Administrator', focApprover: true },
   { email: 'pm@demo.test', name: 'Pat Project', roleId: 3, position: 'Project Manager' },
   { email: 'am@demo.test', name: 'Andy Account', roleId: 4, position: 'Account Manager' },
   { email: 'dealer@demo.test', name: 'Dana Dealer', roleId: 1, position: 'Dealer Principal', company: 'Demo Motors' },

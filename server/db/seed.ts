@@ -11,6 +11,9 @@ import { seedDemoMedia } from './seed-media';
 import { seedDemoPosts } from './seed-posts';
 import { seedDemoProducts } from './seed-products';
 import { seedDemoAgreements } from './seed-agreements';
+import { seedDemoTasks } from './seed-tasks';
+import { seedDemoProjects } from './seed-projects';
+import { seedDemoProjectExtras } from './seed-project-extras';
 import { takeSeedLock } from './locks';
 
 export interface SeedOptions {
@@ -80,7 +83,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
           const companyName = 'company' in u ? u.company : null;
           const [row] = await tx
             .insert(users)
-            .values({ email: u.email, name: u.name, position: u.position, passwordHash: demoHash, primary: Boolean(companyName) })
+            .values({ email: u.email, name: u.name, position: u.position, passwordHash: demoHash, primary: Boolean(companyName), focApprover: 'focApprover' in u && u.focApprover })
             .returning({ id: users.id });
           await tx.insert(userRoles).values({ userId: row.id, roleId: u.roleId });
           if (companyName) await tx.insert(companyUsers).values({ companyId: companyIds.get(companyName)!, userId: row.id });
@@ -99,8 +102,14 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   if (opts.demo) await seedDemoProducts(db);
   // Demo showcase posts once per database (also one seeded before posts existed), with their images.
   if (opts.demo) await seedDemoPosts(db);
+  // Demo task stages, types, templates and notification templates once per database (before the projects that copy them).
+  if (opts.demo) await seedDemoTasks(db);
   // Demo agreements once per database, priced from the demo catalogue (so after the products).
   if (opts.demo) await seedDemoAgreements(db);
+  // Demo projects once per database, their tasks copied from the templates (so after the tasks), linking the demo agreements (so after them).
+  if (opts.demo) await seedDemoProjects(db);
+  // Demo variations, stakeholders, notes and risks once per database, on the demo projects (so after them; none without projects).
+  if (opts.demo) await seedDemoProjectExtras(db);
 
   if (opts.admin?.email && opts.admin.password) {
     const email = opts.admin.email.trim().toLowerCase();

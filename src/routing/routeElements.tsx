@@ -10,6 +10,11 @@ import media from '../resources/media';
 import products from '../resources/products';
 import showcases from '../resources/showcases';
 import agreements from '../resources/agreements';
+import tasks from '../resources/tasks';
+import taskStages from '../resources/task-stages';
+import taskTypes from '../resources/task-types';
+import taskNotifications from '../resources/task-notifications';
+import projects from '../resources/projects';
 import RegisterPage from '../pages/auth/RegisterPage';
 import { session } from '../session/session';
 import { keyedByRecord } from './keyedByRecord';
@@ -37,6 +42,11 @@ const Showcase = lazy(() => import('../showcases/ShowcasePage'));
 const ShowcaseMedia = lazy(() => import('../showcases/ShowcaseMediaPage'));
 const AgreementEdit = lazy(() => import('../agreements/AgreementEditPage'));
 const AgreementPreview = lazy(() => import('../agreements/AgreementPreviewPage'));
+const TrackerNew = lazy(() => import('../tracker/NewProjectPage'));
+const TrackerVariations = lazy(() => import('../tracker/VariationsPage'));
+const TrackerApproval = lazy(() => import('../tracker/ApprovalPage'));
+const TrackerSummary = lazy(() => import('../tracker/ProjectSummaryPage'));
+const TrackerProfile = lazy(() => import('../tracker/ProjectProfilePage'));
 
 /** `/configurator/{id}` redirects to that config's dashboard (spec section 2). */
 function ConfigRedirect() {
@@ -100,17 +110,17 @@ const PAGES: Record<RouteName, Page> = {
   'Agreement Edit': AgreementEdit,
   Agreement: AgreementPreview,
   // Later issues' screens.
-  'Tasks All': Placeholder,
-  'Tasks Stages All': Placeholder,
-  'Tasks Notifications All': Placeholder,
-  'Tasks Types All': Placeholder,
-  'Tracker New': Placeholder,
-  'Tracker Variations': Placeholder,
-  'Tracker Approval': Placeholder,
-  'Tracker All': Placeholder,
-  'Tracker Summary': Placeholder,
-  'Tracker Profile': Placeholder,
-  'Tracker Project': Placeholder,
+  'Tasks All': tasks.list,
+  'Tasks Stages All': taskStages.list,
+  'Tasks Notifications All': taskNotifications.list,
+  'Tasks Types All': taskTypes.list,
+  'Tracker New': TrackerNew,
+  'Tracker Variations': TrackerVariations,
+  'Tracker Approval': TrackerApproval,
+  'Tracker All': projects.list,
+  'Tracker Summary': TrackerSummary,
+  'Tracker Profile': TrackerProfile,
+  'Tracker Project': TrackerSummary,
   'Projects Dashboard': Placeholder,
   'Projects Filter': Placeholder,
   'Projects In Build': Placeholder,
@@ -164,7 +174,7 @@ export const appRoutes = [
  * (`/companies/{id}`) as on the named routes (keyedByRecord.tsx: a form must never keep one record's
  * values while another record's id is shown, issue 23). The key is the API resource.
  */
-export const appResources: ResourceProps[] = Object.entries({ companies, users, media, products, posts: showcases, agreements }).map(([name, descriptor]) => {
+export const appResources: ResourceProps[] = Object.entries({ companies, users, media, products, posts: showcases, agreements, projects, tasks, 'tasks/stages': taskStages, 'tasks/types': taskTypes, 'tasks/notifications': taskNotifications }).map(([name, descriptor]) => {
   const { edit } = descriptor as { edit?: ComponentType };
   return { ...descriptor, name, ...(edit ? { edit: keyedByRecord(edit) } : {}) };
 });

@@ -96,7 +96,11 @@ function seededDatabase(): SeededDatabase | null {
  * A fresh database holding the demo data: a copy of the run's seeded one when there is one of this
  * kind (fast), else a new database, migrated and seeded by the caller as usual.
  */
-async function openDemoDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+/**
+ * A copy of the run's seeded demo database (PGlite snapshot, or a PostgreSQL database made from the
+ * template, whose `url` a second app instance can open), else a fresh empty one.
+ */
+export async function openDemoDatabase(): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
   const seeded = seededDatabase();
   const postgres = process.env.TEST_DB === 'postgres';
   if (seeded?.kind === 'pglite' && !postgres) {
@@ -104,7 +108,7 @@ async function openDemoDatabase(): Promise<{ database: Database; drop(): Promise
   }
   if (seeded?.kind === 'postgres' && postgres) {
     const { url, drop } = await createPostgresDatabase(seeded.template);
-    return { database: await openPostgres(url), drop };
+    return { database: await openPostgres(url), drop, url };
   }
   return openTestDatabase();
 }
@@ -128,6 +132,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       smtpUrl: mail.url,
       publicUrl: () => url,
       mailWorkerIntervalMs: 100,
+      // The tracker's sweep mails due tasks of the demo projects: a test that wants it runs it itself
+      // (app.trackerSweep.run), so no file's mail count changes with how long the run takes.
+      trackerSweepSeconds: 0,
       rateLimits: opts.rateLimits,
       trustProxy: opts.trustProxy,
       secureCookies: false,

@@ -9,3 +9,5 @@ export * from './media';
 export * from './products';
 export * from './posts';
 export * from './agreements';
+export * from './tasks';
+export * from './projects';

@@ -7,6 +7,7 @@ import { ConfigProgressCard } from '../../configurator/home/ConfigProgressCard';
 import { AgreementWaitingCard } from '../../agreements/home/AgreementWaitingCard';
 import { CompanyAgreementsCard } from '../../agreements/home/CompanyAgreementsCard';
 import { PageHeading } from '../../layout/PageHeading';
+import { ProjectProgressCard } from '../../tracker/home/ProjectProgressCard';
 
 /** Dashboard: a welcome, the company in use, its configurator progress and the latest live releases; more widgets come with later issues. */
 export default function DashboardPage() {
@@ -36,6 +37,9 @@ export default function DashboardPage() {
       </Box>
       <Box sx={{ mt: 2, '&:empty': { display: 'none' } }}>
         <CompanyAgreementsCard />
+      </Box>
+      <Box sx={{ mt: 2, '&:empty': { display: 'none' } }}>
+        <ProjectProgressCard />
       </Box>
       <Box sx={{ mt: 2 }}>
         <ConfigProgressCard />

@@ -1,0 +1,13 @@
+import NotificationsIcon from '@mui/icons-material/NotificationsActive';
+import { lazy } from 'react';
+import type { RaRecord } from 'react-admin';
+
+const NotificationList = lazy(() => import('./NotificationList'));
+
+/** The notification templates resource (`tasks/notifications` on the API), shown at `/tasks/notifications` (routing/routeElements.tsx). */
+const taskNotifications = {
+  list: NotificationList,
+  icon: NotificationsIcon,
+  recordRepresentation: (record: RaRecord) => String(record.name ?? ''),
+};
+export default taskNotifications;

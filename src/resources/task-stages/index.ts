@@ -1,0 +1,13 @@
+import ViewColumnIcon from '@mui/icons-material/ViewColumn';
+import { lazy } from 'react';
+import type { RaRecord } from 'react-admin';
+
+const StageList = lazy(() => import('./StageList'));
+
+/** The task stages resource (`tasks/stages` on the API), shown at `/tasks/stages` (routing/routeElements.tsx). */
+const taskStages = {
+  list: StageList,
+  icon: ViewColumnIcon,
+  recordRepresentation: (record: RaRecord) => String(record.name ?? ''),
+};
+export default taskStages;

@@ -1,0 +1,50 @@
+import { useNotify } from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import { hasPermission } from '../auth/permissions';
+import { useSession } from '../session/useSession';
+import { remove, sortTo, WriteRefused, type TaskResource } from './api';
+import { localiseServerText } from '../i18n/serverText';
+
+/** Whether the signed-in user may change task templates (spec section 6: 'edit tasks'); the server checks the same. */
+export function useCanEditTasks(): boolean {
+  const { user } = useSession();
+  return hasPermission(user, 'edit tasks');
+}
+
+/** The server's words in the user's language (the growls: 'Stage Created' ...). */
+export function useServerText() {
+  const { t } = useTranslation(['tasks', 'errors']);
+  return (text: string | undefined) => (text ? localiseServerText(text, t) : '');
+}
+
+/**
+ * Moving and deleting rows of one resource, then `reload`: a move answers the refusal's text
+ * (shown under the box by the caller) or null; a delete growls the server's words.
+ */
+export function useRowWrites(resource: Exclude<TaskResource, 'tasks/notifications'> | 'tasks/notifications', reload: () => unknown) {
+  const { t } = useTranslation(['tasks', 'errors']);
+  const notify = useNotify();
+  const said = useServerText();
+  const move = async (row: { id: number; name: string }, to: number): Promise<string | null> => {
+    try {
+      await sortTo(resource as Exclude<TaskResource, 'tasks/notifications'>, row.id, to, t);
+      notify(t('tasks:order.moved', { name: row.name, position: to }), { type: 'success' });
+      await reload();
+      return null;
+    } catch (error) {
+      const text = error instanceof WriteRefused ? (error.fields.to ?? error.messages[0]) : t('errors:unknown_error');
+      notify(text, { type: 'error' });
+      return text;
+    }
+  };
+  const del = async (row: { id: number }) => {
+    try {
+      const done = await remove(resource, row.id, t);
+      notify(said(done.message), { type: 'success' });
+    } catch (error) {
+      notify(error instanceof WriteRefused ? error.messages.join('\n') : t('errors:unknown_error'), { type: 'error' });
+    }
+    await reload();
+  };
+  return { move, del };
+}
