@@ -18,6 +18,7 @@ import { recomputeProject, todayUtc } from './projects.recompute';
 import { checkDates, checkLinks, checkManagers, cleanMeta, getProject, invalid } from './projects.service';
 import { boardEnds } from './projects.tasks';
 import { completeHappened } from './projects.triggers';
+import trackerTexts from '../../locales/en-GB/tracker.json';
 
 
 export interface CreateProjectBody {
@@ -33,11 +34,11 @@ export interface CreateProjectBody {
   meta?: Record<string, string> | null;
 }
 
-/** "Multi-franchise dealer" from 'multi-franchise-dealer' (the default name's second half). */
-const typeLabel = (type: ProjectType) => {
-  const words = type.replace(/-/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
+/**
+ * "JLR online service booking" from 'jlr-osb' (the default name's second half): the project type's
+ * English label as the app shows it (locales/en-GB/tracker.json), so abbreviations keep their case.
+ */
+const typeLabel = (type: ProjectType): string => (trackerTexts.types as Record<string, string>)[type] ?? type;
 
 /** Adds `days` to a YYYY-MM-DD date. */
 export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
