@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { AppBar, Avatar, Box, Button, IconButton, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +6,7 @@ import { useSession } from '../session/useSession';
 import { displayName, initial } from './displayName';
 import { LocaleSwitcher } from './LocaleSwitcher';
 import { UserMenu } from './UserMenu';
-
-// Loaded on its own after sign-in: the sign-in page's bundle carries none of the tracker's API.
-const NotificationBell = lazy(() => import('../tracker/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));
+import { NotificationBell } from '../tracker/notifications/NotificationBell';
 
 /**
  * Top bar (spec section 2): signed out, Login and Request access; signed in, greeting, avatar, My Profile,
@@ -49,11 +46,7 @@ export function TopBar({ onOpenMenu, menuOpen = false }: { onOpenMenu?: () => vo
           {t('app.name')}
         </Typography>
         <LocaleSwitcher />
-        {signedIn ? (
-          <Suspense fallback={null}>
-            <NotificationBell />
-          </Suspense>
-        ) : null}
+        {signedIn ? <NotificationBell /> : null}
         {signedIn && narrow ? (
           <UserMenu user={user} />
         ) : signedIn ? (
