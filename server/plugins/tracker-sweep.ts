@@ -37,6 +37,9 @@ declare module 'fastify' {
   }
 }
 
+/** How soon after start the first pass runs (or after one interval, if shorter). */
+const FIRST_PASS_SECONDS = 2;
+
 export const trackerSweepPlugin = fp(
   async (app: FastifyInstance, opts: TrackerSweepOptions) => {
     let running: Promise<SweepResult> | null = null;
@@ -62,9 +65,14 @@ export const trackerSweepPlugin = fp(
     app.decorate('trackerSweep', { run });
 
     let timer: NodeJS.Timeout | null = null;
+    let first: NodeJS.Timeout | null = null;
     const seconds = app.config.trackerSweepSeconds;
     if (seconds > 0) {
       app.addHook('onReady', async () => {
+        // The first pass comes soon after start, not one whole interval later: after a restart
+        // (a deploy, a crash) the tasks that fell due meanwhile are announced within seconds.
+        first = setTimeout(tick, Math.min(seconds, FIRST_PASS_SECONDS) * 1000);
+        first.unref();
         timer = setInterval(tick, seconds * 1000);
         timer.unref();
       });
@@ -72,6 +80,7 @@ export const trackerSweepPlugin = fp(
     // Before the database closes: no new pass, and the one in progress finishes.
     app.addHook('preClose', async () => {
       stopping = true;
+      if (first) clearTimeout(first);
       if (timer) clearInterval(timer);
       await running?.catch(() => {});
     });

@@ -193,16 +193,17 @@ describe('the sweep in batches', () => {
 });
 
 describe('the timer', () => {
-  it('runs the sweep every TRACKER_SWEEP_SECONDS on its own, and stops when the app closes', async () => {
+  // One task due today, one template; an app of its own with the given interval; the notification row within 5 s, or none.
+  async function sweptOnItsOwn(name: string, trackerSweepSeconds: number) {
     const db = a.db;
     const { open } = await stages(db);
-    const project = await makeProject(db, await motorsId(), { name: 'Timed launch', pm: ids['pm@demo.test'] });
-    const { groupId } = await makeGroup(db, project.id, 'Timed group');
+    const project = await makeProject(db, await motorsId(), { name, pm: ids['pm@demo.test'] });
+    const { groupId } = await makeGroup(db, project.id, `${name} group`);
     const today = new Date().toISOString().slice(0, 10);
-    const [task] = await makeTasks(db, project.id, groupId, open, [{ name: 'Timed task', dueDate: today }]);
+    const [task] = await makeTasks(db, project.id, groupId, open, [{ name: `${name} task`, dueDate: today }]);
     await onlyTemplates(db, [{ event: 'task_due', recipients: ['project_manager'], subject: 'Timed: {task}', body: '{task}' }]);
     const database = process.env.TEST_DB === 'postgres' ? await openPostgres(postgresUrl) : { ...shared, close: async () => {} };
-    const timed = await buildApp({ database, ...common, trackerSweepSeconds: 1 });
+    const timed = await buildApp({ database, ...common, trackerSweepSeconds });
     const key = `task_due:${task.id}:${today}`;
     const until = Date.now() + 5000;
     let rows: unknown[] = [];
@@ -211,7 +212,15 @@ describe('the timer', () => {
       rows = await db.select().from(userNotifications).where(eq(userNotifications.key, key));
     }
     await timed.close();
-    expect(rows).toHaveLength(1);
+    return rows;
+  }
+
+  it('runs the sweep every TRACKER_SWEEP_SECONDS on its own, and stops when the app closes', async () => {
+    expect(await sweptOnItsOwn('Timed launch', 1)).toHaveLength(1);
+  });
+
+  it('runs the first pass within seconds of start, not one whole interval later (a restart announces what fell due meanwhile)', async () => {
+    expect(await sweptOnItsOwn('Restarted launch', 3600)).toHaveLength(1);
   });
 });
 
