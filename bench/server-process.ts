@@ -148,7 +148,9 @@ async function serve(): Promise<void> {
     await extra.benchSeed(database);
   }
 
-  const app = await buildApp({ database, logger: { level: 'warn' }, publicUrl: 'http://localhost' });
+  // No tracker sweep: its first pass over freshly seeded projects writes thousands of rows (RAG,
+  // notifications) that empty the read caches while a bench measures reads; the sweep has its own tests.
+  const app = await buildApp({ database, logger: { level: 'warn' }, publicUrl: 'http://localhost', trackerSweepSeconds: 0 });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const gc = (globalThis as { gc?: () => void }).gc;
   process.on('message', (message) => {

@@ -5,9 +5,10 @@ import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { visuallyHidden } from '@mui/utils';
-import { Box, Button, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, useMediaQuery, type Theme } from '@mui/material';
-import { useEffect, useMemo, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import { Box, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, useMediaQuery, type Theme } from '@mui/material';
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MoveToPosition } from '../forms/MoveToPosition';
 
 /** A row the table can order: its id, name and 1-based position. */
 export interface Positioned {
@@ -37,38 +38,15 @@ export interface SortableTableProps<R extends Positioned> {
   testId?: string;
 }
 
-/** "Move to position" for one row: the server's refusal ('Value must be more than 0') shows under the box. */
+/** "Move to position" for one row, in the task screens' words. */
 export function MoveTo<R extends Positioned>({ row, onMove }: { row: R; onMove: (row: R, to: number) => Promise<string | null> }) {
   const { t } = useTranslation('tasks');
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (value.trim() === '' || busy) return;
-    setBusy(true);
-    const problem = await onMove(row, Number(value));
-    setBusy(false);
-    setError(problem);
-    if (!problem) setValue('');
-  };
   return (
-    <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start' }} noValidate>
-      <TextField
-        size="small"
-        type="number"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        placeholder={String(row.position)}
-        error={Boolean(error)}
-        helperText={error ?? undefined}
-        slotProps={{ htmlInput: { 'aria-label': t('order.moveToNamed', { name: row.name }), step: 1, inputMode: 'numeric' } }}
-        sx={{ width: 80, '& .MuiFormHelperText-root': { mx: 0, whiteSpace: 'normal', width: 150 } }}
-      />
-      <Button type="submit" size="small" variant="outlined" disabled={busy || value.trim() === ''} aria-label={t('order.moveNamed', { name: row.name })} sx={{ minWidth: 0, mt: 0.25 }}>
-        {t('order.move')}
-      </Button>
-    </Box>
+    <MoveToPosition
+      position={row.position}
+      onMove={(to) => onMove(row, to)}
+      labels={{ input: t('order.moveToNamed', { name: row.name }), button: t('order.moveNamed', { name: row.name }), text: t('order.move') }}
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../auth/permissions';
@@ -47,4 +48,38 @@ export function useRowWrites(resource: Exclude<TaskResource, 'tasks/notification
     await reload();
   };
   return { move, del };
+}
+
+/**
+ * The edit dialog's state of the four template screens: the draft being edited (null: closed),
+ * the server's field errors, and `submit`, which sends the draft with `send`, growls the server's
+ * words, closes and reloads; a refusal keeps the dialog open with its errors under the fields, or
+ * answers its text for the dialog to show when no field is named.
+ */
+export function useDraftDialog<D>(send: (draft: D) => Promise<{ message?: string }>, reload: () => unknown) {
+  const { t } = useTranslation(['tasks', 'errors']);
+  const notify = useNotify();
+  const said = useServerText();
+  const [draft, setDraft] = useState<D | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const open = (d: D) => {
+    setErrors({});
+    setDraft(d);
+  };
+  const close = () => setDraft(null);
+  const submit = async (): Promise<string | null> => {
+    if (!draft) return null;
+    try {
+      const saved = await send(draft);
+      notify(said(saved.message), { type: 'success' });
+      setDraft(null);
+      await reload();
+      return null;
+    } catch (error) {
+      if (!(error instanceof WriteRefused)) return t('errors:unknown_error');
+      setErrors(error.fields);
+      return Object.keys(error.fields).length ? null : error.messages[0];
+    }
+  };
+  return { draft, setDraft, open, close, errors, submit };
 }

@@ -1,16 +1,15 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
-import { useGetList, useNotify } from 'react-admin';
+import { Button, Stack, TextField, Typography } from '@mui/material';
+import { useGetList } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { TaskType } from '../../../contract/tasks';
-import { PageHeading } from '../../layout/PageHeading';
-import { saveType, WriteRefused } from '../../tasks/api';
+import { saveType } from '../../tasks/api';
 import { EditDialog } from '../../tasks/EditDialog';
+import { TaskScreen } from '../../tasks/TaskScreen';
 import { IconUploader, type IconChoice } from '../../tasks/IconUploader';
 import { SortableTable } from '../../tasks/SortableTable';
 import { TypeIcon } from '../../tasks/TypeChip';
-import { useCanEditTasks, useRowWrites, useServerText } from '../../tasks/useTaskWrites';
+import { useCanEditTasks, useDraftDialog, useRowWrites } from '../../tasks/useTaskWrites';
 
 type Draft = { id?: number; name: string; iconUrl: string | null; icon: IconChoice };
 
@@ -21,77 +20,56 @@ type Draft = { id?: number; name: string; iconUrl: string | null; icon: IconChoi
  */
 export default function TypeList() {
   const { t, i18n } = useTranslation(['tasks', 'errors']);
-  const notify = useNotify();
-  const said = useServerText();
   const editable = useCanEditTasks();
   const { data = [], refetch, isPending } = useGetList<TaskType>('tasks/types', { pagination: { page: 1, perPage: 100 }, sort: { field: 'position', order: 'ASC' }, meta: { cache: false } });
   const { move, del } = useRowWrites('tasks/types', refetch);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const open = (d: Draft) => {
-    setErrors({});
-    setDraft(d);
-  };
-  const submit = async (): Promise<string | null> => {
-    if (!draft) return null;
-    try {
-      const saved = await saveType<TaskType>(draft.id, { name: draft.name, file: draft.icon.file, removeIcon: draft.icon.remove }, i18n.language, t);
-      notify(said(saved.message), { type: 'success' });
-      setDraft(null);
-      await refetch();
-      return null;
-    } catch (error) {
-      if (!(error instanceof WriteRefused)) return t('errors:unknown_error');
-      setErrors(error.fields);
-      return Object.keys(error.fields).length ? null : error.messages[0];
-    }
-  };
+  const { draft, setDraft, open, close, errors, submit } = useDraftDialog<Draft>((d) => saveType<TaskType>(d.id, { name: d.name, file: d.icon.file, removeIcon: d.icon.remove }, i18n.language, t), refetch);
   return (
-    <>
-      <PageHeading />
-      <Paper sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1, gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('types.intro')}
-          </Typography>
-          {editable && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => open({ name: '', iconUrl: null, icon: { file: null, remove: false } })} data-testid="type-add">
-              {t('types.add')}
-            </Button>
-          )}
-        </Stack>
-        {!isPending && data.length === 0 ? (
-          <Typography sx={{ p: 2 }}>{t('types.empty')}</Typography>
-        ) : (
-          <SortableTable
-            rows={data}
-            label={t('types.title')}
-            editable={editable}
-            onMove={move}
-            onOpen={editable ? (row) => open({ id: row.id, name: row.name, iconUrl: row.icon_url, icon: { file: null, remove: false } }) : undefined}
-            testId="types-table"
-            columns={[
-              { key: 'icon', label: t('types.icon'), render: (row) => <TypeIcon name={row.name} iconUrl={row.icon_url} /> },
-              { key: 'name', label: t('types.name'), render: (row) => <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="row-name">{row.name}</Typography> },
-              { key: 'templates', label: t('types.templateCount'), render: (row) => row.template_count, wide: true },
-            ]}
-          />
+    <TaskScreen
+      dialog={
+        draft && (
+          <EditDialog
+            open
+            title={draft.id ? t('types.edit', { name: draft.name }) : t('types.add')}
+            testId="type-dialog"
+            onClose={close}
+            onSave={submit}
+            onDelete={draft.id ? () => del({ id: draft.id! }) : undefined}
+            deleteQuestion={t('types.deleteQuestion', { name: draft.name })}
+          >
+            <TextField label={t('types.name')} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} required autoFocus error={Boolean(errors.name)} helperText={errors.name} slotProps={{ htmlInput: { maxLength: 150 } }} />
+            <IconUploader name={draft.name} currentUrl={draft.iconUrl} value={draft.icon} onChange={(icon) => setDraft({ ...draft, icon })} error={errors.file} />
+          </EditDialog>
+        )
+      }
+    >
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1, gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary">
+          {t('types.intro')}
+        </Typography>
+        {editable && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => open({ name: '', iconUrl: null, icon: { file: null, remove: false } })} data-testid="type-add">
+            {t('types.add')}
+          </Button>
         )}
-      </Paper>
-      {draft && (
-        <EditDialog
-          open
-          title={draft.id ? t('types.edit', { name: draft.name }) : t('types.add')}
-          testId="type-dialog"
-          onClose={() => setDraft(null)}
-          onSave={submit}
-          onDelete={draft.id ? () => del({ id: draft.id! }) : undefined}
-          deleteQuestion={t('types.deleteQuestion', { name: draft.name })}
-        >
-          <TextField label={t('types.name')} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} required autoFocus error={Boolean(errors.name)} helperText={errors.name} slotProps={{ htmlInput: { maxLength: 150 } }} />
-          <IconUploader name={draft.name} currentUrl={draft.iconUrl} value={draft.icon} onChange={(icon) => setDraft({ ...draft, icon })} error={errors.file} />
-        </EditDialog>
+      </Stack>
+      {!isPending && data.length === 0 ? (
+        <Typography sx={{ p: 2 }}>{t('types.empty')}</Typography>
+      ) : (
+        <SortableTable
+          rows={data}
+          label={t('types.title')}
+          editable={editable}
+          onMove={move}
+          onOpen={editable ? (row) => open({ id: row.id, name: row.name, iconUrl: row.icon_url, icon: { file: null, remove: false } }) : undefined}
+          testId="types-table"
+          columns={[
+            { key: 'icon', label: t('types.icon'), render: (row) => <TypeIcon name={row.name} iconUrl={row.icon_url} /> },
+            { key: 'name', label: t('types.name'), render: (row) => <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="row-name">{row.name}</Typography> },
+            { key: 'templates', label: t('types.templateCount'), render: (row) => row.template_count, wide: true },
+          ]}
+        />
       )}
-    </>
+    </TaskScreen>
   );
 }
