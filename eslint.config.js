@@ -11,7 +11,7 @@ import { readdirSync } from 'node:fs';
 // The app's areas (bulletproof-react's "features"): each imports only the shared folders (src/forms,
 // data, http, layout, i18n, session, auth, routing, csp), never another area, so an area can be
 // read, changed or copied on its own. routing/routeElements.tsx and App.tsx compose them.
-const APP_AREAS = ['configurator', 'showcases', 'agreements', 'tasks', 'tracker', 'pages', 'resources'];
+const APP_AREAS = ['configurator', 'showcases', 'agreements', 'tasks', 'tracker', 'pages', 'resources', 'dashboard', 'reports', 'projects'];
 // Every react-admin resource folder (src/resources/<name>/): none imports another.
 const RESOURCES = readdirSync('./src/resources', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 /**
@@ -25,6 +25,8 @@ const RESOURCES = readdirSync('./src/resources', { withFileTypes: true }).filter
  * - the four task-template screens (resources/tasks, task-stages, task-types, task-notifications)
  *   share src/tasks/: its API, sortable table, edit dialog, type chip, icon uploader, recipients picker;
  * - the projects list (resources/projects, /tracker/all) shows the tracker's chips, bar, types and paths;
+ * - the projects list (resources/projects) and the projects views (src/projects) share one set of rows,
+ *   filters and CSV exporter, src/projects/list/;
  * - the top bar (layout/TopBar.tsx) carries the tracker's notifications bell.
  */
 const SHOWCASES_SHARED_WITH_STAFF = ['./api.ts', './parts.tsx', './paths.ts', './terms.ts'];
@@ -33,8 +35,12 @@ const SHOWCASES_SHARED_WITH_STAFF = ['./api.ts', './parts.tsx', './paths.ts', '.
 const AGREEMENTS_SHARED_WITH_LIST = ['./api.ts', './paths.ts', './StageChip.tsx'];
 const TRACKER_SHARED_WITH_LIST = ['./PercentBar.tsx', './RagChip.tsx', './StatusChip.tsx', './paths.ts', './types.ts'];
 const AREA_EXCEPTIONS = {
-  pages: { configurator: ['./home'], showcases: ['./LatestShowcases.tsx'], agreements: ['./home'], tracker: ['./home'] },
-  resources: { showcases: SHOWCASES_SHARED_WITH_STAFF, agreements: AGREEMENTS_SHARED_WITH_LIST, tasks: ['.'], tracker: TRACKER_SHARED_WITH_LIST },
+  pages: { configurator: ['./home'], showcases: ['./LatestShowcases.tsx'], agreements: ['./home'], tracker: ['./home'], dashboard: ['.'] },
+  // The dashboards' widgets (src/dashboard) show the tracker's chips and bar and the agreements' stage chip and paths.
+  dashboard: { tracker: TRACKER_SHARED_WITH_LIST, agreements: AGREEMENTS_SHARED_WITH_LIST },
+  resources: { showcases: SHOWCASES_SHARED_WITH_STAFF, agreements: AGREEMENTS_SHARED_WITH_LIST, tasks: ['.'], tracker: TRACKER_SHARED_WITH_LIST, projects: ['./list'] },
+  // The projects views (src/projects) show the tracker's chips, bar, types and paths, as the projects list does.
+  projects: { tracker: TRACKER_SHARED_WITH_LIST },
 };
 const appAreaZones = APP_AREAS.flatMap((area) =>
   APP_AREAS.filter((other) => other !== area).map((other) => ({
@@ -74,7 +80,7 @@ const appShowcaseZones = RESOURCES.filter((name) => name !== 'showcases').map((n
 // names: that area's public functions a feature truly needs. Anything else another area would
 // want belongs in the plumbing or in its own area. Keep the list short; a new entry is a design
 // decision, say why next to it.
-const SERVER_AREAS = ['agreements', 'auth', 'companies', 'configs', 'mail', 'media', 'posts', 'products', 'projects', 'roles', 'tasks', 'taxonomies', 'users'];
+const SERVER_AREAS = ['agreements', 'auth', 'companies', 'configs', 'dashboard', 'mail', 'media', 'posts', 'products', 'projects', 'reports', 'roles', 'tasks', 'taxonomies', 'users'];
 const AREA_ALLOWS = {
   // Mails go out in the recipient's language with the shared wording: mail's public part, for everyone.
   '*': { mail: ['./mail.locale.ts', './mail.text.ts'] },

@@ -21,7 +21,10 @@ const suites: Record<string, () => Promise<void>> = {
   agreements: async () => (await import('./agreements-list')).benchAgreementsList(),
   tracker: async () => (await import('./tracker')).benchTracker(),
   'tracker-board': async () => (await import('./tracker-board')).benchTrackerBoard(),
+  reports: async () => (await import('./reports')).benchReports(),
+  'projects-overview': async () => (await import('./projects-overview')).benchProjectsOverview(),
   'first-screens': async () => (await import('./first-screens')).benchFirstScreens(),
+  dashboard: async () => (await import('./dashboard')).benchDashboard(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -40,6 +40,8 @@ import variationRoutes from './projects/projects.variations.routes';
 import stakeholderRoutes from './projects/projects.stakeholders.routes';
 import notesRisksRoutes from './projects/projects.notes-risks.routes';
 import notificationRoutes from './projects/projects.notifications.routes';
+import dashboardRoutes from './dashboard/dashboard.routes';
+import reportRoutes from './reports/reports.routes';
 import { trackerSweepPlugin } from './plugins/tracker-sweep';
 import { sweepTracker } from './projects/projects.notifications';
 
@@ -99,7 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes, postRoutes, agreementRoutes, agreementDocumentRoutes, taskRoutes, taskStageRoutes, taskTypeRoutes, taskNotificationRoutes, projectRoutes, projectTaskRoutes, projectGroupRoutes, variationRoutes, stakeholderRoutes, notesRisksRoutes, notificationRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes, postRoutes, agreementRoutes, agreementDocumentRoutes, taskRoutes, taskStageRoutes, taskTypeRoutes, taskNotificationRoutes, projectRoutes, projectTaskRoutes, projectGroupRoutes, variationRoutes, stakeholderRoutes, notesRisksRoutes, notificationRoutes, dashboardRoutes, reportRoutes]) {
         await api.register(routes);
       }
     },

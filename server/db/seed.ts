@@ -14,6 +14,7 @@ import { seedDemoAgreements } from './seed-agreements';
 import { seedDemoTasks } from './seed-tasks';
 import { seedDemoProjects } from './seed-projects';
 import { seedDemoProjectExtras } from './seed-project-extras';
+import { seedDemoProjectHistory } from './seed-project-history';
 import { takeSeedLock } from './locks';
 
 export interface SeedOptions {
@@ -110,6 +111,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   if (opts.demo) await seedDemoProjects(db);
   // Demo variations, stakeholders, notes and risks once per database, on the demo projects (so after them; none without projects).
   if (opts.demo) await seedDemoProjectExtras(db);
+  // The demo projects' status history over the past year, once per database (so after them; the reports' charts read it).
+  if (opts.demo) await seedDemoProjectHistory(db);
 
   if (opts.admin?.email && opts.admin.password) {
     const email = opts.admin.email.trim().toLowerCase();

@@ -6,6 +6,7 @@
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PROJECT_STATUSES, PROJECT_TYPES, RAG_STATUSES, type ProjectStatus } from '../../contract/projects';
+import { LAUNCHING_WITHIN_DAYS, OPEN_PROJECT_STATUSES, PROJECT_VIEWS, REVIEW_DAYS, type ProjectView } from '../../contract/projects-overview';
 import type { ProjectListItem } from '../../contract/tracker';
 import type { Db, Tx } from '../db/database';
 import { companies, projectNotes, projectRisks, projectStakeholders, projects, projectTasks, taskStages, users, variations } from '../db/schema';
@@ -32,7 +33,7 @@ const SORTABLE: Record<string, AnyPgColumn> = {
   updated_at: projects.updatedAt,
   created_at: projects.createdAt,
 };
-const FILTER_KEYS = ['q', 'id', 'status', 'rag', 'manager_id', 'project_manager_id', 'account_manager_id', 'project_type', 'company_id'];
+const FILTER_KEYS = ['q', 'id', 'status', 'rag', 'manager_id', 'project_manager_id', 'account_manager_id', 'project_type', 'company_id', 'view'];
 
 export interface ProjectListQuery {
   sort?: string;
@@ -42,6 +43,30 @@ export interface ProjectListQuery {
 }
 
 const open = sql`NOT EXISTS (SELECT 1 FROM ${taskStages} s WHERE s.id = ${projectTasks.stageId} AND s.is_done)`;
+
+/** An open task of the project in the outer query that was due before `today`. */
+const overdueTask = (today: string) =>
+  sql`EXISTS (SELECT 1 FROM ${projectTasks} WHERE ${projectTasks.projectId} = ${projects.id} AND ${projectTasks.dueDate} < ${today}::date AND ${open})`;
+
+/**
+ * The condition of a named view (contract/projects-overview.ts; server/projects/README.md "Views
+ * and the overview"), with `today` the UTC day (YYYY-MM-DD) the list is read on.
+ */
+export function viewCondition(view: ProjectView, viewer: Viewer, today: string): SQL {
+  const ahead = sql`(${today}::date + ${LAUNCHING_WITHIN_DAYS}::int)`;
+  switch (view) {
+    case 'in-build':
+      return sql`(${projects.status} = 'active' AND (${projects.launchDate} IS NULL OR ${projects.launchDate} > ${ahead}))`;
+    case 'launching':
+      return sql`(${projects.status} = 'active' AND ${projects.launchDate} <= ${ahead})`;
+    case 'reviews':
+      return sql`(${projects.status} = 'live' AND ${projects.wentLiveAt} >= (${today}::date - ${REVIEW_DAYS}::int)::timestamp AT TIME ZONE 'UTC')`;
+    case 'at-risk':
+      return and(inArray(projects.status, [...OPEN_PROJECT_STATUSES]), or(inArray(projects.rag, ['red', 'amber']), overdueTask(today)))!;
+    case 'mine':
+      return or(eq(projects.projectManagerId, viewer.id), eq(projects.accountManagerId, viewer.id))!;
+  }
+}
 
 /** The columns of a project row as the list and the profile answer it. */
 function rowColumns(today: string) {
@@ -134,6 +159,8 @@ export async function listProjects(db: Db, viewer: Viewer, query: ProjectListQue
   const statuses = someOf<ProjectStatus>(f, 'status', PROJECT_STATUSES);
   const rags = someOf(f, 'rag', RAG_STATUSES);
   const types = someOf(f, 'project_type', PROJECT_TYPES);
+  const view = rest.oneOf(f, 'view', PROJECT_VIEWS);
+  const today = todayUtc();
   const ids = rest.ids(f.id, 'id');
   const managers = rest.ids(f.manager_id, 'manager_id');
   const pms = rest.ids(f.project_manager_id, 'project_manager_id');
@@ -144,6 +171,7 @@ export async function listProjects(db: Db, viewer: Viewer, query: ProjectListQue
   const pattern = q ? likePattern(cleanText(q)) : null;
   const where = and(
     companyScope(viewer, projects.companyId),
+    view ? viewCondition(view, viewer, today) : undefined,
     statuses ? inArray(projects.status, statuses) : undefined,
     rags ? inArray(projects.rag, rags) : undefined,
     types ? inArray(projects.projectType, types) : undefined,
@@ -155,7 +183,7 @@ export async function listProjects(db: Db, viewer: Viewer, query: ProjectListQue
     pattern ? or(ilike(projects.name, pattern), ilike(companies.name, pattern)) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
-    projectRows(db, where)
+    projectRows(db, where, today)
       .orderBy(...order)
       .limit(range.end - range.start + 1)
       .offset(range.start),

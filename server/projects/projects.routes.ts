@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { errors, type IdParams, routeDoc } from '../http/schemas';
 import { pageAnswer } from '../http/simple-rest';
-import { sendKept } from '../http/kept-answer';
+import { asAnswer, sendKept } from '../http/kept-answer';
+import { projectsOverview as overviewAnswer } from '../../contract/projects-overview';
 import { createProject, type CreateProjectBody } from './projects.create';
 import { dealerProjects } from './projects.dealer';
 import { listProjects, type ProjectListQuery } from './projects.list';
+import { projectsOverview } from './projects.overview';
+import { todayUtc } from './projects.recompute';
 import { deleteProject, getProject } from './projects.service';
 import { updateProject, type UpdateProjectBody } from './projects.update';
 import * as s from './projects.schemas';
@@ -28,13 +31,29 @@ export default async function projectRoutes(app: FastifyInstance) {
       preHandler: view,
       schema: {
         ...doc(
-          'Projects the reader may see, most recently changed first: ra-data-simple-rest (sort, range, filter {q, id, status, rag, manager_id, project_manager_id, account_manager_id, project_type, company_id}); total in Content-Range',
+          'Projects the reader may see, most recently changed first: ra-data-simple-rest (sort, range, filter {q, id, status, rag, manager_id, project_manager_id, account_manager_id, project_type, company_id, view: in-build | launching | reviews | at-risk | mine}); total in Content-Range',
         ),
         querystring: s.listQuery,
         response: { 200: s.list, ...errors(400, 401, 403) },
       },
     },
-    async (request, reply) => sendKept(request, reply, `projects:${request.user!.id}:${JSON.stringify(request.query)}`, () => pageAnswer('projects', listProjects(app.db, request.viewer!, request.query))),
+    // The day is part of the key: overdue tasks and the views move with the date, not only with writes.
+    async (request, reply) => sendKept(request, reply, `projects:${request.user!.id}:${todayUtc()}:${JSON.stringify(request.query)}`, () => pageAnswer('projects', listProjects(app.db, request.viewer!, request.query))),
+  );
+
+  app.get(
+    '/projects/overview',
+    {
+      preHandler: view,
+      schema: {
+        ...doc('The projects dashboard: counts per status, per RAG of open projects and per named view; launches due this month and next; the ten projects most at risk (server/projects/README.md)'),
+        response: { 200: overviewAnswer, ...errors(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const today = todayUtc();
+      return sendKept(request, reply, `projects-overview:${request.user!.id}:${today}`, () => asAnswer(projectsOverview(app.db, request.viewer!, today)));
+    },
   );
 
   app.post<{ Body: CreateProjectBody }>(

@@ -7,6 +7,7 @@ import { displayName, initial } from './displayName';
 import { LocaleSwitcher } from './LocaleSwitcher';
 import { UserMenu } from './UserMenu';
 import { NotificationBell } from '../tracker/notifications/NotificationBell';
+import { CompanySwitcher } from './CompanySwitcher';
 
 /**
  * Top bar (spec section 2): signed out, Login and Request access; signed in, greeting, avatar, My Profile,
@@ -45,6 +46,7 @@ export function TopBar({ onOpenMenu, menuOpen = false }: { onOpenMenu?: () => vo
         >
           {t('app.name')}
         </Typography>
+        {signedIn ? <CompanySwitcher /> : null}
         <LocaleSwitcher />
         {signedIn ? <NotificationBell /> : null}
         {signedIn && narrow ? (

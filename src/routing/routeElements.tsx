@@ -47,6 +47,12 @@ const TrackerVariations = lazy(() => import('../tracker/VariationsPage'));
 const TrackerApproval = lazy(() => import('../tracker/ApprovalPage'));
 const TrackerSummary = lazy(() => import('../tracker/ProjectSummaryPage'));
 const TrackerProfile = lazy(() => import('../tracker/ProjectProfilePage'));
+const ProjectsDashboard = lazy(() => import('../projects/ProjectsDashboardPage'));
+const ProjectsFilter = lazy(() => import('../projects/ProjectsViewPages'));
+const ProjectsInBuild = lazy(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsInBuildPage })));
+const ProjectsLaunching = lazy(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsLaunchingPage })));
+const ProjectsReviews = lazy(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsReviewsPage })));
+const ProjectsReports = lazy(() => import('../reports/ReportsPage'));
 
 /** `/configurator/{id}` redirects to that config's dashboard (spec section 2). */
 function ConfigRedirect() {
@@ -121,12 +127,12 @@ const PAGES: Record<RouteName, Page> = {
   'Tracker Summary': TrackerSummary,
   'Tracker Profile': TrackerProfile,
   'Tracker Project': TrackerSummary,
-  'Projects Dashboard': Placeholder,
-  'Projects Filter': Placeholder,
-  'Projects In Build': Placeholder,
-  'Projects Launching': Placeholder,
-  'Projects Reviews': Placeholder,
-  'Projects Reports': Placeholder,
+  'Projects Dashboard': ProjectsDashboard,
+  'Projects Filter': ProjectsFilter,
+  'Projects In Build': ProjectsInBuild,
+  'Projects Launching': ProjectsLaunching,
+  'Projects Reviews': ProjectsReviews,
+  'Projects Reports': ProjectsReports,
   'Internal Page Layouts': Placeholder,
   Migration: Placeholder,
 };

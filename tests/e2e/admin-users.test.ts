@@ -42,7 +42,7 @@ describe('users administration (browser + real SMTP)', () => {
     await page.goto(`${e2e.server.url}/#/users/create`);
     await page.locator('input[name="name"]').fill('Quinn Quayside');
     await page.locator('input[name="email"]').fill(email);
-    await page.getByRole('combobox', { name: 'Company' }).fill(companyName);
+    await page.getByRole('combobox', { name: 'Company', exact: true }).fill(companyName);
     await page.getByRole('option', { name: companyName }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('User Created').waitFor();

@@ -92,8 +92,8 @@ describe('agreements (browser)', () => {
     // Demo Motors' company dashboard lists it for staff, with its stage, and opens its form.
     const { rows } = (await e2e.server.database.db.execute(sql`SELECT company_id FROM agreements WHERE id = ${Number(agreementId)}`)) as unknown as { rows: { company_id: number }[] };
     await open(admin, `/dashboard/${rows[0].company_id}`);
-    const card = admin.getByTestId('dashboard-company-agreements');
-    const item = card.getByRole('listitem').filter({ hasText: NAME });
+    const card = admin.getByTestId('company-agreements');
+    const item = card.getByTestId('company-agreement').filter({ hasText: NAME });
     await expect.poll(() => item.textContent(), SETTLE).toContain('Sent for signature');
     await item.getByRole('link', { name: NAME }).click();
     await admin.waitForURL(new RegExp(`#/agreements/${agreementId}/edit`));

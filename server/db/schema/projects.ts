@@ -251,3 +251,24 @@ export const userNotifications = pgTable(
   },
   (t) => [uniqueIndex('user_notifications_key_idx').on(t.recipient, t.key), index('user_notifications_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Every status and RAG a project has had, and when (issue 29: the reports' historical breakdown).
+ * Written only by the trigger `projects_status_history` of migration 0014, AFTER INSERT OR UPDATE
+ * OF status, rag ON projects when either differs, so no write path (create, PUT, recompute, the
+ * sweep, seeds) can miss one. A project's state at a moment is its last row at or before it
+ * (server/reports/README.md).
+ */
+export const projectStatusHistory = pgTable(
+  'project_status_history',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    status: projectStatusEnum('status').notNull(),
+    rag: ragStatusEnum('rag').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('project_status_history_project_idx').on(t.projectId, t.changedAt)],
+);

@@ -1,0 +1,52 @@
+import { Alert, Box, Paper, Typography } from '@mui/material';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { PageHeading } from '../layout/PageHeading';
+import { DateRangeControl } from './DateRangeControl';
+import { rangeFromParams, rangeProblems, type ReportRange } from './range';
+import { BreakdownReport, HistoryReport, TrendReport } from './Reports';
+import { useBreakdown, useStatusHistory, useTrend } from './useReports';
+
+/**
+ * `/projects/reports` ('tracker reports'): the range (kept in the address, `?from=&to=`, so a link
+ * shares the view; the last twelve months without one) and the three project reports of that
+ * range, each a chart with its table, a CSV download and its own loading, empty and failure states.
+ * The charts' code (@mui/x-charts) loads with this page only.
+ */
+export default function ReportsPage() {
+  const { t } = useTranslation('reports');
+  const [params, setParams] = useSearchParams();
+  const paramsText = params.toString();
+  const range = useMemo(() => rangeFromParams(new URLSearchParams(paramsText)), [paramsText]);
+  const valid = rangeProblems(range).length === 0;
+  const breakdown = useBreakdown(range, valid);
+  const trend = useTrend(range, valid);
+  const history = useStatusHistory(range, valid);
+  const choose = (next: ReportRange) => setParams({ from: next.from, to: next.to });
+  const state = <T,>(q: { data?: T; error: unknown; refetch: () => unknown }) => ({ data: q.data, error: q.error ?? undefined, onRetry: () => void q.refetch() });
+  return (
+    <Box data-testid="reports-page" data-from={range.from} data-to={range.to} sx={{ minWidth: 0 }}>
+      <PageHeading />
+      <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 900 }}>
+        {t('intro')}
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <DateRangeControl range={range} onChange={choose} />
+      </Paper>
+      {!valid ? (
+        <Alert severity="warning" data-testid="report-range-problem">
+          {t('range.notAsked')}
+        </Alert>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
+          <BreakdownReport {...state(breakdown)} />
+          <TrendReport {...state(trend)} />
+          <Box sx={{ gridColumn: { lg: '1 / -1' }, minWidth: 0 }}>
+            <HistoryReport {...state(history)} />
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
+}
