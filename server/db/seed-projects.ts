@@ -48,7 +48,8 @@ export const DEMO_PROJECTS: DemoProject[] = [
   // Live: every task done.
   { company: extra(0), type: 'single-franchise-dealer', started: 360, launch: -200, doneUpTo: 9999 },
   { company: extra(1), type: 'franchise', started: 300, launch: -150, doneUpTo: 9999 },
-  { company: extra(2), type: 'stock', started: 250, launch: -100, doneUpTo: 9999 },
+  // Live six weeks: in its post-launch review (the projects' "reviews" view: live under 90 days).
+  { company: extra(2), type: 'stock', started: 250, launch: -45, doneUpTo: 9999 },
   // Pre-project: nothing done yet, started days ago (green), one launching soon (amber).
   { company: extra(3), type: 'vehicle-locator', started: 1, launch: 120, doneUpTo: -1 },
   { company: extra(4), type: 'leasing', started: 2, launch: 10, doneUpTo: -1 },
