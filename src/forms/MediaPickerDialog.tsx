@@ -1,6 +1,7 @@
 import {
   Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Skeleton, Stack, TextField, Typography, useMediaQuery, type Theme,
 } from '@mui/material';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useGetList, type RaRecord } from 'react-admin';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,8 @@ export interface MediaPickerDialogProps<T extends PickerFile> {
   texts: string;
   /** A line above the search: what this library offers here. */
   intro?: string;
-  /** The dialog's test id; its search and empty state are `{testId}-search`, `{testId}-empty`, `{testId}-done`. */
+  /** The dialog's test id; its search, files (`aria-busy` while a search loads), empty state and done button are
+   *  `{testId}-search`, `{testId}-files`, `{testId}-empty`, `{testId}-done`. */
   testId: string;
   /** Each file's test id. */
   choiceTestId: string;
@@ -53,11 +55,14 @@ export function MediaPickerDialog<T extends PickerFile>({ open, title, filter, t
     if (open && Array.isArray(selected)) setTicked(selected);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
-  const { data = [], total = 0, isPending, error } = useGetList<T>(
+  // The earlier answer stays on screen while a new search or page loads: tiles never turn into
+  // skeletons under the pointer, so a click made as the answer arrives lands on a file, not on nothing.
+  const { data = [], total = 0, isPending, isPlaceholderData, error } = useGetList<T>(
     'media',
     { pagination: { page, perPage: PER_PAGE }, sort: { field: 'created_at', order: 'DESC' }, filter: q ? { ...filter, q } : filter, meta: { cache: false } },
-    { enabled: open },
+    { enabled: open, placeholderData: keepPreviousData },
   );
+  const busy = isPending || isPlaceholderData || q !== typed.trim();
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   const isTicked = (file: T) => (multiple || Array.isArray(selected) ? ticked.some((m) => m.id === file.id) : selected(file));
   const choose = (file: T) => {
@@ -90,7 +95,7 @@ export function MediaPickerDialog<T extends PickerFile>({ open, title, filter, t
             {t(`${texts}.empty`)}
           </Typography>
         ) : null}
-        <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(150px, 1fr))' } }}>
+        <Box component="ul" aria-busy={busy} data-testid={`${testId}-files`} sx={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(150px, 1fr))' } }}>
           {isPending
             ? Array.from({ length: 6 }, (_, i) => (
                 <Box component="li" key={i} sx={{ listStyle: 'none' }}>

@@ -14,6 +14,8 @@ const published = DEMO_POSTS.filter((p) => p.published).sort((a, b) => b.publish
 const draft = DEMO_POSTS.find((p) => !p.published)!;
 const harbour = DEMO_POSTS.find((p) => p.title.startsWith('Harbour Cars'))!;
 const cardTitles = (page: Page) => page.getByTestId('showcase-card-title').allTextContents();
+/** Waits, as a reader does, for the picker to show the answer to what was typed. */
+const searched = (picker: ReturnType<Page['getByTestId']>) => picker.locator('[data-testid="media-picker-files"][aria-busy="false"]').waitFor();
 
 describe('showcases (browser)', () => {
   let e2e: E2E;
@@ -130,11 +132,13 @@ describe('showcases (browser)', () => {
     const offered = await picker.getByTestId('media-choice').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-filename')));
     expect(offered).not.toContain('demo-motors-logo.png');
     await picker.getByTestId('media-picker-search').fill('electric');
+    await searched(picker);
     await picker.locator('[data-filename="electric-range.jpg"]').click();
     await expect.poll(() => admin.getByTestId('featured-image-name').textContent(), SETTLE).toBe('electric-range.jpg');
     // One gallery image.
     await admin.getByTestId('gallery-add').click();
     await picker.getByTestId('media-picker-search').fill('service');
+    await searched(picker);
     await picker.locator('[data-filename="service-plan.png"]').click();
     await picker.getByTestId('media-picker-done').click();
     await expect.poll(() => admin.getByTestId('gallery-item-name').allTextContents(), SETTLE).toEqual(['service-plan.png']);
