@@ -22,6 +22,7 @@ const suites: Record<string, () => Promise<void>> = {
   tracker: async () => (await import('./tracker')).benchTracker(),
   'tracker-board': async () => (await import('./tracker-board')).benchTrackerBoard(),
   reports: async () => (await import('./reports')).benchReports(),
+  'reports-page': async () => (await import('./reports-page')).benchReportsPage(),
   'projects-overview': async () => (await import('./projects-overview')).benchProjectsOverview(),
   'first-screens': async () => (await import('./first-screens')).benchFirstScreens(),
   dashboard: async () => (await import('./dashboard')).benchDashboard(),

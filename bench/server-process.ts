@@ -69,11 +69,13 @@ export async function createDatabase(base: string): Promise<{ url: string; drop(
 }
 
 /** `seed`: a module whose `benchSeed(database)` runs in the server process after the demo data (e.g. bench/companies-list.ts). */
-export async function startServerProcess(opts: { databaseUrl?: string | null; users?: number; seed?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess(opts: { databaseUrl?: string | null; users?: number; seed?: string; staticDir?: string } = {}): Promise<ServerProcess> {
   let dropDatabase = async () => {};
   let dataDir: string | null = null;
   const env: Record<string, string> = { BENCH_SERVER_PROCESS: '1', BENCH_LOAD_USERS: String(opts.users ?? 50) };
   if (opts.seed) env.BENCH_SEED = opts.seed;
+  // The page benches: the built app served as in production.
+  if (opts.staticDir) env.BENCH_STATIC_DIR = opts.staticDir;
   if (opts.databaseUrl) {
     const created = await createDatabase(opts.databaseUrl);
     env.DATABASE_URL = created.url;
@@ -150,7 +152,7 @@ async function serve(): Promise<void> {
 
   // No tracker sweep: its first pass over freshly seeded projects writes thousands of rows (RAG,
   // notifications) that empty the read caches while a bench measures reads; the sweep has its own tests.
-  const app = await buildApp({ database, logger: { level: 'warn' }, publicUrl: 'http://localhost', trackerSweepSeconds: 0 });
+  const app = await buildApp({ database, logger: { level: 'warn' }, publicUrl: 'http://localhost', trackerSweepSeconds: 0, staticDir: process.env.BENCH_STATIC_DIR });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const gc = (globalThis as { gc?: () => void }).gc;
   process.on('message', (message) => {

@@ -1,6 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent } from 'react';
 import type { ResourceProps } from 'react-admin';
-import { Navigate, Route, useParams } from 'react-router-dom';
+import { matchRoutes, Navigate, Route, useParams } from 'react-router-dom';
 import LoginPage from '../pages/auth/LoginPage';
 import companies from '../resources/companies';
 import users from '../resources/users';
@@ -17,42 +17,44 @@ import taskNotifications from '../resources/task-notifications';
 import projects from '../resources/projects';
 import RegisterPage from '../pages/auth/RegisterPage';
 import { session } from '../session/session';
+import { prefetchReports } from '../reports/useReports';
 import { keyedByRecord } from './keyedByRecord';
+import { lazyPage, type LazyPage } from './lazyPage';
 import { RouteGuard, type Preload } from './RouteGuard';
 import { ROUTES, type RouteName } from './routes';
 
 // Login and Register are the first pages most visitors see: they are in the main bundle.
 // Everything else is loaded when first opened.
-const Dashboard = lazy(() => import('../pages/app/DashboardPage'));
-const Placeholder = lazy(() => import('../pages/app/PlaceholderPage'));
-const ForgotPassword = lazy(() => import('../pages/auth/ForgotPasswordPage'));
-const ResetPassword = lazy(() => import('../pages/auth/ResetPasswordPage'));
-const SetPassword = lazy(() => import('../pages/auth/SetPasswordPage'));
-const ConfirmEmail = lazy(() => import('../pages/auth/ConfirmEmailPage'));
-const Logout = lazy(() => import('../pages/auth/LogoutPage'));
-const CookiePolicy = lazy(() => import('../pages/static/CookiePolicyPage'));
-const TermsConditions = lazy(() => import('../pages/static/TermsConditionsPage'));
-const PrivacyPolicy = lazy(() => import('../pages/static/PrivacyPolicyPage'));
-const ConfigList = lazy(() => import('../configurator/ConfigListPage'));
-const ConfigDashboard = lazy(() => import('../configurator/ConfigDashboardPage'));
-const ConfigOverview = lazy(() => import('../configurator/ConfigOverviewPage'));
-const ConfigStage = lazy(() => import('../configurator/ConfigStagePage'));
-const Showcases = lazy(() => import('../showcases/ShowcasesPage'));
-const Showcase = lazy(() => import('../showcases/ShowcasePage'));
-const ShowcaseMedia = lazy(() => import('../showcases/ShowcaseMediaPage'));
-const AgreementEdit = lazy(() => import('../agreements/AgreementEditPage'));
-const AgreementPreview = lazy(() => import('../agreements/AgreementPreviewPage'));
-const TrackerNew = lazy(() => import('../tracker/NewProjectPage'));
-const TrackerVariations = lazy(() => import('../tracker/VariationsPage'));
-const TrackerApproval = lazy(() => import('../tracker/ApprovalPage'));
-const TrackerSummary = lazy(() => import('../tracker/ProjectSummaryPage'));
-const TrackerProfile = lazy(() => import('../tracker/ProjectProfilePage'));
-const ProjectsDashboard = lazy(() => import('../projects/ProjectsDashboardPage'));
-const ProjectsFilter = lazy(() => import('../projects/ProjectsViewPages'));
-const ProjectsInBuild = lazy(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsInBuildPage })));
-const ProjectsLaunching = lazy(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsLaunchingPage })));
-const ProjectsReviews = lazy(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsReviewsPage })));
-const ProjectsReports = lazy(() => import('../reports/ReportsPage'));
+const Dashboard = lazyPage(() => import('../pages/app/DashboardPage'), ['dashboard']);
+const Placeholder = lazyPage(() => import('../pages/app/PlaceholderPage'));
+const ForgotPassword = lazyPage(() => import('../pages/auth/ForgotPasswordPage'));
+const ResetPassword = lazyPage(() => import('../pages/auth/ResetPasswordPage'));
+const SetPassword = lazyPage(() => import('../pages/auth/SetPasswordPage'));
+const ConfirmEmail = lazyPage(() => import('../pages/auth/ConfirmEmailPage'));
+const Logout = lazyPage(() => import('../pages/auth/LogoutPage'));
+const CookiePolicy = lazyPage(() => import('../pages/static/CookiePolicyPage'));
+const TermsConditions = lazyPage(() => import('../pages/static/TermsConditionsPage'));
+const PrivacyPolicy = lazyPage(() => import('../pages/static/PrivacyPolicyPage'));
+const ConfigList = lazyPage(() => import('../configurator/ConfigListPage'));
+const ConfigDashboard = lazyPage(() => import('../configurator/ConfigDashboardPage'));
+const ConfigOverview = lazyPage(() => import('../configurator/ConfigOverviewPage'));
+const ConfigStage = lazyPage(() => import('../configurator/ConfigStagePage'));
+const Showcases = lazyPage(() => import('../showcases/ShowcasesPage'));
+const Showcase = lazyPage(() => import('../showcases/ShowcasePage'));
+const ShowcaseMedia = lazyPage(() => import('../showcases/ShowcaseMediaPage'));
+const AgreementEdit = lazyPage(() => import('../agreements/AgreementEditPage'));
+const AgreementPreview = lazyPage(() => import('../agreements/AgreementPreviewPage'));
+const TrackerNew = lazyPage(() => import('../tracker/NewProjectPage'), ['tracker']);
+const TrackerVariations = lazyPage(() => import('../tracker/VariationsPage'), ['tracker']);
+const TrackerApproval = lazyPage(() => import('../tracker/ApprovalPage'), ['tracker']);
+const TrackerSummary = lazyPage(() => import('../tracker/ProjectSummaryPage'), ['tracker']);
+const TrackerProfile = lazyPage(() => import('../tracker/ProjectProfilePage'), ['tracker']);
+const ProjectsDashboard = lazyPage(() => import('../projects/ProjectsDashboardPage'), ['projects']);
+const ProjectsFilter = lazyPage(() => import('../projects/ProjectsViewPages'), ['projects']);
+const ProjectsInBuild = lazyPage(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsInBuildPage })), ['projects']);
+const ProjectsLaunching = lazyPage(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsLaunchingPage })), ['projects']);
+const ProjectsReviews = lazyPage(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsReviewsPage })), ['projects']);
+const ProjectsReports = lazyPage(() => import('../reports/ReportsPage'), ['reports']);
 
 /** `/configurator/{id}` redirects to that config's dashboard (spec section 2). */
 function ConfigRedirect() {
@@ -152,7 +154,21 @@ const PRELOADS: Partial<Record<RouteName, Preload>> = {
   Dashboard: async () => {
     if (session.activeCompanyId()) await session.clearActiveCompany();
   },
+  // The reports are asked for while the page's code loads, not after it renders.
+  'Projects Reports': () => prefetchReports(window.location.hash.split('?')[1] ?? ''),
 };
+
+/**
+ * Starts loading the page of `hash` (the address the app opens on): its code and texts come while
+ * the app's own start (translations, the session check) runs, instead of after the shell has
+ * rendered. Pages that are no lazyPage (react-admin's) load as before.
+ */
+export function preloadPageAt(hash: string): void {
+  const path = hash.replace(/^#/, '').split('?')[0] || '/';
+  const match = matchRoutes(ROUTES.map((route) => ({ path: route.path, name: route.name })), path)?.at(-1);
+  const page = match ? (PAGES[(match.route as { name: RouteName }).name] as Partial<LazyPage>) : undefined;
+  page?.preload?.().catch(() => {});
+}
 
 /** Every route of spec section 2 as a react-router `<Route>`, each behind the route guard. */
 export const appRoutes = [

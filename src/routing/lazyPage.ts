@@ -1,0 +1,27 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { i18n } from '../i18n/i18n';
+
+/** A page loaded when first shown, which can also be asked for earlier (`preload`). */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload(): Promise<unknown> };
+
+/** Namespaces asked for before i18next has its language would load for none. */
+const i18nReady = () => (i18n.isInitialized ? Promise.resolve() : new Promise<void>((resolve) => i18n.on('initialized', () => resolve())));
+
+/**
+ * `React.lazy` for a page, whose texts (its i18n namespaces) load beside its code rather than after
+ * it: a lazy page otherwise renders, finds its namespace missing, suspends and only then asks for it,
+ * and its data after that, three round trips in a row on a first visit. `preload()` starts both
+ * (once) before the page renders, e.g. at start for the address the app opens on
+ * (routeElements.tsx `preloadPageAt`). A failed load may be tried again.
+ */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>, namespaces: string[] = []): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const start = () =>
+    (loading ??= Promise.all([load(), namespaces.length ? i18nReady().then(() => i18n.loadNamespaces(namespaces)) : null])
+      .then(([page]) => page)
+      .catch((error: unknown) => {
+        loading = null;
+        throw error;
+      }));
+  return Object.assign(lazy(start), { preload: start });
+}
