@@ -12,7 +12,8 @@ import { companyScope, type Viewer } from '../db/tenancy';
 import { NotFound } from '../domain-errors';
 import { whereKey } from '../http/ids';
 import { serverMessages } from '../messages';
-import { iso, parse, recentActivity, todayUtc } from './dashboard.service';
+import { iso, parse, recentActivity } from './dashboard.service';
+import { todayUtc } from '../../contract/days';
 
 /** At most this many rows a section lists. */
 const SECTION_ROWS = 25;

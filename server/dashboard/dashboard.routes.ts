@@ -3,7 +3,8 @@ import { companyDashboard as companyDashboardSchema, staffDashboard as staffDash
 import { asAnswer, sendKept, type Answer } from '../http/kept-answer';
 import { errors, idOrGuid, routeDoc } from '../http/schemas';
 import { companyDashboard } from './dashboard.company';
-import { staffDashboard, todayUtc } from './dashboard.service';
+import { staffDashboard } from './dashboard.service';
+import { todayUtc } from '../../contract/days';
 
 /**
  * The dashboards (server/dashboard/README.md): GET /dashboard, the staff's widgets (each only with

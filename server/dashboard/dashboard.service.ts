@@ -9,13 +9,12 @@ import type { StaffDashboard } from '../../contract/dashboard';
 import type { Db } from '../db/database';
 import { configs, projects } from '../db/schema';
 import { companyScope, type Viewer } from '../db/tenancy';
+import { todayUtc } from '../../contract/days';
 
 /** How many rows a widget lists (its total counts them all). */
 export const WIDGET_ROWS = 10;
 /** "Tasks due": open tasks overdue or due within this many days. */
 export const DUE_WITHIN_DAYS = 7;
-
-export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
 
 /** A timestamp as the API writes it (ISO 8601, UTC, milliseconds). */
 export const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

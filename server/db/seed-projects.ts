@@ -14,9 +14,10 @@ import type { Db, Tx } from './database';
 import { takeSeedLock } from './locks';
 import { agreements, companies, configs, projects, projectTasks, settings, taskStages, users } from './schema';
 import { DEMO_EXTRA_COMPANIES } from './seed-companies';
-import { addDays, insertProject } from '../projects/projects.create';
-import { recomputeProject, todayUtc } from '../projects/projects.recompute';
+import { insertProject } from '../projects/projects.create';
+import { recomputeProject } from '../projects/projects.recompute';
 import { placeTask } from '../projects/projects.tasks';
+import { addDays, todayUtc } from '../../contract/days';
 
 const SEEDED_KEY = 'demo_projects_seeded';
 

@@ -14,12 +14,12 @@ import { companyScope, type Viewer } from '../db/tenancy';
 import type { ErrorDetail } from '../domain-errors';
 import { cleanName } from '../http/clean-text';
 import { serverMessages } from '../messages';
-import { recomputeProject, todayUtc } from './projects.recompute';
+import { recomputeProject } from './projects.recompute';
 import { checkDates, checkLinks, checkManagers, cleanMeta, getProject, invalid } from './projects.service';
 import { boardEnds } from './projects.tasks';
 import { completeHappened } from './projects.triggers';
 import trackerTexts from '../../locales/en-GB/tracker.json';
-
+import { addDays, todayUtc } from '../../contract/days';
 
 export interface CreateProjectBody {
   company_id: number;
@@ -39,9 +39,6 @@ export interface CreateProjectBody {
  * English label as the app shows it (locales/en-GB/tracker.json), so abbreviations keep their case.
  */
 const typeLabel = (type: ProjectType): string => (trackerTexts.types as Record<string, string>)[type] ?? type;
-
-/** Adds `days` to a YYYY-MM-DD date. */
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Copies the project type's task types and templates into the project (first stage); the number of tasks copied. */
 async function copyTemplates(tx: Tx, projectId: number, projectType: ProjectType, startDate: string): Promise<number> {

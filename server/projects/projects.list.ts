@@ -14,7 +14,7 @@ import { companyScope, type Viewer } from '../db/tenancy';
 import { cleanText } from '../http/clean-text';
 import { likePattern, pageOf, simpleRest, type Page } from '../http/simple-rest';
 import { serverMessages } from '../messages';
-import { todayUtc } from './projects.recompute';
+import { todayUtc } from '../../contract/days';
 
 const rest = simpleRest(serverMessages.projects.bad_query);
 

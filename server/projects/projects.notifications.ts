@@ -15,7 +15,8 @@ import type { Db, Tx } from '../db/database';
 import { companies, companyUsers, permissions, projectStakeholders, projectTaskTypes, projectTasks, projects, rolePermissions, taskNotifications, taskStages, userNotifications, userRoles, users, variations } from '../db/schema';
 import type { AppServices } from '../plugins/services';
 import type { SweepResult } from '../plugins/tracker-sweep';
-import { recomputeProject, todayUtc } from './projects.recompute';
+import { recomputeProject } from './projects.recompute';
+import { addDays, todayUtc } from '../../contract/days';
 
 /**
  * What notifying uses of the app. `config` gives mails the app's public address for `{link}`;
@@ -231,9 +232,6 @@ const CHUNK = 20;
 const OVERDUE_WINDOW_DAYS = 7;
 /** The RAG turns amber when the launch is this close (projects.recompute.ts computeRag). */
 const LAUNCH_WINDOW_DAYS = 14;
-
-const addDays = (isoDate: string, days: number) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 
 /** Open tasks (in a stage that is not done) due in [from, to], in batches of BATCH by id. */
 async function sweepTasks(deps: NotifyDeps, event: 'task_due' | 'task_overdue', from: string, to: string): Promise<number> {

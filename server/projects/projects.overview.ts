@@ -14,7 +14,7 @@ import type { Db } from '../db/database';
 import { companies, projects, projectTasks, taskStages, users } from '../db/schema';
 import { companyScope, type Viewer } from '../db/tenancy';
 import { viewCondition } from './projects.list';
-import { todayUtc } from './projects.recompute';
+import { addDays, monthStart, todayUtc } from '../../contract/days';
 
 /** Launches due per month listed at most (the total is answered beside them). */
 export const DUE_ROWS = 50;
@@ -23,16 +23,6 @@ export const AT_RISK_ROWS = 10;
 
 const pm = alias(users, 'pm');
 const openStatuses = [...OPEN_PROJECT_STATUSES];
-
-/** The first day of the month `months` after the month of `today` (YYYY-MM-DD, UTC). */
-export function monthStart(today: string, months: number): string {
-  const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d.toISOString().slice(0, 10);
-}
-
-/** The day before `date` (YYYY-MM-DD). */
-const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 function rowsOf(db: Db, today: string, where: SQL | undefined) {
   const overdue = sql<number>`(SELECT count(*)::int FROM ${projectTasks} WHERE ${projectTasks.projectId} = ${projects.id} AND ${projectTasks.dueDate} < ${today}::date
@@ -89,7 +79,7 @@ export async function projectsOverview(db: Db, viewer: Viewer, today = todayUtc(
   const nextMonth = monthStart(today, 1);
   const afterNext = monthStart(today, 2);
   const due = (from: string, to: string) => {
-    const { query } = rowsOf(db, today, and(scope, open, gte(projects.launchDate, from), lte(projects.launchDate, dayBefore(to))));
+    const { query } = rowsOf(db, today, and(scope, open, gte(projects.launchDate, from), lte(projects.launchDate, addDays(to, -1))));
     return query.orderBy(asc(projects.launchDate), asc(projects.name), asc(projects.id)).limit(DUE_ROWS);
   };
   const risky = rowsOf(db, today, and(scope, viewCondition('at-risk', viewer, today)));

@@ -12,11 +12,9 @@ import { projects } from '../db/schema';
 import { NotFound } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { MANUAL_STATUSES, type ProjectFigures } from './projects.types';
+import { todayUtc } from '../../contract/days';
 
 export type { ProjectFigures } from './projects.types';
-
-/** Today as the database compares due dates (UTC, YYYY-MM-DD). */
-export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
 
 /** Days from `from` to `to` (both YYYY-MM-DD). */
 const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

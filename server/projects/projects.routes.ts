@@ -7,10 +7,10 @@ import { createProject, type CreateProjectBody } from './projects.create';
 import { dealerProjects } from './projects.dealer';
 import { listProjects, type ProjectListQuery } from './projects.list';
 import { projectsOverview } from './projects.overview';
-import { todayUtc } from './projects.recompute';
 import { deleteProject, getProject } from './projects.service';
 import { updateProject, type UpdateProjectBody } from './projects.update';
 import * as s from './projects.schemas';
+import { todayUtc } from '../../contract/days';
 
 /**
  * The projects of the tracker (server/projects/README.md): the list, the profile, create, update,

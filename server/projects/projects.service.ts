@@ -14,8 +14,7 @@ import { cleanName } from '../http/clean-text';
 import { serverMessages } from '../messages';
 import { findProject, lockProject } from './projects.access';
 import { listItem, projectRows } from './projects.list';
-import { todayUtc } from './projects.recompute';
-
+import { todayUtc } from '../../contract/days';
 
 /** The permissions that make a user staff for the tracker (a manager must hold one). */
 export const STAFF_PERMISSIONS = ['edit projects', 'view projects', 'create projects'] as const;
@@ -23,7 +22,7 @@ export const STAFF_PERMISSIONS = ['edit projects', 'view projects', 'create proj
 export const invalid = (problems: ErrorDetail[]) => new Invalid(problems[0].detail, problems);
 
 /** True when `value` is a date that exists (YYYY-MM-DD). */
-export function isRealDate(value: string): boolean {
+export function isRealDay(value: string): boolean {
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
@@ -32,11 +31,11 @@ export function isRealDate(value: string): boolean {
 export function checkDates(problems: ErrorDetail[], dates: { start_date?: string | null; launch_date?: string | null }, current?: { start: string; launch: string | null }) {
   for (const field of ['start_date', 'launch_date'] as const) {
     const v = dates[field];
-    if (v != null && !isRealDate(v)) problems.push({ detail: serverMessages.projects.invalid_date, field });
+    if (v != null && !isRealDay(v)) problems.push({ detail: serverMessages.projects.invalid_date, field });
   }
   const start = dates.start_date ?? current?.start;
   const launch = dates.launch_date !== undefined ? dates.launch_date : current?.launch;
-  if (start && launch && isRealDate(start) && isRealDate(launch) && launch < start) problems.push({ detail: serverMessages.projects.launch_before_start, field: 'launch_date' });
+  if (start && launch && isRealDay(start) && isRealDay(launch) && launch < start) problems.push({ detail: serverMessages.projects.launch_before_start, field: 'launch_date' });
 }
 
 /** Adds a problem for each manager who is not an active user holding a staff permission. */

@@ -17,9 +17,9 @@ import { cleanName, cleanText } from '../http/clean-text';
 import { interpolate, serverMessages } from '../messages';
 import { findProject, lockProject } from './projects.access';
 import { notifyTaskDone, type NotifyDeps } from './projects.notifications';
-import { recomputeProject, todayUtc } from './projects.recompute';
-import { checkManagers, invalid, isRealDate } from './projects.service';
-
+import { recomputeProject } from './projects.recompute';
+import { checkManagers, invalid } from './projects.service';
+import { isRealDay, todayUtc } from '../../contract/days';
 
 const assignee = alias(users, 'assignee');
 const completer = alias(users, 'completer');
@@ -141,7 +141,7 @@ export interface TaskBody {
 /** The problems of a task's fields (name, dates, group of this project, assignee is staff). */
 async function checkTaskFields(tx: Tx, projectId: number, body: TaskBody, problems: ErrorDetail[]) {
   if (body.name !== undefined && !cleanName(body.name).trim()) problems.push({ detail: serverMessages.tasks.name_required, field: 'name' });
-  if (body.due_date != null && !isRealDate(body.due_date)) problems.push({ detail: serverMessages.projects.invalid_date, field: 'due_date' });
+  if (body.due_date != null && !isRealDay(body.due_date)) problems.push({ detail: serverMessages.projects.invalid_date, field: 'due_date' });
   if (body.project_task_type_id !== undefined) {
     const [g] = await tx.select({ id: projectTaskTypes.id }).from(projectTaskTypes).where(and(eq(projectTaskTypes.id, body.project_task_type_id), eq(projectTaskTypes.projectId, projectId)));
     if (!g) problems.push({ detail: serverMessages.projects.unknown_group, field: 'project_task_type_id' });

@@ -7,28 +7,13 @@
 import { REPORT_MAX_MONTHS, type ReportQuery } from '../../contract/reports';
 import { BadRequest, type ErrorDetail } from '../domain-errors';
 import { serverMessages } from '../messages';
+import { isRealDay, monthStart, todayUtc } from '../../contract/days';
 
 export interface ReportRange {
   /** First day, YYYY-MM-DD. */
   from: string;
   /** Last day, YYYY-MM-DD (included). */
   to: string;
-}
-
-/** Today in UTC, YYYY-MM-DD. */
-export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
-
-/** True when `value` is a day that exists (YYYY-MM-DD). */
-function isRealDate(value: string): boolean {
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-/** The first day of the month `months` after the month of `day` (YYYY-MM-DD, UTC). */
-export function monthStart(day: string, months: number): string {
-  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d.toISOString().slice(0, 10);
 }
 
 /** How many calendar months from's month to to's month cover, both included. */
@@ -46,7 +31,7 @@ export function reportRange(query: ReportQuery, today = todayUtc()): ReportRange
   const problems: ErrorDetail[] = [];
   for (const field of ['from', 'to'] as const) {
     const value = query[field];
-    if (value !== undefined && !isRealDate(value)) problems.push({ detail: serverMessages.projects.invalid_date, field });
+    if (value !== undefined && !isRealDay(value)) problems.push({ detail: serverMessages.projects.invalid_date, field });
   }
   if (problems.length) throw new BadRequest(problems[0].detail, problems);
   const to = query.to ?? today;

@@ -4,9 +4,10 @@ import type { Db } from '../db/database';
 import type { Viewer } from '../db/tenancy';
 import { asAnswer, sendKept } from '../http/kept-answer';
 import { routeDoc } from '../http/schemas';
-import { reportRange, todayUtc, type ReportRange } from './reports.range';
+import { reportRange, type ReportRange } from './reports.range';
 import { reportBreakdown, reportHistory, reportTrend } from './reports.service';
 import * as s from './reports.schemas';
+import { todayUtc } from '../../contract/days';
 
 type Report = (db: Db, viewer: Viewer, range: ReportRange) => Promise<unknown>;
 

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectTasks, taskNotifications, tasks, taskTypes, userNotifications } from '../../../server/db/schema';
 import { projectsWorld, type ErrorBody, type ProjectDetail, type ProjectsWorld, type ProjectTask, type ProjectTaskAnswer, type Who } from './projects-world';
+import { addDays } from '../../../contract/days';
 
 let w: ProjectsWorld;
 let motors: number;
@@ -19,7 +20,6 @@ afterAll(async () => {
 
 const db = () => w.server.database.db;
 const today = () => new Date().toISOString().slice(0, 10);
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A fresh project starting today, launching in 200 days (nothing overdue: green). */
 async function freshProject(extra: Record<string, unknown> = {}): Promise<ProjectDetail> {

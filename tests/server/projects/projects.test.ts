@@ -8,6 +8,7 @@ import { PROJECT_STATUSES, RAG_STATUSES } from '../../../contract/projects';
 import type { DealerProject } from '../../../contract/tracker';
 import { configs, projects, projectTasks, tasks } from '../../../server/db/schema';
 import { projectNamed, projectsWorld, type ErrorBody, type ProjectDetail, type ProjectListItem, type ProjectsWorld, type Who } from './projects-world';
+import { addDays } from '../../../contract/days';
 
 let w: ProjectsWorld;
 let motors: number;
@@ -30,7 +31,6 @@ const list = (who: Who, query: Record<string, unknown> = {}) => {
   return w.as<ProjectListItem[] & ErrorBody>(who, 'GET', `/api/projects?${search}`);
 };
 const create = (who: Who, body: Record<string, unknown>) => w.as<ProjectDetail & { message: string } & ErrorBody>(who, 'POST', '/api/projects', body);
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('demo projects', () => {
   it('are twenty, across companies, with every status and RAG colour, and Demo Motors linked to its config and agreement', async () => {
