@@ -89,6 +89,26 @@ export interface PostgresOptions {
   queryTimeoutMs?: number;
 }
 
+/**
+ * A transaction's client as drizzle gets it: one query at a time. Code that takes either the pool
+ * or a transaction asks independent reads side by side (Promise.all); on a transaction's one
+ * connection node-postgres would queue them itself, which is deprecated (a warning in every log)
+ * and an error from pg 9. Here each query waits for the one before it, which is all one
+ * connection can do anyway. Callback and stream queries (pg's own) pass straight through.
+ */
+function oneAtATime<C extends object>(client: C & { query: (...args: never[]) => unknown }): C {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let last: Promise<unknown> = Promise.resolve();
+  const inOrder = (...args: unknown[]) => {
+    if (typeof args.at(-1) === 'function' || typeof (args[0] as { submit?: unknown } | undefined)?.submit === 'function') return query(...args);
+    const run = last.then(() => query(...args));
+    last = run.catch(() => undefined);
+    return run;
+  };
+  // The client itself underneath (drizzle tells a client from a pool by its constructor).
+  return Object.assign(Object.create(client) as C, { query: inOrder });
+}
+
 /** node-postgres pool on DATABASE_URL. */
 export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Database> {
   const pg = (await import('pg')).default;
@@ -132,7 +152,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     };
     client.on('error', onError);
     try {
-      return await drizzle(client, { schema }).transaction(run as never, config);
+      return await drizzle(oneAtATime(client), { schema }).transaction(run as never, config);
     } catch (err) {
       if (isDatabaseUnavailable(err)) broken ??= err as Error;
       throw err;
