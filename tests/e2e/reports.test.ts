@@ -154,6 +154,14 @@ describe('project reports (browser)', () => {
     expect(await pm.getByTestId('rag-legend').textContent()).toBe('GreenAmberRed');
     const fills = await pm.getByTestId('breakdown-chart').locator('rect[fill^="url(#"]').evaluateAll((rects) => [...new Set(rects.map((r) => r.getAttribute('fill')))]);
     expect(fills.length).toBeGreaterThan(1);
+    // The trend's legend draws each line as the chart does: gone live dashed, started solid.
+    const legendDashes = await pm.getByTestId('trend-chart').locator('.MuiChartsLegend-series').evaluateAll((items) =>
+      items.map((item) => [item.textContent, item.querySelector('line')?.getAttribute('stroke-dasharray') ?? 'solid']),
+    );
+    expect(legendDashes).toEqual([
+      ['Started', 'solid'],
+      ['Gone live', '6 4'],
+    ]);
     await pm.screenshot({ path: `${SHOTS}/reports-1440.png`, fullPage: true });
     expect(await wcagProblems(pm)).toEqual([]);
   }, 90_000);

@@ -91,6 +91,10 @@ describe('accessibility of every Storybook story (browser, axe-core, WCAG 2.1 AA
     // The large dealer-group stories render hundreds of inputs: room for a loaded 2-core machine.
     page.setDefaultTimeout(60_000);
     page.on('pageerror', (e) => thrown.push(`page error: ${e.message}`));
+    // A story that logs an error (React's warnings included) is broken, even if it looks right.
+    page.on('console', (m) => {
+      if (m.type() === 'error') thrown.push(`console error: ${m.text()}`);
+    });
   });
 
   afterAll(async () => {
