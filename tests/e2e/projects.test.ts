@@ -136,7 +136,16 @@ describe('projects views (browser)', () => {
     expect(await pageOverflow(phone)).toBe(0);
     await phone.getByTestId('view-at-risk').click();
     await phone.getByTestId('projects-cards').waitFor(SETTLE);
-    await phone.waitForTimeout(300);
+    // No column headers on a phone: the sort select orders the cards, kept in the address.
+    const percentages = () =>
+      phone.getByTestId('projects-cards').locator('[data-testid="percent-bar"]').evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('data-value'))));
+    await phone.getByTestId('projects-sort').locator('xpath=..').click();
+    await phone.getByRole('option', { name: 'Least complete first' }).click();
+    await expect.poll(() => /sort=complete_percentage/.test(hashPath(phone)) && /order=ASC/.test(hashPath(phone)), SETTLE).toBe(true);
+    await expect.poll(async () => {
+      const shown = await percentages();
+      return shown.length > 1 && shown.every((p, i) => i === 0 || shown[i - 1] <= p);
+    }, SETTLE).toBe(true);
     await phone.screenshot({ path: `${SHOTS}/at-risk-390.png`, fullPage: true });
     expect(await pageOverflow(phone)).toBe(0);
     await pm.goto(`${e2e.server.url}/#/projects/in-build`);

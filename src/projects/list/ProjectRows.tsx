@@ -7,6 +7,7 @@ import { RagChip } from '../../tracker/RagChip';
 import { StatusChip } from '../../tracker/StatusChip';
 import { trackerSummaryPath } from '../../tracker/paths';
 import type { ProjectListItem } from '../../tracker/types';
+import { PhoneSort } from './PhoneSort';
 
 const managers = (r: ProjectListItem) => (
   <>
@@ -22,7 +23,7 @@ const managers = (r: ProjectListItem) => (
  * The rows of a projects list (react-admin `List` child), shared by `/tracker/all`
  * (resources/projects) and the projects views (`/projects/filter/{name}`, ...): name, company,
  * type, status, RAG, percentage bar, managers, launch date dd/mm/yyyy and the counts; on a phone,
- * cards. `link`: a row opens the project's summary (for 'edit projects', which that page needs);
+ * cards under a sort select (PhoneSort). `link`: a row opens the project's summary (for 'edit projects', which that page needs);
  * otherwise the rows are plain text.
  */
 export function ProjectRows({ link }: { link: boolean }) {
@@ -30,24 +31,27 @@ export function ProjectRows({ link }: { link: boolean }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   if (phone) {
     return (
-      <SimpleList<ProjectListItem>
-        primaryText={(r) => r.name}
-        secondaryText={(r) => (
-          <Stack component="span" spacing={0.5} sx={{ display: 'flex', mt: 0.5 }}>
-            <Box component="span">{r.company_name}</Box>
-            <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              <StatusChip status={r.status} />
-              <RagChip rag={r.rag} />
-            </Box>
-            <Box component="span">
-              <PercentBar value={r.complete_percentage} width="100%" />
-            </Box>
-          </Stack>
-        )}
-        tertiaryText={(r) => (r.launch_date ? formatDate(r.launch_date) : '')}
-        linkType={link ? (r) => trackerSummaryPath(r.id) : false}
-        data-testid="projects-cards"
-      />
+      <>
+        <PhoneSort />
+        <SimpleList<ProjectListItem>
+          primaryText={(r) => r.name}
+          secondaryText={(r) => (
+            <Stack component="span" spacing={0.5} sx={{ display: 'flex', mt: 0.5 }}>
+              <Box component="span">{r.company_name}</Box>
+              <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                <StatusChip status={r.status} />
+                <RagChip rag={r.rag} />
+              </Box>
+              <Box component="span">
+                <PercentBar value={r.complete_percentage} width="100%" />
+              </Box>
+            </Stack>
+          )}
+          tertiaryText={(r) => (r.launch_date ? formatDate(r.launch_date) : '')}
+          linkType={link ? (r) => trackerSummaryPath(r.id) : false}
+          data-testid="projects-cards"
+        />
+      </>
     );
   }
   return (
