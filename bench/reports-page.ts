@@ -37,7 +37,8 @@ const chartsDrawn = (page: Page) =>
   page
     .waitForFunction(
       (names) => {
-        const drawn = names.filter((name) => document.querySelector(`[data-testid="report-${name}"][data-state="ready"] svg`));
+        // The chart's own SVG (inside its role="img" box), not the card's download icon.
+        const drawn = names.filter((name) => document.querySelector(`[data-testid="report-${name}"][data-state="ready"] [role="img"] svg`));
         const w = window as unknown as { __firstChart?: number };
         if (drawn.length > 0 && w.__firstChart === undefined) w.__firstChart = performance.now();
         return drawn.length === names.length ? [w.__firstChart!, performance.now()] : false;

@@ -119,13 +119,13 @@ function showLanguage(locale: string): void {
  *
  * @example i18next.createInstance().use(globBackend).init(i18nOptions('fr-FR'))
  */
-export function i18nOptions(lng: Locale): InitOptions {
+export function i18nOptions(lng: Locale, namespaces: readonly string[] = NAMESPACES): InitOptions {
   return {
     lng,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
     load: 'currentOnly',
-    ns: [...NAMESPACES],
+    ns: [...namespaces],
     defaultNS: 'common',
     fallbackNS: ['errors', 'validation'],
     interpolation: { escapeValue: false },
@@ -135,12 +135,20 @@ export function i18nOptions(lng: Locale): InitOptions {
   };
 }
 
-/** Initialises i18next (current locale + fallback) and returns react-admin's provider bridged to it. */
-export async function createI18nProvider(): Promise<I18nProvider> {
+/**
+ * Initialises i18next (current locale + fallback) and returns react-admin's provider bridged to it.
+ * `more` are namespaces the first screen shows besides the app's own (its page's, the signed-in
+ * shell's): loaded with them, not after the first render.
+ */
+export async function createI18nProvider(more: readonly string[] = []): Promise<I18nProvider> {
   const lng = storedLocale();
+  const namespaces = [...new Set([...NAMESPACES, ...more])];
+  // Their files are asked for now, before the page's code: i18next asks only a task later, and by
+  // then a first visit's few connections carry the page's chunks while nothing renders without texts.
+  for (const namespace of namespaces) void files[`../../locales/${lng}/${namespace}.json`]?.().catch(() => {});
   const provider = await getI18nProvider(
     i18n,
-    i18nOptions(lng),
+    i18nOptions(lng, namespaces),
     LOCALES.map((locale) => ({ locale, name: LOCALE_NAMES[locale] })),
   );
   document.documentElement.lang = lng;

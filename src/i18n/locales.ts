@@ -6,6 +6,9 @@ export { LOCALES, DEFAULT_LOCALE, localeForTag, toLocale, type Locale } from '..
 /** Namespaces the app loads: common is ours; errors, validation and configurator are written by others. */
 export const NAMESPACES = ['common', 'errors', 'validation', 'configurator'] as const;
 
+/** Namespaces of the signed-in shell besides NAMESPACES: the top bar's company switcher and notification bell. */
+export const SIGNED_IN_NAMESPACES = ['dashboard', 'tracker'] as const;
+
 /** localStorage key holding the switcher's choice. */
 export const LOCALE_STORAGE_KEY = 'portal.locale';
 

@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { useSession } from '../session/useSession';
 import { Bridges } from './Bridges';
@@ -23,12 +23,16 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   // Below md the sidebar is a drawer behind the top bar's menu button (see Sidebar).
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const [menuOpen, setMenuOpen] = useState(false);
-  const placement = { drawer: narrow, open: narrow && menuOpen, onClose: () => setMenuOpen(false) };
+  // Stable props: react-admin re-renders its routes (and so this layout) several times while it
+  // starts, and the top bar and the sidebar (memo) need not follow unless theirs change.
+  const openMenu = useCallback(() => setMenuOpen(true), []);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const placement = useMemo(() => ({ drawer: narrow, open: narrow && menuOpen, onClose: closeMenu }), [narrow, menuOpen, closeMenu]);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', bgcolor: 'background.default' }}>
       <Bridges />
       <SkipLink />
-      <TopBar onOpenMenu={withSidebar && narrow ? () => setMenuOpen(true) : undefined} menuOpen={placement.open} />
+      <TopBar onOpenMenu={withSidebar && narrow ? openMenu : undefined} menuOpen={placement.open} />
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {withSidebar && signedIn && <Sidebar user={signedIn} placement={placement} />}
         <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, '&:focus': { outline: 'none' } }}>

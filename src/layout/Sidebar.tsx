@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Box, Drawer, List, ListItem, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -57,7 +57,7 @@ export interface SidebarPlacement {
  * column would leave the page a sliver, so there it is a drawer the top bar's menu button opens, and
  * following a link closes it.
  */
-export function Sidebar({ user, placement }: { user: SessionUser; placement: SidebarPlacement }) {
+function SidebarView({ user, placement }: { user: SessionUser; placement: SidebarPlacement }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const sections = useMemo(() => filterMenu(MENU, user), [user]);
@@ -93,3 +93,6 @@ export function Sidebar({ user, placement }: { user: SessionUser; placement: Sid
     </Drawer>
   );
 }
+
+// Memo: the layout re-renders with react-admin's routes while the app starts; this follows its own props and state only.
+export const Sidebar = memo(SidebarView);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { AppBar, Avatar, Box, Button, IconButton, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ import { CompanySwitcher } from './CompanySwitcher';
  * Top bar (spec section 2): signed out, Login and Request access; signed in, greeting, avatar, My Profile,
  * Logout. On a narrow screen with a sidebar, `onOpenMenu` adds the button that opens it as a drawer.
  */
-export function TopBar({ onOpenMenu, menuOpen = false }: { onOpenMenu?: () => void; menuOpen?: boolean }) {
+function TopBarView({ onOpenMenu, menuOpen = false }: { onOpenMenu?: () => void; menuOpen?: boolean }) {
   const { t } = useTranslation();
   const { status, user } = useSession();
   const signedIn = status === 'authenticated' && user;
@@ -89,3 +90,6 @@ export function TopBar({ onOpenMenu, menuOpen = false }: { onOpenMenu?: () => vo
     </AppBar>
   );
 }
+
+// Memo: the layout re-renders with react-admin's routes while the app starts; this follows its own props and state only.
+export const TopBar = memo(TopBarView);

@@ -1,5 +1,5 @@
 import { Alert, Box, Paper, Typography } from '@mui/material';
-import { useMemo } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeading } from '../layout/PageHeading';
@@ -20,7 +20,15 @@ export default function ReportsPage() {
   const paramsText = params.toString();
   const range = useMemo(() => rangeFromParams(new URLSearchParams(paramsText)), [paramsText]);
   const valid = rangeProblems(range).length === 0;
-  const choose = (next: ReportRange) => setParams({ from: next.from, to: next.to });
+  // The charts are the page's costliest render, and react-router re-renders every page using its
+  // hooks whenever react-admin's routes render (several times while the app starts): the parts
+  // below are memo, so they render again only when the range or their own answer changes. Hence a
+  // `choose` that stays the same function (setParams does not).
+  const latestSetParams = useRef(setParams);
+  useLayoutEffect(() => {
+    latestSetParams.current = setParams;
+  });
+  const choose = useCallback((next: ReportRange) => latestSetParams.current({ from: next.from, to: next.to }), []);
   return (
     <Box data-testid="reports-page" data-from={range.from} data-to={range.to} sx={{ minWidth: 0 }}>
       <PageHeading />
@@ -28,7 +36,7 @@ export default function ReportsPage() {
         {t('intro')}
       </Typography>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <DateRangeControl range={range} onChange={choose} />
+        <RangeControl range={range} onChange={choose} />
       </Paper>
       {!valid ? (
         <Alert severity="warning" data-testid="report-range-problem">
@@ -52,14 +60,16 @@ const cardState = <T,>(q: { data?: T; error: unknown; refetch: () => unknown }) 
 
 // Each report reads its own answer, so one answer arriving draws its own chart only, not all three
 // again (charts are the page's costliest render).
-function BreakdownRead({ range }: { range: ReportRange }) {
+const BreakdownRead = memo(function BreakdownRead({ range }: { range: ReportRange }) {
   return <BreakdownReport {...cardState(useBreakdown(range))} />;
-}
+});
 
-function TrendRead({ range }: { range: ReportRange }) {
+const TrendRead = memo(function TrendRead({ range }: { range: ReportRange }) {
   return <TrendReport {...cardState(useTrend(range))} />;
-}
+});
 
-function HistoryRead({ range }: { range: ReportRange }) {
+const HistoryRead = memo(function HistoryRead({ range }: { range: ReportRange }) {
   return <HistoryReport {...cardState(useStatusHistory(range))} />;
-}
+});
+
+const RangeControl = memo(DateRangeControl);

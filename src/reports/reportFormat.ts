@@ -29,6 +29,15 @@ export const STATUS_COLOURS: Record<ProjectStatus, string> = {
 /** Started and gone live in the trend chart. */
 export const TREND_COLOURS = { started: '#1f78b4', live: '#2e7d32' } as const;
 
+// Building an Intl formatter costs far more than using one, and a report formats hundreds of
+// labels and cells: one per kind and locale, kept.
+const formatters = new Map<string, { format(value: Date | number): string }>();
+const formatter = (key: string, create: () => { format(value: Date | number): string }) => {
+  let found = formatters.get(key);
+  if (!found) formatters.set(key, (found = create()));
+  return found;
+};
+
 const monthDate = (month: string) => {
   const [y, m] = month.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, 1));
@@ -41,9 +50,9 @@ const monthDate = (month: string) => {
  * @example monthLabel('2026-03', 'en-GB') // 'Mar 26'
  */
 export function monthLabel(month: string, locale: string, style: 'short' | 'long' = 'short'): string {
-  const options: Intl.DateTimeFormatOptions =
-    style === 'long' ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { month: 'short', year: '2-digit', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(locale, options).format(monthDate(month));
+  return formatter(`month-${style}|${locale}`, () =>
+    new Intl.DateTimeFormat(locale, style === 'long' ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { month: 'short', year: '2-digit', timeZone: 'UTC' }),
+  ).format(monthDate(month));
 }
 
 /**
@@ -52,7 +61,7 @@ export function monthLabel(month: string, locale: string, style: 'short' | 'long
  * @example formatCount(1234, 'fr-FR') // '1 234'
  */
 export function formatCount(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+  return formatter(`count|${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })).format(value);
 }
 
 /**

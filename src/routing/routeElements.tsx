@@ -146,6 +146,17 @@ const PAGES: Record<RouteName, Page> = {
  */
 const STEPS_IN_PLACE: ReadonlySet<RouteName> = new Set<RouteName>(['Showcase Media']);
 
+/**
+ * Data a route's page reads first, asked for without side effects and without waiting for the
+ * page: on a first visit at the address the app opens on, as soon as the session is known
+ * (`preloadPageAt`), and on a navigation by the route's guard (PRELOADS). The search is the address's.
+ */
+const PREFETCHES: Partial<Record<RouteName, (search: string) => Promise<unknown>>> = {
+  'Projects Reports': prefetchReports,
+};
+
+const searchOf = (hash: string) => hash.split('?')[1] ?? '';
+
 /** What a route loads before showing; a 403/404 stops the navigation (spec section 2). */
 const PRELOADS: Partial<Record<RouteName, Preload>> = {
   // Company dashboard: that company becomes the active one.
@@ -155,19 +166,39 @@ const PRELOADS: Partial<Record<RouteName, Preload>> = {
     if (session.activeCompanyId()) await session.clearActiveCompany();
   },
   // The reports are asked for while the page's code loads, not after it renders.
-  'Projects Reports': () => prefetchReports(window.location.hash.split('?')[1] ?? ''),
+  'Projects Reports': () => PREFETCHES['Projects Reports']!(searchOf(window.location.hash)),
 };
+
+/** The named route of a hash address (`#/projects/reports?from=...`), if any. */
+function routeAt(hash: string): RouteName | undefined {
+  const path = hash.replace(/^#/, '').split('?')[0] || '/';
+  const match = matchRoutes(ROUTES.map((route) => ({ path: route.path, name: route.name })), path)?.at(-1);
+  return match ? (match.route as { name: RouteName }).name : undefined;
+}
+
+/** The i18n namespaces the page of `hash` needs besides the app's own (main.tsx loads them at start). */
+export function pageNamespacesAt(hash: string): readonly string[] {
+  const name = routeAt(hash);
+  return (name && (PAGES[name] as Partial<LazyPage>).namespaces) || [];
+}
 
 /**
  * Starts loading the page of `hash` (the address the app opens on): its code and texts come while
  * the app's own start (translations, the session check) runs, instead of after the shell has
- * rendered. Pages that are no lazyPage (react-admin's) load as before.
+ * rendered, and its first data (PREFETCHES) once `sessionChecked` finds the user signed in, while
+ * the shell renders. Pages that are no lazyPage (react-admin's) load as before. Resolves when the
+ * page's code is here (or failed to come).
  */
-export function preloadPageAt(hash: string): void {
-  const path = hash.replace(/^#/, '').split('?')[0] || '/';
-  const match = matchRoutes(ROUTES.map((route) => ({ path: route.path, name: route.name })), path)?.at(-1);
-  const page = match ? (PAGES[(match.route as { name: RouteName }).name] as Partial<LazyPage>) : undefined;
-  page?.preload?.().catch(() => {});
+export function preloadPageAt(hash: string, sessionChecked: Promise<unknown>): Promise<unknown> {
+  const name = routeAt(hash);
+  if (!name) return Promise.resolve();
+  const code = (PAGES[name] as Partial<LazyPage>).preload?.().catch(() => {}) ?? Promise.resolve();
+  const prefetch = PREFETCHES[name];
+  if (prefetch) {
+    // Signed out, the guard sends the user to Login: nothing to ask for (and a 401 would be noise).
+    void sessionChecked.then(() => session.getState().status === 'authenticated' && prefetch(searchOf(hash))).catch(() => {});
+  }
+  return code;
 }
 
 /** Every route of spec section 2 as a react-router `<Route>`, each behind the route guard. */
