@@ -24,10 +24,12 @@ async function start(): Promise<void> {
   // code and first data) alongside, not after the shell has rendered.
   const i18nLoaded = createI18nProvider([...pageNamespacesAt(hash), ...(signedIn ? SIGNED_IN_NAMESPACES : [])]);
   const pageCode = preloadPageAt(hash, sessionChecked);
-  // The first render waits a moment for the page's code, so shell and page render in one pass
-  // (lazyPage renders loaded code at once) instead of the shell, a fallback, then the page; on a
-  // slow link the shell does not wait longer than that moment.
-  const [i18nProvider] = await Promise.all([i18nLoaded, Promise.race([pageCode, new Promise((resolve) => setTimeout(resolve, PAGE_WAIT_MS))])]);
+  // Signed in, the first render waits a moment for the page's code, so shell and page render in one
+  // pass (lazyPage renders loaded code at once) instead of the shell, a fallback, then the page; on
+  // a slow link the shell does not wait longer than that moment. Signed out, most addresses lead
+  // to Login (in the main bundle): no wait.
+  const pageWait = signedIn ? Promise.race([pageCode, new Promise((resolve) => setTimeout(resolve, PAGE_WAIT_MS))]) : null;
+  const [i18nProvider] = await Promise.all([i18nLoaded, pageWait]);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <CacheProvider value={emotionCache}>
