@@ -41,8 +41,8 @@ const SCREENS: Screen[] = [
   { name: 'products list (dealer)', account: 'dealer@demo.test', path: '/#/products', content: 'main table tbody tr td, main li', api: '/api/products?range=[0,24]' },
   { name: 'media library', account: 'admin@demo.test', path: '/#/media', content: 'main img', api: '/api/media/page' },
   { name: 'company profile', account: 'admin@demo.test', path: '/#/companies/1', content: 'main input[name="name"]', api: '/api/companies/1' },
-  { name: 'roles & permissions', account: 'admin@demo.test', path: '/#/roles', content: 'main table tbody tr', api: '/api/roles' },
-  { name: 'configurations list', account: 'admin@demo.test', path: '/#/configurator', content: 'main table tbody tr td, main a[href*="configurator/"]', api: '/api/configs?range=[0,24]' },
+  { name: 'roles & permissions', account: 'admin@demo.test', path: '/#/roles-permissions/roles', content: 'main table tbody tr', api: '/api/roles' },
+  { name: 'configurations list', account: 'admin@demo.test', path: '/#/configurator', content: 'main [data-testid="config-row"]', api: '/api/configs?range=[0,24]' },
 ];
 
 /** Resolves with the page clock's time when `selector` shows with no progress bar left in main. */
