@@ -33,7 +33,7 @@ const SHOWCASES_SHARED_WITH_STAFF = ['./api.ts', './parts.tsx', './paths.ts', '.
 // The agreements list (resources/agreements) opens the area's pages, archives through its API and
 // shows the same stage chip as the order form.
 const AGREEMENTS_SHARED_WITH_LIST = ['./api.ts', './paths.ts', './StageChip.tsx'];
-const TRACKER_SHARED_WITH_LIST = ['./PercentBar.tsx', './RagChip.tsx', './StatusChip.tsx', './paths.ts', './types.ts'];
+const TRACKER_SHARED_WITH_LIST = ['./PercentBar.tsx', './RagChip.tsx', './StatusChip.tsx', './paths.ts', './types.ts', './ProjectTitleLine.tsx'];
 const AREA_EXCEPTIONS = {
   pages: { configurator: ['./home'], showcases: ['./LatestShowcases.tsx'], agreements: ['./home'], tracker: ['./home'], dashboard: ['.'] },
   // The dashboards' widgets (src/dashboard) show the tracker's chips and bar and the agreements' stage chip and paths.

@@ -13,9 +13,7 @@ import { StageChip } from '../agreements/StageChip';
 import { formatDate } from '../i18n/format';
 import { useSession } from '../session/useSession';
 import { PercentBar } from '../tracker/PercentBar';
-import { RagChip } from '../tracker/RagChip';
-import { StatusChip } from '../tracker/StatusChip';
-import { trackerSummaryPath } from '../tracker/paths';
+import { ProjectTitleLine } from '../tracker/ProjectTitleLine';
 import { ActivityList } from './ActivityList';
 import type { CompanyDashboard as Answer } from './api';
 import { useCompanyDashboard } from './useDashboard';
@@ -55,19 +53,7 @@ export function CompanyDashboardView({ data, loading = false }: { data?: Answer;
           <List dense disablePadding>
             {data?.projects?.map((p) => (
               <ListItem key={p.id} disableGutters divider sx={rowSx} data-testid="company-project">
-                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                  <Typography component="span" sx={{ fontWeight: 500, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                    {opensProjects ? (
-                      <Link component={RouterLink} to={trackerSummaryPath(p.id)}>
-                        {p.name}
-                      </Link>
-                    ) : (
-                      p.name
-                    )}
-                  </Typography>
-                  <StatusChip status={p.status} />
-                  <RagChip rag={p.rag} />
-                </Box>
+                <ProjectTitleLine project={p} canOpen={opensProjects} />
                 <PercentBar value={p.complete_percentage} width="100%" />
                 <Typography variant="body2" color="text.secondary">
                   {[

@@ -1,12 +1,10 @@
 import WorkIcon from '@mui/icons-material/Work';
-import { Box, Link, List, ListItem, Typography } from '@mui/material';
+import { Box, List, ListItem, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../i18n/format';
 import { PercentBar } from '../tracker/PercentBar';
-import { RagChip } from '../tracker/RagChip';
-import { StatusChip } from '../tracker/StatusChip';
-import { trackerAllPath, trackerSummaryPath } from '../tracker/paths';
+import { ProjectTitleLine } from '../tracker/ProjectTitleLine';
+import { trackerAllPath } from '../tracker/paths';
 import type { DashboardProject } from './api';
 import { CompanyLink } from './CompanyLink';
 import { WidgetCard } from './WidgetCard';
@@ -34,19 +32,7 @@ export function MyProjectsWidget({ widget, loading, canOpen }: MyProjectsWidgetP
       <List dense disablePadding>
         {widget?.rows.map((p) => (
           <ListItem key={p.id} disableGutters divider sx={{ display: 'block', py: 1 }} data-testid="my-project">
-            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              <Typography component="span" sx={{ fontWeight: 500, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                {canOpen ? (
-                  <Link component={RouterLink} to={trackerSummaryPath(p.id)}>
-                    {p.name}
-                  </Link>
-                ) : (
-                  p.name
-                )}
-              </Typography>
-              <StatusChip status={p.status} />
-              <RagChip rag={p.rag} />
-            </Box>
+            <ProjectTitleLine project={p} canOpen={canOpen} />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               <CompanyLink company={p.company} />
               {` · ${t(`staff.myProjects.role.${p.my_role}`)}`}

@@ -1,17 +1,5 @@
-import type {
-  CompanyAgreement,
-  CompanyConfig,
-  CompanyDashboard,
-  CompanyProject,
-  CompanyUser,
-  DashboardActivity,
-  DashboardApproval,
-  DashboardProject,
-  DashboardReview,
-  DashboardTask,
-  StaffDashboard,
-} from '../../contract/dashboard';
 import { http } from '../http';
+import type { CompanyDashboard, StaffDashboard } from '../../contract/dashboard';
 
 /** The dashboards' answers as the contract gives them (contract/dashboard.ts). */
 export type {
@@ -26,7 +14,7 @@ export type {
   DashboardReview,
   DashboardTask,
   StaffDashboard,
-};
+} from '../../contract/dashboard';
 
 const read = (signal?: AbortSignal) => ({ cache: false, notify: false, signal }) as const;
 
