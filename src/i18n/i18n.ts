@@ -9,6 +9,9 @@ import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, LOCALE_STORAGE_KEY, NAMESPACES, 
 // written yet simply are not in this map, and load as empty.
 const files = import.meta.glob<Json>('../../locales/*/*.json', { import: 'default' });
 
+/** The loader of one locale's namespace file, if it is written. */
+const fileOf = (language: string, namespace: string) => files[`../../locales/${language}/${namespace}.json`];
+
 /**
  * One namespace of one locale as i18next gets it. For `common` that is react-admin's texts (English,
  * then the language's react-admin package) with our common.json on top, so our `ra` keys win.
@@ -20,7 +23,7 @@ const files = import.meta.glob<Json>('../../locales/*/*.json', { import: 'defaul
  * @example (await loadNamespace('nl-NL', 'common')).ra // { action: { add: 'Toevoegen', ... }, ... }
  */
 export async function loadNamespace(language: string, namespace: string): Promise<Json> {
-  const load = files[`../../locales/${language}/${namespace}.json`];
+  const load = fileOf(language, namespace);
   const data = load ? load() : Promise.resolve({});
   if (namespace !== 'common') return withManyForms(await data);
   const [ra, ours] = await Promise.all([raMessages(language), data]);
@@ -145,7 +148,7 @@ export async function createI18nProvider(more: readonly string[] = []): Promise<
   const namespaces = [...new Set([...NAMESPACES, ...more])];
   // Their files are asked for now, before the page's code: i18next asks only a task later, and by
   // then a first visit's few connections carry the page's chunks while nothing renders without texts.
-  for (const namespace of namespaces) void files[`../../locales/${lng}/${namespace}.json`]?.().catch(() => {});
+  for (const namespace of namespaces) void fileOf(lng, namespace)?.().catch(() => {});
   const provider = await getI18nProvider(
     i18n,
     i18nOptions(lng, namespaces),

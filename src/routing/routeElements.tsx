@@ -169,10 +169,13 @@ const PRELOADS: Partial<Record<RouteName, Preload>> = {
   'Projects Reports': () => PREFETCHES['Projects Reports']!(searchOf(window.location.hash)),
 };
 
+/** The route table as react-router matches it, built once. */
+const MATCHABLE = ROUTES.map((route) => ({ path: route.path, name: route.name }));
+
 /** The named route of a hash address (`#/projects/reports?from=...`), if any. */
 function routeAt(hash: string): RouteName | undefined {
   const path = hash.replace(/^#/, '').split('?')[0] || '/';
-  const match = matchRoutes(ROUTES.map((route) => ({ path: route.path, name: route.name })), path)?.at(-1);
+  const match = matchRoutes(MATCHABLE, path)?.at(-1);
   return match ? (match.route as { name: RouteName }).name : undefined;
 }
 
