@@ -5,7 +5,7 @@ import { App } from './App';
 import { createNonceCache, readCspNonce } from './csp/nonce';
 import { createI18nProvider } from './i18n/i18n';
 import { SIGNED_IN_NAMESPACES } from './i18n/locales';
-import { pageNamespacesAt, preloadPageAt } from './routing/routeElements';
+import { pageNamespacesAt, prefetchPageDataAt, preloadPageAt } from './routing/routeElements';
 import { session } from './session/session';
 
 // MUI's styles go through Emotion: give it this page's CSP nonce so `style-src 'nonce-N'` allows them.
@@ -20,10 +20,11 @@ async function start(): Promise<void> {
   // A session kept in this tab is known at once: the signed-in shell's texts load with the app's.
   const signedIn = session.getState().status === 'authenticated';
   const hash = window.location.hash;
-  // Texts first (nothing renders without them), then the page of the address the app opens on (its
-  // code and first data) alongside, not after the shell has rendered.
+  // The page of the address the app opens on: its first data first (the server's longest answers),
+  // then the texts (nothing renders without them), then its code, all before the shell renders.
+  prefetchPageDataAt(hash, sessionChecked);
   const i18nLoaded = createI18nProvider([...pageNamespacesAt(hash), ...(signedIn ? SIGNED_IN_NAMESPACES : [])]);
-  const pageCode = preloadPageAt(hash, sessionChecked);
+  const pageCode = preloadPageAt(hash);
   // Signed in, the first render waits a moment for the page's code, so shell and page render in one
   // pass (lazyPage renders loaded code at once) instead of the shell, a fallback, then the page; on
   // a slow link the shell does not wait longer than that moment. Signed out, most addresses lead

@@ -1,11 +1,15 @@
 import { Box } from '@mui/material';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
  * The chart's place: as wide as its card (a phone's 390 px included, never wider), at least the
  * chart's height (its legend comes on top), and the chart drawn at the width measured here, so the chart needs no size of its own and a
  * page without layout (a unit test) draws none. Labelled as one image: its numbers are in the
  * table beneath it, which a screen reader reads.
+ *
+ * The chart is drawn in a transition: the page (its heading, range, the cards and their numbers)
+ * paints first, and the charts, its costliest part (tens of milliseconds each), follow in slices the
+ * browser can paint between, instead of holding the whole first paint back (issue 29).
  */
 export function ChartBox({ label, height, children, testId }: { label: string; height: number; children: (width: number) => ReactNode; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -13,7 +17,7 @@ export function ChartBox({ label, height, children, testId }: { label: string; h
   useLayoutEffect(() => {
     const box = ref.current;
     if (!box) return undefined;
-    const measure = () => setWidth(Math.floor(box.clientWidth));
+    const measure = () => startTransition(() => setWidth(Math.floor(box.clientWidth)));
     measure();
     if (typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(measure);

@@ -14,6 +14,9 @@ import type { RouteDef } from './routes';
 /** Loads what a route needs before it shows; a 403 or 404 here stops the navigation. */
 export type Preload = (params: Record<string, string | undefined>) => Promise<unknown>;
 
+/** Asks for a route's first data without holding the page back (the page shows its own loading). */
+export type Prefetch = () => void;
+
 /**
  * "Arriving from Login or Register" (spec section 2) travels with the navigation itself, as history
  * state, rather than as a "last route shown" variable: a page the user opens right after the
@@ -26,9 +29,11 @@ export interface ArrivalState {
 /**
  * The route guard of spec section 2 around one route: waits for the session check, applies the
  * pure decision of guard.ts (redirects, company loading), runs the route's preload under the
- * page overlay (403/404 -> back where the user came from), and sets the page title.
+ * page overlay (403/404 -> back where the user came from) or starts its prefetch (not waited for:
+ * the page renders in the same pass, while its lazy code may still be loading), and sets the page
+ * title.
  */
-export function RouteGuard({ route, preload, children }: { route: RouteDef; preload?: Preload; children: ReactNode }) {
+export function RouteGuard({ route, preload, prefetch, children }: { route: RouteDef; preload?: Preload; prefetch?: Prefetch; children: ReactNode }) {
   const state = useSession();
   const location = useLocation();
   const params = useParams();
@@ -59,6 +64,10 @@ export function RouteGuard({ route, preload, children }: { route: RouteDef; prel
     // A company that cannot be loaded (gone, no access) must not be retried on every page.
     session.loadCompany(loadCompanyId).catch(() => writeActiveCompanyId(null));
   }, [loadCompanyId]);
+
+  useEffect(() => {
+    if (allowed && prefetch) prefetch();
+  }, [allowed, prefetch, paramsKey]);
 
   useEffect(() => {
     if (!allowed || !preload) return;

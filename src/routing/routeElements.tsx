@@ -20,7 +20,7 @@ import { session } from '../session/session';
 import { prefetchReports } from '../reports/useReports';
 import { keyedByRecord } from './keyedByRecord';
 import { lazyPage, type LazyPage } from './lazyPage';
-import { RouteGuard, type Preload } from './RouteGuard';
+import { RouteGuard, type Prefetch, type Preload } from './RouteGuard';
 import { ROUTES, type RouteName } from './routes';
 
 // Login and Register are the first pages most visitors see: they are in the main bundle.
@@ -149,7 +149,8 @@ const STEPS_IN_PLACE: ReadonlySet<RouteName> = new Set<RouteName>(['Showcase Med
 /**
  * Data a route's page reads first, asked for without side effects and without waiting for the
  * page: on a first visit at the address the app opens on, as soon as the session is known
- * (`preloadPageAt`), and on a navigation by the route's guard (PRELOADS). The search is the address's.
+ * (`preloadPageAt`), and on a navigation by the route's guard, which does not wait for it (a
+ * PRELOADS entry would hold the page back a render pass). The search is the address's.
  */
 const PREFETCHES: Partial<Record<RouteName, (search: string) => Promise<unknown>>> = {
   'Projects Reports': prefetchReports,
@@ -165,9 +166,12 @@ const PRELOADS: Partial<Record<RouteName, Preload>> = {
   Dashboard: async () => {
     if (session.activeCompanyId()) await session.clearActiveCompany();
   },
-  // The reports are asked for while the page's code loads, not after it renders.
-  'Projects Reports': () => PREFETCHES['Projects Reports']!(searchOf(window.location.hash)),
 };
+
+/** Each route's PREFETCHES entry as the guard starts it on a navigation (the address's search). */
+const GUARD_PREFETCHES: Partial<Record<RouteName, Prefetch>> = Object.fromEntries(
+  Object.entries(PREFETCHES).map(([name, prefetch]) => [name, () => void prefetch(searchOf(window.location.hash)).catch(() => {})]),
+);
 
 /** The route table as react-router matches it, built once. */
 const MATCHABLE = ROUTES.map((route) => ({ path: route.path, name: route.name }));
@@ -186,22 +190,31 @@ export function pageNamespacesAt(hash: string): readonly string[] {
 }
 
 /**
+ * Asks for the first data of the page of `hash` (the address the app opens on, PREFETCHES), before
+ * anything else the page needs: an API answer takes the server longest, and on HTTP/1.1's six
+ * connections a request sent after the page's code and texts waits for them. A session known at
+ * once (kept in this tab) asks now; otherwise once `sessionChecked` finds the user signed in.
+ */
+export function prefetchPageDataAt(hash: string, sessionChecked: Promise<unknown>): void {
+  const name = routeAt(hash);
+  const prefetch = name && PREFETCHES[name];
+  if (!prefetch) return;
+  // Signed out, the guard sends the user to Login: nothing to ask for (and a 401 would be noise).
+  const ask = () => session.getState().status === 'authenticated' && void prefetch(searchOf(hash)).catch(() => {});
+  if (session.getState().status === 'authenticated') ask();
+  else void sessionChecked.then(ask).catch(() => {});
+}
+
+/**
  * Starts loading the page of `hash` (the address the app opens on): its code and texts come while
  * the app's own start (translations, the session check) runs, instead of after the shell has
- * rendered, and its first data (PREFETCHES) once `sessionChecked` finds the user signed in, while
- * the shell renders. Pages that are no lazyPage (react-admin's) load as before. Resolves when the
- * page's code is here (or failed to come).
+ * rendered. Pages that are no lazyPage (react-admin's) load as before. Resolves when the page's
+ * code is here (or failed to come).
  */
-export function preloadPageAt(hash: string, sessionChecked: Promise<unknown>): Promise<unknown> {
+export function preloadPageAt(hash: string): Promise<unknown> {
   const name = routeAt(hash);
   if (!name) return Promise.resolve();
-  const code = (PAGES[name] as Partial<LazyPage>).preload?.().catch(() => {}) ?? Promise.resolve();
-  const prefetch = PREFETCHES[name];
-  if (prefetch) {
-    // Signed out, the guard sends the user to Login: nothing to ask for (and a 401 would be noise).
-    void sessionChecked.then(() => session.getState().status === 'authenticated' && prefetch(searchOf(hash))).catch(() => {});
-  }
-  return code;
+  return (PAGES[name] as Partial<LazyPage>).preload?.().catch(() => {}) ?? Promise.resolve();
 }
 
 /** Every route of spec section 2 as a react-router `<Route>`, each behind the route guard. */
@@ -215,7 +228,7 @@ export const appRoutes = [
         key={route.name}
         path={route.path}
         element={
-          <RouteGuard key={route.name} route={route} preload={PRELOADS[route.name]}>
+          <RouteGuard key={route.name} route={route} preload={PRELOADS[route.name]} prefetch={GUARD_PREFETCHES[route.name]}>
             <Page />
           </RouteGuard>
         }
