@@ -76,7 +76,7 @@ export function editPatches(hours: number, n: number): Array<{ op: 'replace'; pa
   return [{ op: 'replace', path: `/hours/${k}/days/${day}/open`, value: round % 2 ? '08:30' : '09:15' }];
 }
 
-class Api {
+export class Api {
   constructor(readonly url: string) {}
 
   /** `ms`: the round trip seen here; `server`: the server's own time (its Server-Timing header), when it sends one. */
@@ -111,10 +111,10 @@ class Api {
   }
 }
 
-interface Config { id: number; guid: string; version: number; companyGuid: string; token: string }
+export interface Config { id: number; guid: string; version: number; companyGuid: string; token: string }
 
 /** Creates `count` configs of the demo company (as its admin) and fills them, each as its own dealer (load{i}@load.test). */
-async function fillConfigs(api: Api, count: number, doc: ConfigDocument): Promise<Config[]> {
+export async function fillConfigs(api: Api, count: number, doc: ConfigDocument): Promise<Config[]> {
   const admin = await api.signIn('admin@demo.test');
   const company = await api.call<{ guid: string }>('GET', '/api/companies/1', { token: admin });
   const configs: Config[] = [];

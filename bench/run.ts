@@ -16,6 +16,7 @@ const suites: Record<string, () => Promise<void>> = {
   'companies-page': async () => (await import('./companies-page')).benchCompaniesPage(),
   config: async () => (await import('./config')).benchConfig(),
   'config-writes': async () => (await import('./config-writes')).benchConfigWrites(),
+  'config-read': async () => (await import('./config-read')).benchConfigRead(),
   'stage-page': async () => (await import('./stage-page')).benchStagePage(),
   'agreement-pdf': async () => (await import('./agreement-pdf')).benchAgreementPdf(),
   agreements: async () => (await import('./agreements-list')).benchAgreementsList(),

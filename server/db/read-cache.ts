@@ -31,7 +31,9 @@ interface Batch {
 
 export class ReadCache {
   private generation = 0;
-  private readonly entries = new Map<string, { value: unknown; state: string; until: number }>();
+  private readonly entries = new Map<string, { value: unknown; state: string; until: number; bytes: number }>();
+  /** What the entries that said their size hold (`read`'s `bytes`), at most `maxBytes`. */
+  private bytes = 0;
   /** Each request's state, asked once (PostgreSQL). */
   private readonly states = new WeakMap<object, Batch>();
   /** The snapshot query not yet sent, which a request asking now joins. */
@@ -47,6 +49,8 @@ export class ReadCache {
     private readonly snapshot: (() => Promise<string>) | null,
     readonly enabled = true,
     private readonly maxEntries = 20_000,
+    // Kept answers are bytes (a config of 30 locations some 200 KiB): the oldest go first past this.
+    private readonly maxBytes = 256 * 1024 * 1024,
   ) {}
 
   /** How many times this process wrote (or may have): a statement that changed nothing is not counted. */
@@ -58,6 +62,7 @@ export class ReadCache {
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+    this.bytes = 0;
   }
 
   /**
@@ -92,13 +97,21 @@ export class ReadCache {
     return batch.state;
   }
 
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
   /**
    * `load()`'s value for `key`, from memory when the database has not changed since it was
    * loaded. `request` is what the read is for (the Fastify request): on PostgreSQL its snapshot is
    * asked once however many reads it makes. `until(value)` (epoch ms) ends an entry earlier, for
-   * reads that depend on the clock (a session's expiry).
+   * reads that depend on the clock (a session's expiry). `bytes(value)` is its size in memory,
+   * for reads whose answers are large (kept answers): the oldest entries go past `maxBytes`.
    */
-  async read<T>(request: object, key: string, load: () => Promise<T>, until?: (value: T) => number): Promise<T> {
+  async read<T>(request: object, key: string, load: () => Promise<T>, until?: (value: T) => number, bytes?: (value: T) => number): Promise<T> {
     if (!this.enabled) return load();
     const generation = this.generation;
     const state = await this.stateOf(request);
@@ -112,9 +125,11 @@ export class ReadCache {
     // A write of this process that landed while loading may or may not be in `value`: keep it only
     // if none did. (Another instance's write is in a later snapshot: never served this value.)
     if (generation === this.generation) {
-      this.entries.delete(key);
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, { value, state, until: until ? until(value) : Infinity });
+      this.drop(key);
+      const size = bytes ? bytes(value) : 0;
+      while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.bytes + size > this.maxBytes)) this.drop(this.entries.keys().next().value!);
+      this.entries.set(key, { value, state, until: until ? until(value) : Infinity, bytes: size });
+      this.bytes += size;
     }
     return value;
   }

@@ -48,10 +48,17 @@ export interface Answer {
  * Returns the bytes for the handler to return.
  */
 export async function sendKept(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<Answer>): Promise<Buffer> {
-  const kept = await request.server.database.reads.read<KeptAnswer>(request, key, async () => {
-    const answer = await load();
-    return { headers: answer.headers ?? {}, json: Buffer.from(reply.serialize(answer.body) as string), encoded: {} };
-  });
+  const kept = await request.server.database.reads.read<KeptAnswer>(
+    request,
+    key,
+    async () => {
+      const answer = await load();
+      return { headers: answer.headers ?? {}, json: Buffer.from(reply.serialize(answer.body) as string), encoded: {} };
+    },
+    undefined,
+    // The JSON and, at most, its two compressed copies (each smaller than the JSON).
+    (answer) => answer.json.length * 2,
+  );
   reply.headers(kept.headers).type(JSON_TYPE);
   if (kept.json.length < THRESHOLD) return kept.json;
   // The same address answers differently by Accept-Encoding: caches along the way must know.

@@ -113,6 +113,19 @@ describe('ReadCache', () => {
     expect(await cache.read(request(), 'c', async () => 'c2')).toBe('c1');
   });
 
+  it('keeps at most its bytes, dropping the oldest (kept answers say their size)', async () => {
+    const cache = new ReadCache(null, true, 100, 10);
+    const size = (value: string) => value.length;
+    await cache.read(request(), 'a', async () => 'a1a1a1', undefined, size);
+    await cache.read(request(), 'b', async () => 'b1b1b1', undefined, size);
+    // 12 bytes would be past 10: a went.
+    expect(await cache.read(request(), 'a', async () => 'a2a2a2', undefined, size)).toBe('a2a2a2');
+    // ...and b, for a's new entry.
+    expect(await cache.read(request(), 'b', async () => 'b2b2b2', undefined, size)).toBe('b2b2b2');
+    // An entry read again replaces its own size, not adds to it.
+    expect(await cache.read(request(), 'b', async () => 'b3b3b3', undefined, size)).toBe('b2b2b2');
+  });
+
   it('disabled, it always loads', async () => {
     const cache = new ReadCache(null, false);
     await cache.read(request(), 'k', async () => 1);
