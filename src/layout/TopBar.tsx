@@ -20,6 +20,9 @@ function TopBarView({ onOpenMenu, menuOpen = false }: { onOpenMenu?: () => void;
   const signedIn = status === 'authenticated' && user;
   // Below md (phones, tablets) the account links fold into the avatar's menu: the bar stays one row.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  // On a phone the product name, the company switcher, the bell and the avatar fill the row: the
+  // language choice moves into the avatar's menu (it cut the name to "Laun..." and itself to "English (U").
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
 
   return (
     <AppBar position="static" color="primary" elevation={1} component="header">
@@ -48,10 +51,10 @@ function TopBarView({ onOpenMenu, menuOpen = false }: { onOpenMenu?: () => void;
           {t('app.name')}
         </Typography>
         {signedIn ? <CompanySwitcher /> : null}
-        <LocaleSwitcher />
+        {signedIn && phone ? null : <LocaleSwitcher />}
         {signedIn ? <NotificationBell /> : null}
         {signedIn && narrow ? (
-          <UserMenu user={user} />
+          <UserMenu user={user} languages={phone} />
         ) : signedIn ? (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }} data-testid="topbar-user">
             <Typography component="span" data-testid="topbar-greeting">

@@ -1,16 +1,23 @@
 import { useState } from 'react';
-import { Avatar, IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Avatar, IconButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SessionUser } from '../auth/types';
+import { LOCALES, LOCALE_NAMES, toLocale } from '../i18n/locales';
 import { displayName, initial } from './displayName';
+import { useChooseLocale } from './LocaleSwitcher';
 
 /**
  * The signed-in user's corner below md (phones, tablets): the avatar opens a menu with the greeting,
- * My Profile and Logout, so the top bar keeps to one row.
+ * My Profile and Logout, so the top bar keeps to one row. With `languages` (a phone, where the top
+ * bar has no room for the language select) the menu lists the languages too, each named in its own
+ * language, the current one checked.
  */
-export function UserMenu({ user }: { user: SessionUser }) {
-  const { t } = useTranslation();
+export function UserMenu({ user, languages = false }: { user: SessionUser; languages?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const choose = useChooseLocale();
+  const current = toLocale(i18n.language);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const name = displayName(user);
@@ -37,9 +44,28 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <MenuItem component={RouterLink} to={`/users/profile/${user.id}`} onClick={close}>
           {t('topbar.myProfile')}
         </MenuItem>
-        <MenuItem component={RouterLink} to="/logout" onClick={close}>
+        <MenuItem component={RouterLink} to="/logout" onClick={close} divider={languages}>
           {t('topbar.logout')}
         </MenuItem>
+        {languages ? <ListSubheader sx={{ lineHeight: '36px' }}>{t('topbar.language')}</ListSubheader> : null}
+        {languages
+          ? LOCALES.map((locale) => (
+              <MenuItem
+                key={locale}
+                role="menuitemradio"
+                aria-checked={locale === current}
+                lang={locale}
+                data-testid={`user-menu-locale-${locale}`}
+                onClick={() => {
+                  close();
+                  if (locale !== current) void choose(locale);
+                }}
+              >
+                <ListItemIcon>{locale === current ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
+                <ListItemText primary={LOCALE_NAMES[locale]} />
+              </MenuItem>
+            ))
+          : null}
       </Menu>
     </>
   );

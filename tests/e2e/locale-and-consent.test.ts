@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startE2E, SETTLE, type E2E } from './harness';
+import { signIn, startE2E, waitForLanding, SETTLE, type E2E } from './harness';
 
 /** What is on top at the centre of a link as the window is now: 'the link', or what covers it. */
 const onTopAtCentre = (link: Locator) =>
@@ -53,6 +53,26 @@ describe('locale switcher and cookie consent (browser)', () => {
     await page.waitForURL(/#\/dashboard/);
     await expect.poll(() => page.getByTestId('sidebar').getByTestId('menu-dashboard').textContent(), SETTLE).toContain('Tableau de bord');
     await expect(page.getByTestId('topbar-user').getByText('Déconnexion').count()).resolves.toBeGreaterThan(0);
+  });
+
+  it('on a phone, signed in: the product name shows whole and the language is chosen in the user menu', async () => {
+    const { page } = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto('/#/login');
+    await signIn(page, 'pm@demo.test');
+    await waitForLanding(page);
+    const name = page.locator('header').getByRole('link', { name: 'Launch Portal' });
+    // Not cut to "Laun..." (the language select took its room).
+    await expect(name.evaluate((el) => el.scrollWidth <= el.clientWidth)).resolves.toBe(true);
+    await expect(page.getByTestId('locale-switcher').count()).resolves.toBe(0);
+
+    await page.getByTestId('user-menu-button').click();
+    await expect(page.getByTestId('user-menu-locale-en-GB').getAttribute('aria-checked')).resolves.toBe('true');
+    await page.getByTestId('user-menu-locale-fr-FR').click();
+    await expect.poll(() => page.getByTestId('page-title').first().textContent(), SETTLE).toBe('Tableau de bord');
+    await page.reload();
+    await page.getByTestId('user-menu-button').click();
+    await expect(page.getByTestId('user-menu-locale-fr-FR').getAttribute('aria-checked')).resolves.toBe('true');
+    await expect(page.getByTestId('user-menu').getByText('Déconnexion').isVisible()).resolves.toBe(true);
   });
 
   it('keeps what the user has typed when the language changes', async () => {
