@@ -7,7 +7,8 @@
  *   opening time, on a full load of the stage's address (session restored from the cookie) and on
  *   moving to the stage from the config's dashboard inside the app (from the route change);
  * - keystroke to next paint: a time typed into 8 cells of the first entry, 120 ms between keys, as
- *   bench/renderer.ts types (the page autosaves as it does for a dealer).
+ *   bench/renderer.ts types (the page autosaves as it does for a dealer); and again at a typist's
+ *   pace, 250 ms between keys (issue 32: p90 under 20 ms there).
  * Budgets: first paint under 1 s; keystroke median under 16 ms, p95 under 50 ms.
  * Against, in the same run: the same form alone on the renderer's bench page (bench/renderer/,
  * StageForm of the opening-hours stage at 30 locations, no app around it), measured the same way;
@@ -30,7 +31,7 @@ import { seedDatabase } from '../server/db/seed';
 import { launchBrowser } from '../tests/support/browser';
 import { filledConfig } from './config-document';
 import { STRUCTURE_STAGES } from './config-writes';
-import { FIELDS, KEY_GAP_MS, TEXT, typeIntoCells } from './keystrokes';
+import { FIELDS, KEY_GAP_MS, TEXT, TYPIST_GAP_MS, typeIntoCells } from './keystrokes';
 import { paintRecorder, signInAt, waitForPaint } from './paint';
 import { buildRendererPages, serveRendererPages } from './renderer';
 
@@ -71,7 +72,8 @@ async function writeConfig(url: string): Promise<number> {
   return config.id;
 }
 
-interface Figures { fullLoad: number[]; inApp: number[]; keys: number[]; inputs: number }
+/** `paced`: the keys typed at a typist's pace (TYPIST_GAP_MS apart). */
+interface Figures { fullLoad: number[]; inApp: number[]; keys: number[]; paced: number[]; inputs: number }
 
 async function newContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
@@ -127,7 +129,8 @@ async function measureApp(browser: Browser, url: string, id: number): Promise<Fi
       const { profile } = await profiler.send('Profiler.stop');
       writeFileSync(process.env.BENCH_CPU_PROF!, JSON.stringify(profile));
     }
-    return { fullLoad, inApp, keys, inputs };
+    const paced = await typeIntoCells(page, '__stagebench', TYPIST_GAP_MS);
+    return { fullLoad, inApp, keys, paced, inputs };
   } finally {
     await context.close();
   }
@@ -150,7 +153,8 @@ async function measureBenchPage(browser: Browser): Promise<Figures> {
     }
     const inputs = await page.evaluate(() => document.querySelectorAll('input, textarea, select').length);
     const keys = await typeIntoCells(page, '__stagebench');
-    return { fullLoad, inApp: [], keys, inputs };
+    const paced = await typeIntoCells(page, '__stagebench', TYPIST_GAP_MS);
+    return { fullLoad, inApp: [], keys, paced, inputs };
   } finally {
     await context.close();
     server.close();
@@ -168,7 +172,8 @@ async function measureFloor(browser: Browser): Promise<Figures> {
     const page = await context.newPage();
     await page.goto(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
     const keys = await typeIntoCells(page, '__stagebench');
-    return { fullLoad: [], inApp: [], keys, inputs: FIELDS.length };
+    const paced = await typeIntoCells(page, '__stagebench', TYPIST_GAP_MS);
+    return { fullLoad: [], inApp: [], keys, paced, inputs: FIELDS.length };
   } finally {
     await context.close();
     server.close();
@@ -197,9 +202,14 @@ export async function benchStagePage(): Promise<void> {
     console.log(row('against: bench page, form alone', alone));
     console.log(row('floor: plain <input>s, no React', floor));
     console.log(`beyond the floor (app key median - floor key median): ${fmt(quantile(ours.keys, 0.5) - quantile(floor.keys, 0.5))}`);
+    const pacedRow = (label: string, f: Figures) => `${label.padEnd(44)} p50 ${fmt(quantile(f.paced, 0.5)).padStart(9)}  p90 ${fmt(quantile(f.paced, 0.9)).padStart(9)}  p95 ${fmt(quantile(f.paced, 0.95)).padStart(9)}  ${String(f.paced.length).padStart(4)} keys`;
+    console.log(`at a typist's pace (the same cells and text, ${TYPIST_GAP_MS} ms between keys: the section validation 150 ms after a key falls between keys):`);
+    console.log(pacedRow('app', ours));
+    console.log(pacedRow('against: bench page, form alone', alone));
+    console.log(pacedRow('floor: plain <input>s, no React', floor));
     const paint = Math.max(quantile(ours.fullLoad, 0.5), quantile(ours.inApp, 0.5));
     const ok = (b: boolean) => (b ? 'met' : 'NOT met');
-    console.log(`targets (app): first paint < 1000 ms ${ok(paint < 1000)}; key median < 16 ms ${ok(quantile(ours.keys, 0.5) < 16)}; key p95 < 50 ms ${ok(quantile(ours.keys, 0.95) < 50)}`);
+    console.log(`targets (app): first paint < 1000 ms ${ok(paint < 1000)}; key median < 16 ms ${ok(quantile(ours.keys, 0.5) < 16)}; key p95 < 50 ms ${ok(quantile(ours.keys, 0.95) < 50)}; at a typist's pace key p90 < 20 ms ${ok(quantile(ours.paced, 0.9) < 20)} (issue 32)`);
   } finally {
     await browser.close();
     await app.close();
