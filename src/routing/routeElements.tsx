@@ -148,8 +148,8 @@ const STEPS_IN_PLACE: ReadonlySet<RouteName> = new Set<RouteName>(['Showcase Med
 
 /**
  * Data a route's page reads first, asked for without side effects and without waiting for the
- * page: on a first visit at the address the app opens on, as soon as the session is known
- * (`preloadPageAt`), and on a navigation by the route's guard, which does not wait for it (a
+ * page: on a first visit at the address the app opens on, before its code and texts
+ * (`prefetchPageDataAt`), and on a navigation by the route's guard, which does not wait for it (a
  * PRELOADS entry would hold the page back a render pass). The search is the address's.
  */
 const PREFETCHES: Partial<Record<RouteName, (search: string) => Promise<unknown>>> = {
