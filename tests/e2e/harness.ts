@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 
-export { SETTLE } from '../support/browser';
+export { pickUpWithKeyboard, SETTLE } from '../support/browser';
 import { DEMO_PASSWORD, startTestServer, type TestServer, type TestServerOptions } from '../support/server';
 
 export { DEMO_PASSWORD };

@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SETTLE } from '../support/browser';
+import { launchBrowser, pickUpWithKeyboard, SETTLE } from '../support/browser';
 import { checkStorybookBuild, serveStorybook, storyUrl } from './storybook';
 
 const STORY = 'renderer-fields--reorderable-table';
@@ -118,8 +118,7 @@ describe('table drag reordering in Storybook (browser)', () => {
 
     // Escape puts the row back where it was.
     await kia.focus();
-    await page.keyboard.press('Space');
-    await poll(() => dragStatus(page)).toMatch(/^(Picked up row 3 of 6|Over position 3 of 6)$/);
+    await pickUpWithKeyboard(page, /^Over position 3 of 6$/);
     await page.keyboard.press('ArrowDown');
     await poll(() => dragStatus(page)).toBe('Over position 4 of 6');
     await page.keyboard.press('Escape');
@@ -130,8 +129,7 @@ describe('table drag reordering in Storybook (browser)', () => {
 
     // Kia two places up, to the top.
     await kia.focus();
-    await page.keyboard.press('Space');
-    await poll(() => dragStatus(page)).toMatch(/^(Picked up row 3 of 6|Over position 3 of 6)$/);
+    await pickUpWithKeyboard(page, /^Over position 3 of 6$/);
     await page.keyboard.press('ArrowUp');
     await poll(() => dragStatus(page)).toBe('Over position 2 of 6');
     await page.keyboard.press('ArrowUp');

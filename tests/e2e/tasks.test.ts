@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/auth.passwords';
 import { permissions, rolePermissions, roles, taskNotifications, taskStages, tasks, taskTypes, userRoles, users } from '../../server/db/schema';
 import { wcagProblems } from './axe';
-import { DEMO_PASSWORD, signIn, startE2E, SETTLE, type E2E } from './harness';
+import { DEMO_PASSWORD, pickUpWithKeyboard, signIn, startE2E, SETTLE, type E2E } from './harness';
 
 const SHOTS = process.env.TASKS_SHOTS ?? '/tmp/tasks-shots';
 
@@ -110,7 +110,7 @@ describe('task templates (browser)', () => {
     // Keyboard: Space picks the row up, ArrowUp moves it one place, Space drops it.
     const handle = page.getByRole('button', { name: 'Drag Photo shoot booked' });
     await handle.focus();
-    await page.keyboard.press('Space');
+    await pickUpWithKeyboard(page, new RegExp(`^Photo shoot booked is over position ${total}\\.$`));
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => page.locator('[id^="DndLiveRegion"]').textContent(), SETTLE).toBe(`Photo shoot booked is over position ${total - 1}.`);
     await page.keyboard.press('Space');

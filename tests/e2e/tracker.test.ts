@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wcagProblems } from './axe';
-import { hashPath, signIn, startE2E, waitForLanding, SETTLE, type E2E } from './harness';
+import { hashPath, pickUpWithKeyboard, signIn, startE2E, waitForLanding, SETTLE, type E2E } from './harness';
 
 const SHOTS = process.env.TRACKER_SHOTS ?? '/tmp/tracker-shots';
 const WIDE = { width: 1440, height: 900 };
@@ -108,9 +108,8 @@ describe('project tracker (browser)', () => {
     // Keyboard: focus a card's handle, Space, arrows to the right until Done is announced, Space.
     const name = 'Portal access for the dealer team';
     await card(pm, name).getByTestId('task-handle').focus();
-    await pm.keyboard.press('Space');
+    await pickUpWithKeyboard(pm, new RegExp(`Task ${name} is over To do`));
     const live = pm.locator('[id^="DndLiveRegion"]');
-    await expect.poll(() => live.textContent(), SETTLE).toContain(`Task ${name} is over To do`);
     for (let i = 0; i < 6 && !(await live.textContent())?.includes('over Done'); i++) {
       await pm.keyboard.press('ArrowRight');
       await pm.waitForTimeout(250);

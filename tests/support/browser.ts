@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
+import { chromium, type Browser, type LaunchOptions, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * Finds a Chromium to drive, in the order design.md gives: CHROMIUM_PATH, a system
@@ -55,3 +56,18 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
  * @example await expect.poll(() => page.getByTestId('topbar-greeting').textContent(), SETTLE).toContain('Dana')
  */
 export const SETTLE = { timeout: 15_000 } as const;
+
+/**
+ * Picks up the focused drag handle with Space, as dnd-kit's keyboard sensor expects, and returns once
+ * the arrows will move it: dnd-kit announces the row over its own place (`over`, which it can only do
+ * once it has measured the rows; an arrow before that finds no place to go), and the sensor listens
+ * for keys. The sensor adds its keydown listener in a `setTimeout` after the pick-up, and Chromium runs
+ * input before timers, so an arrow sent at once can arrive before the listener and be lost: the row
+ * then stays where it was. A timer set now runs after the sensor's (timers of equal delay run in the
+ * order they were set). A person cannot press that fast; only a test can.
+ */
+export async function pickUpWithKeyboard(page: Page, over: RegExp): Promise<void> {
+  await page.keyboard.press('Space');
+  await expect.poll(() => page.locator('[id^="DndLiveRegion"]').textContent(), SETTLE).toMatch(over);
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 0)));
+}
