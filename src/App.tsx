@@ -1,16 +1,36 @@
+import { useState } from 'react';
 import { AdminContext, AdminUI, CustomRoutes, localStorageStore, Resource, type I18nProvider } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { authProvider } from './auth/authProvider';
+import { AdminLocaleChoice } from './i18n/AdminLocaleChoice';
+import { askForFiles, i18n as i18next } from './i18n/i18n';
+import { toLocale } from './i18n/locales';
 import { dataProvider } from './data/dataProvider';
 import { queryClient } from './data/queryClient';
 import { LiveI18nContext } from './i18n/LiveI18nContext';
 import { AppLayout } from './layout/AppLayout';
 import { Growl } from './layout/Growl';
 import NotFoundPage from './layout/NotFoundPage';
-import { appResources, appRoutes } from './routing/routeElements';
+import { appResources, appRoutes, pageNamespacesAt, prefetchPageDataAt, preloadPageAt } from './routing/routeElements';
 import { themeFor } from './theme';
 
 const store = localStorageStore(undefined, 'LaunchPortal');
+
+/** How long the first render waits for the page's code (see prepareFirstPage). */
+const PAGE_WAIT_MS = 800;
+
+/**
+ * Starts the page of the address the app opens on: its first data first (the server's longest
+ * answers), then its texts and code. Signed in, resolves once the page's code is here or a moment
+ * has passed, so shell and page render in one pass (lazyPage renders loaded code at once) instead of
+ * the shell, a fallback, then the page; on a slow link the shell does not wait longer than that.
+ */
+export function prepareFirstPage(hash: string, sessionChecked: Promise<unknown>, signedIn: boolean): Promise<unknown> {
+  prefetchPageDataAt(hash, sessionChecked);
+  askForFiles(pageNamespacesAt(hash));
+  const pageCode = preloadPageAt(hash);
+  return signedIn ? Promise.race([pageCode, new Promise((resolve) => setTimeout(resolve, PAGE_WAIT_MS))]) : Promise.resolve();
+}
 
 /**
  * The react-admin application: hash routes (react-admin's default router), our layout around
@@ -24,6 +44,8 @@ const store = localStorageStore(undefined, 'LaunchPortal');
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   // Re-renders on a language change, so MUI's own texts follow the locale switcher.
   const { i18n } = useTranslation();
+  // Before react-admin reads its store (once, as the app mounts).
+  useState(followLanguageInStore);
   return (
     <AdminContext
       i18nProvider={i18nProvider}
@@ -34,21 +56,32 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
       theme={themeFor(i18n.language)}
     >
       <LiveI18nContext>
-        <AdminUI
-          title="Launch Portal"
-          layout={AppLayout}
-          notification={Growl}
-          catchAll={NotFoundPage}
-          loginPage={false}
-          disableTelemetry
-        >
-          <CustomRoutes>{appRoutes}</CustomRoutes>
-          {/* Resource descriptors, react-admin's demo style; the spec's paths win over these (routeElements.tsx). */}
-          {appResources.map((resource) => (
-            <Resource key={resource.name} {...resource} />
-          ))}
-        </AdminUI>
+        <AdminLocaleChoice>
+          <AdminUI
+            title="Launch Portal"
+            layout={AppLayout}
+            notification={Growl}
+            catchAll={NotFoundPage}
+            loginPage={false}
+            disableTelemetry
+          >
+            <CustomRoutes>{appRoutes}</CustomRoutes>
+            {/* Resource descriptors, react-admin's demo style; the spec's paths win over these (routeElements.tsx). */}
+            {appResources.map((resource) => (
+              <Resource key={resource.name} {...resource} />
+            ))}
+          </AdminUI>
+        </AdminLocaleChoice>
       </LiveI18nContext>
     </AdminContext>
   );
+}
+
+/**
+ * react-admin keeps the language it last set in its store and switches to it when it mounts; the
+ * signed-out shell changes the language without react-admin, so the store follows i18next (the
+ * one source of the language) before the app mounts.
+ */
+function followLanguageInStore(): void {
+  store.setItem('locale', toLocale(i18next.language));
 }

@@ -139,6 +139,15 @@ export function i18nOptions(lng: Locale, namespaces: readonly string[] = NAMESPA
 }
 
 /**
+ * Asks for the files of `namespaces` in the starting language at once (the module loader keeps
+ * them), for i18next to find here when it loads them.
+ */
+export function askForFiles(namespaces: readonly string[]): void {
+  const lng = i18n.language ?? storedLocale();
+  for (const namespace of namespaces) void fileOf(lng, namespace)?.().catch(() => {});
+}
+
+/**
  * Initialises i18next (current locale + fallback) and returns react-admin's provider bridged to it.
  * `more` are namespaces the first screen shows besides the app's own (its page's, the signed-in
  * shell's): loaded with them, not after the first render.
@@ -146,9 +155,10 @@ export function i18nOptions(lng: Locale, namespaces: readonly string[] = NAMESPA
 export async function createI18nProvider(more: readonly string[] = []): Promise<I18nProvider> {
   const lng = storedLocale();
   const namespaces = [...new Set([...NAMESPACES, ...more])];
+  // Before init: i18n.language is not set yet, askForFiles then takes the stored locale.
   // Their files are asked for now, before the page's code: i18next asks only a task later, and by
   // then a first visit's few connections carry the page's chunks while nothing renders without texts.
-  for (const namespace of namespaces) void fileOf(lng, namespace)?.().catch(() => {});
+  askForFiles(namespaces);
   const provider = await getI18nProvider(
     i18n,
     i18nOptions(lng, namespaces),

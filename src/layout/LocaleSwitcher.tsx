@@ -1,33 +1,8 @@
 import { type ChangeEvent } from 'react';
 import { NativeSelect } from '@mui/material';
-import { useI18nProvider, useLocaleState, useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { chooseLocale } from '../i18n/i18n';
-import { LOCALES, LOCALE_NAMES, toLocale, type Locale } from '../i18n/locales';
-
-/**
- * Changes the app's language as the user's own choice. The language changes first (i18n.ts sets
- * <html lang>), then the choice is stored as the user's own (from now on it wins over their
- * company's language), and only then is react-admin's locale state set: react-admin finds its
- * provider already on that language and does not remount the page, so what the user has typed
- * stays; LiveI18nContext re-renders the texts. Used by the top bar's select and, on a phone, by
- * the user menu's language items.
- */
-export function useChooseLocale(): (next: Locale) => Promise<void> {
-  const i18nProvider = useI18nProvider();
-  const [, setLocale] = useLocaleState();
-  const notify = useNotify();
-  return async (next) => {
-    try {
-      await i18nProvider.changeLocale(next); // loads the language's files, then switches
-      chooseLocale(next);
-      setLocale(next);
-    } catch {
-      // The language's files did not load (offline): stay on the current language and say so.
-      notify('ra.notification.i18n_error', { type: 'error' });
-    }
-  };
-}
+import { useChooseLocale } from '../i18n/localeChoice';
+import { LOCALES, LOCALE_NAMES, toLocale } from '../i18n/locales';
 
 /** The top bar's language choice (signed in on a phone, the user menu has it instead: UserMenu). */
 export function LocaleSwitcher() {

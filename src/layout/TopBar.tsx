@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { AppBar, Avatar, Box, Button, IconButton, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Avatar, Box, Button, IconButton, Typography, useMediaQuery, type Theme } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { LocaleSwitcher } from './LocaleSwitcher';
 import { UserMenu } from './UserMenu';
 import { NotificationBell } from '../tracker/notifications/NotificationBell';
 import { CompanySwitcher } from './CompanySwitcher';
+import { SignedOutTopBar, TopBarFrame } from './TopBarFrame';
 
 /**
  * Top bar (spec section 2): signed out, Login and Request access; signed in, greeting, avatar, My Profile,
@@ -17,80 +18,51 @@ import { CompanySwitcher } from './CompanySwitcher';
 function TopBarView({ onOpenMenu, menuOpen = false }: { onOpenMenu?: () => void; menuOpen?: boolean }) {
   const { t } = useTranslation();
   const { status, user } = useSession();
-  const signedIn = status === 'authenticated' && user;
   // Below md (phones, tablets) the account links fold into the avatar's menu: the bar stays one row.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   // On a phone the product name, the company switcher, the bell and the avatar fill the row: the
   // language choice moves into the avatar's menu (it cut the name to "Laun..." and itself to "English (U").
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  if (status !== 'authenticated' || !user) return <SignedOutTopBar />;
 
+  const menuButton = onOpenMenu && (
+    <IconButton color="inherit" edge="start" onClick={onOpenMenu} aria-label={t('menu.open')} aria-controls="main-menu" aria-expanded={menuOpen} data-testid="menu-button">
+      <MenuIcon />
+    </IconButton>
+  );
   return (
-    <AppBar position="static" color="primary" elevation={1} component="header">
-      {/* Signed in, the bar fits one row at every width (the title gives way); signed out, the two links may wrap. */}
-      <Toolbar sx={{ gap: { xs: 1, sm: 2 }, flexWrap: signedIn ? 'nowrap' : 'wrap' }}>
-        {onOpenMenu && (
-          <IconButton
-            color="inherit"
-            edge="start"
-            onClick={onOpenMenu}
-            aria-label={t('menu.open')}
-            aria-controls="main-menu"
-            aria-expanded={menuOpen}
-            data-testid="menu-button"
+    <TopBarFrame signedIn before={menuButton}>
+      <CompanySwitcher />
+      {phone ? null : <LocaleSwitcher />}
+      <NotificationBell />
+      {narrow ? (
+        <UserMenu user={user} languages={phone} />
+      ) : (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }} data-testid="topbar-user">
+          <Typography component="span" data-testid="topbar-greeting">
+            {t('topbar.greeting', { name: displayName(user) })}
+          </Typography>
+          {/* Named for screen readers and on hover: with no picture it is only an initial. */}
+          <Avatar
+            src={user.avatar || undefined}
+            alt={displayName(user)}
+            title={displayName(user)}
+            role="img"
+            aria-label={displayName(user)}
+            sx={{ width: 32, height: 32, bgcolor: 'secondary.main' }}
+            data-testid="topbar-avatar"
           >
-            <MenuIcon />
-          </IconButton>
-        )}
-        <Typography
-          variant="h6"
-          component={RouterLink}
-          to={signedIn ? '/dashboard' : '/login'}
-          noWrap
-          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 600, flexGrow: 1, minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}
-        >
-          {t('app.name')}
-        </Typography>
-        {signedIn ? <CompanySwitcher /> : null}
-        {signedIn && phone ? null : <LocaleSwitcher />}
-        {signedIn ? <NotificationBell /> : null}
-        {signedIn && narrow ? (
-          <UserMenu user={user} languages={phone} />
-        ) : signedIn ? (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }} data-testid="topbar-user">
-            <Typography component="span" data-testid="topbar-greeting">
-              {t('topbar.greeting', { name: displayName(user) })}
-            </Typography>
-            {/* Named for screen readers and on hover: with no picture it is only an initial. */}
-            <Avatar
-              src={user.avatar || undefined}
-              alt={displayName(user)}
-              title={displayName(user)}
-              role="img"
-              aria-label={displayName(user)}
-              sx={{ width: 32, height: 32, bgcolor: 'secondary.main' }}
-              data-testid="topbar-avatar"
-            >
-              {initial(user)}
-            </Avatar>
-            <Button color="inherit" component={RouterLink} to={`/users/profile/${user.id}`}>
-              {t('topbar.myProfile')}
-            </Button>
-            <Button color="inherit" component={RouterLink} to="/logout">
-              {t('topbar.logout')}
-            </Button>
-          </Box>
-        ) : (
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button color="inherit" component={RouterLink} to="/login">
-              {t('topbar.login')}
-            </Button>
-            <Button color="inherit" variant="outlined" component={RouterLink} to="/register">
-              {t('topbar.requestAccess')}
-            </Button>
-          </Box>
-        )}
-      </Toolbar>
-    </AppBar>
+            {initial(user)}
+          </Avatar>
+          <Button color="inherit" component={RouterLink} to={`/users/profile/${user.id}`}>
+            {t('topbar.myProfile')}
+          </Button>
+          <Button color="inherit" component={RouterLink} to="/logout">
+            {t('topbar.logout')}
+          </Button>
+        </Box>
+      )}
+    </TopBarFrame>
   );
 }
 

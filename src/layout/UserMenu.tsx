@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { SessionUser } from '../auth/types';
 import { LOCALES, LOCALE_NAMES, toLocale } from '../i18n/locales';
 import { displayName, initial } from './displayName';
-import { useChooseLocale } from './LocaleSwitcher';
+import { useChooseLocale } from '../i18n/localeChoice';
 
 /**
  * The signed-in user's corner below md (phones, tablets): the avatar opens a menu with the greeting,

@@ -1,7 +1,6 @@
 import { type ComponentType, type LazyExoticComponent } from 'react';
 import type { ResourceProps } from 'react-admin';
-import { matchRoutes, Navigate, Route, useParams } from 'react-router-dom';
-import LoginPage from '../pages/auth/LoginPage';
+import { Navigate, Route, useParams } from 'react-router-dom';
 import companies from '../resources/companies';
 import users from '../resources/users';
 import categories, { TermList } from '../resources/categories';
@@ -15,26 +14,19 @@ import taskStages from '../resources/task-stages';
 import taskTypes from '../resources/task-types';
 import taskNotifications from '../resources/task-notifications';
 import projects from '../resources/projects';
-import RegisterPage from '../pages/auth/RegisterPage';
 import { session } from '../session/session';
 import { prefetchReports } from '../reports/useReports';
 import { keyedByRecord } from './keyedByRecord';
 import { lazyPage, type LazyPage } from './lazyPage';
+import { PUBLIC_PAGES } from './publicPages';
+import { routeAt, searchOf } from './routeAt';
 import { RouteGuard, type Prefetch, type Preload } from './RouteGuard';
 import { ROUTES, type RouteName } from './routes';
 
-// Login and Register are the first pages most visitors see: they are in the main bundle.
-// Everything else is loaded when first opened.
+// Everything is loaded when first opened, but the signed-out pages (routing/publicPages.ts).
 const Dashboard = lazyPage(() => import('../pages/app/DashboardPage'), ['dashboard']);
 const Placeholder = lazyPage(() => import('../pages/app/PlaceholderPage'));
-const ForgotPassword = lazyPage(() => import('../pages/auth/ForgotPasswordPage'));
-const ResetPassword = lazyPage(() => import('../pages/auth/ResetPasswordPage'));
-const SetPassword = lazyPage(() => import('../pages/auth/SetPasswordPage'));
-const ConfirmEmail = lazyPage(() => import('../pages/auth/ConfirmEmailPage'));
 const Logout = lazyPage(() => import('../pages/auth/LogoutPage'));
-const CookiePolicy = lazyPage(() => import('../pages/static/CookiePolicyPage'));
-const TermsConditions = lazyPage(() => import('../pages/static/TermsConditionsPage'));
-const PrivacyPolicy = lazyPage(() => import('../pages/static/PrivacyPolicyPage'));
 const ConfigList = lazyPage(() => import('../configurator/ConfigListPage'));
 const ConfigDashboard = lazyPage(() => import('../configurator/ConfigDashboardPage'));
 const ConfigOverview = lazyPage(() => import('../configurator/ConfigOverviewPage'));
@@ -74,15 +66,7 @@ type Page = ComponentType | LazyExoticComponent<ComponentType>;
  * no route, does not compile. The routes of later issues show the placeholder.
  */
 const PAGES: Record<RouteName, Page> = {
-  Login: LoginPage,
-  Register: RegisterPage,
-  PasswordEmailReset: ForgotPassword,
-  PasswordReset: ResetPassword,
-  PasswordSet: SetPassword,
-  'Email Confirm': ConfirmEmail,
-  'Cookie Policy': CookiePolicy,
-  'Terms Conditions': TermsConditions,
-  'Privacy Policy': PrivacyPolicy,
+  ...PUBLIC_PAGES,
   Logout,
   Dashboard,
   'Company Dashboard': Dashboard,
@@ -156,8 +140,6 @@ const PREFETCHES: Partial<Record<RouteName, (search: string) => Promise<unknown>
   'Projects Reports': prefetchReports,
 };
 
-const searchOf = (hash: string) => hash.split('?')[1] ?? '';
-
 /** What a route loads before showing; a 403/404 stops the navigation (spec section 2). */
 const PRELOADS: Partial<Record<RouteName, Preload>> = {
   // Company dashboard: that company becomes the active one.
@@ -172,16 +154,6 @@ const PRELOADS: Partial<Record<RouteName, Preload>> = {
 const GUARD_PREFETCHES: Partial<Record<RouteName, Prefetch>> = Object.fromEntries(
   Object.entries(PREFETCHES).map(([name, prefetch]) => [name, () => void prefetch(searchOf(window.location.hash)).catch(() => {})]),
 );
-
-/** The route table as react-router matches it, built once. */
-const MATCHABLE = ROUTES.map((route) => ({ path: route.path, name: route.name }));
-
-/** The named route of a hash address (`#/projects/reports?from=...`), if any. */
-function routeAt(hash: string): RouteName | undefined {
-  const path = hash.replace(/^#/, '').split('?')[0] || '/';
-  const match = matchRoutes(MATCHABLE, path)?.at(-1);
-  return match ? (match.route as { name: RouteName }).name : undefined;
-}
 
 /** The i18n namespaces the page of `hash` needs besides the app's own (main.tsx loads them at start). */
 export function pageNamespacesAt(hash: string): readonly string[] {

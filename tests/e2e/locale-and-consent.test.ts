@@ -131,6 +131,9 @@ describe('locale switcher and cookie consent (browser)', () => {
       await page.getByTestId('cookie-banner').waitFor({ state: 'visible' });
       const privacy = page.getByTestId('footer').getByRole('link', { name: 'Privacy Policy' });
       const toLogin = page.getByRole('main').getByRole('link', { name: 'Log in', exact: true }); // "Already have an account? Log in"
+      // The page is shown and the overlay gone (Register's code loads when first opened, under it).
+      await toLogin.waitFor();
+      await page.getByTestId('page-overlay').waitFor({ state: 'hidden' });
       for (const [name, link] of [
         ['Privacy Policy', privacy],
         ['"Already have an account?" link', toLogin],

@@ -1,0 +1,81 @@
+import { useMemo, useState } from 'react';
+import { CssBaseline } from '@mui/material';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { createHashRouter, Navigate, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
+import { queryClient } from '../data/queryClient';
+import { OverlayWhileMounted } from '../layout/PageOverlay';
+import { PublicLayout } from '../layout/PublicLayout';
+import { keyedByRecord } from '../routing/keyedByRecord';
+import { PUBLIC_PAGES, type PublicRouteName } from '../routing/publicPages';
+import { RouteGuard } from '../routing/RouteGuard';
+import { routeAt } from '../routing/routeAt';
+import { ROUTES, type RouteName } from '../routing/routes';
+import { useSession } from '../session/useSession';
+import { themeFor } from '../theme';
+import { openApp, useAppWanted } from './appShell';
+
+/** The signed-out pages, each behind the route guard as in the app; any other address opens the app. */
+const ROUTE_ELEMENTS = [
+  <Route key="/" path="/" element={<Navigate to="/login" replace />} />,
+  ...ROUTES.filter((route) => route.name in PUBLIC_PAGES).map((route) => {
+    const Page = keyedByRecord(PUBLIC_PAGES[route.name as PublicRouteName]);
+    return (
+      <Route
+        key={route.name}
+        path={route.path}
+        element={
+          <RouteGuard key={route.name} route={route}>
+            <Page />
+          </RouteGuard>
+        }
+      />
+    );
+  }),
+  <Route key="*" path="*" element={<OpenApp />} />,
+];
+
+/** Pages whose own flow moves on from a new session: the guard's landing after sign-in, Register's. */
+const MOVE_ON_SIGNED_IN: ReadonlySet<string> = new Set<RouteName>(['Login', 'Register']);
+
+/**
+ * The app takes over at an address this shell does not have (the landing after signing in or
+ * registering is one), and on any other page once the user is signed in (a session the check
+ * found): the page then shows as the signed-in app shows it, top bar and all.
+ */
+function PublicRoutes() {
+  const { status } = useSession();
+  const { pathname } = useLocation();
+  const signedInHere = status === 'authenticated' && !MOVE_ON_SIGNED_IN.has(routeAt(pathname) ?? '');
+  const wanted = useAppWanted();
+  if (signedInHere) openApp();
+  if (wanted || signedInHere) return <OverlayWhileMounted />;
+  return <Routes>{ROUTE_ELEMENTS}</Routes>;
+}
+
+/** An address the signed-out shell does not have: the app opens there. */
+function OpenApp() {
+  openApp();
+  return <OverlayWhileMounted />;
+}
+
+/**
+ * The signed-out shell: what a visitor needs for Login, Register, the password pages and the
+ * policies (MUI, react-router, react-query, i18next), without react-admin and the staff screens,
+ * which the signed-in app (App.tsx) brings. A data router, as react-admin's, for useBlocker.
+ */
+export function PublicApp() {
+  const { i18n } = useTranslation();
+  const options = themeFor(i18n.language);
+  const theme = useMemo(() => createTheme(options), [options]);
+  const [router] = useState(() => createHashRouter([{ path: '*', element: <PublicLayout><PublicRoutes /></PublicLayout> }]));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

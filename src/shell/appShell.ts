@@ -1,0 +1,43 @@
+import { useSyncExternalStore } from 'react';
+import type * as AppExports from '../App';
+
+/** The signed-in app's module (App.tsx with react-admin and the staff screens), loaded on demand. */
+export type AppModule = typeof AppExports;
+
+let loading: Promise<AppModule> | null = null;
+let loaded: AppModule | null = null;
+
+/** Loads the app's code once (a failed load may be tried again); `loadedApp` has it afterwards. */
+export function loadApp(): Promise<AppModule> {
+  return (loading ??= import('../App').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  ));
+}
+
+/** The app's module if its code is here. */
+export const loadedApp = (): AppModule | null => loaded;
+
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** Asks for the app in place of the signed-out shell (an address that shell does not have). */
+export function openApp(): void {
+  if (wanted) return;
+  wanted = true;
+  // Not during the render that asked: the shells re-render from their own subscriptions.
+  queueMicrotask(() => listeners.forEach((listener) => listener()));
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Whether the app should take over from the signed-out shell (an address that shell does not have). */
+export function useAppWanted(): boolean {
+  return useSyncExternalStore(subscribe, () => wanted);
+}
