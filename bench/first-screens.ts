@@ -70,7 +70,10 @@ async function apiFloor(url: string, account: string, path: string): Promise<num
   return median(times);
 }
 
-async function signInTimes(browser: Browser, url: string, account: string): Promise<number[]> {
+/** How long a person takes to type their email and password, about. */
+const TYPING_MS = 2000;
+
+async function signInTimes(browser: Browser, url: string, account: string, typingMs = 0): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
@@ -78,6 +81,8 @@ async function signInTimes(browser: Browser, url: string, account: string): Prom
     const page = await context.newPage();
     await page.goto(`${url}/#/login`);
     await page.getByTestId('login-form').locator('input[name="email"]').waitFor();
+    // A person takes a moment to type: the app's code loads meanwhile (src/shell/Root.tsx).
+    if (typingMs) await page.waitForTimeout(typingMs);
     const t0 = await page.evaluate(() => performance.now());
     await signInAt(page, url, account, PASSWORD).catch(() => {});
     await page.waitForURL((u) => !u.hash.startsWith('#/login'));
@@ -127,6 +132,9 @@ export async function benchFirstScreens(): Promise<void> {
       const t = median(await signInTimes(browser, url, account));
       const floor = await apiFloor(url, account, '/api/users/current');
       console.log(`${`sign-in to first screen (${account})`.padEnd(48)} ${ms(t)}   api floor ${ms(floor)}   ${t < 1000 ? 'met' : 'NOT met'}`);
+      // The same after two seconds on the form, as a person types: what the app loads meanwhile counts.
+      const typed = median(await signInTimes(browser, url, account, TYPING_MS));
+      console.log(`${`  ... after ${TYPING_MS / 1000} s of typing`.padEnd(48)} ${ms(typed)}   api floor ${ms(floor)}   ${typed < 1000 ? 'met' : 'NOT met'}`);
     }
     // BENCH_SCREENS=<text> keeps the screens whose name holds it.
     for (const screen of SCREENS.filter((s) => !process.env.BENCH_SCREENS || s.name.includes(process.env.BENCH_SCREENS))) {
