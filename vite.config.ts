@@ -66,6 +66,10 @@ export default defineConfig({
       // and validation texts statically as well (the engine's fallback): their dynamic import then
       // splits nothing off, as intended.
       checks: { ineffectiveDynamicImport: false },
+      // ajv and its helpers only define exports, but as CommonJS they count as having side effects,
+      // so every import of the engine kept ajv's whole compiler (95 KB) in the bundle although the
+      // browser never compiles (precompiled validators, engine/README.md): drop what is not used.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/](ajv|ajv-formats|fast-uri|json-schema-traverse)[\\/]/.test(id) },
       output: {
         codeSplitting: {
           // Everything the first page imports statically is loaded with it anyway: one chunk
@@ -89,6 +93,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/engine/**/*.test.{ts,tsx}', 'tests/src/**/*.test.{ts,tsx}', 'tests/schemas/**/*.test.ts', 'tests/locales/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/support/stage-validators.ts'],
           // vitest's 5 s is too close for a form rendered in jsdom while browser tests load both cores.
           testTimeout: 20_000,
         },
@@ -102,6 +107,7 @@ export default defineConfig({
           name: 'stories',
           include: ['tests/stories/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['tests/support/stage-validators.ts'],
           testTimeout: 60_000,
         },
       },

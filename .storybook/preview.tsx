@@ -3,6 +3,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { I18nextProvider } from 'react-i18next';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { loadStageValidators } from '../engine';
 import { storyI18n, storyTheme, STORY_LOCALES } from '../stories/support/providers';
 
 /** i18n (the toolbar's locale) and the MUI theme around every story. */
@@ -28,6 +29,8 @@ const withProviders: Decorator = (Story, context) => (
 
 const preview: Preview = {
   decorators: [withProviders],
+  // Stage forms validate with the stages' precompiled validators, which the app loads per page.
+  loaders: [async () => ({ stageValidators: await loadStageValidators() })],
   globalTypes: {
     locale: {
       description: 'Locale of labels and messages',

@@ -28,7 +28,7 @@
  */
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { stageCatalogue, writeStage, type ConfigDocument, type ConfigSnapshot } from '../engine';
+import { loadStageValidators, stageCatalogue, writeStage, type ConfigDocument, type ConfigSnapshot } from '../engine';
 import { filledConfig } from './config-document';
 import { BENCH_PASSWORD, startServerProcess } from './server-process';
 import { startWriteFloor } from './write-floor';
@@ -308,6 +308,7 @@ async function floors(databaseUrl: string, writers: number, doc: ConfigDocument,
 
 /** The whole suite on one database (null: PGlite). */
 export async function runConfigWrites(databaseUrl: string | null, log = (line: string) => console.log(line)): Promise<void> {
+  await loadStageValidators(); // as the server does when it starts
   const writers = Number(process.env.BENCH_WRITES_CONNECTIONS ?? 50);
   const writes = Number(process.env.BENCH_WRITES ?? 1000);
   const seconds = Number(process.env.BENCH_WRITES_SECONDS ?? 10);

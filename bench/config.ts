@@ -8,7 +8,7 @@
  *   under 2 ms.
  * Run: `npm run bench -- config` or `npx tsx bench/run.ts config`.
  */
-import { applyRules, guardInput, stageCatalogue, updateStage, validateStage, writeStage, type ConfigDocument, type FieldError } from '../engine';
+import { applyRules, guardInput, loadStageValidators, stageCatalogue, updateStage, validateStage, writeStage, type ConfigDocument, type FieldError } from '../engine';
 import { cpus, loadavg } from 'node:os';
 import { filledConfig } from './config-document';
 
@@ -64,6 +64,7 @@ export function validateConfig(doc: ConfigDocument, stages: readonly string[]): 
 }
 
 export async function benchConfig(): Promise<void> {
+  await loadStageValidators(); // as the server does when it starts
   const stages = stageCatalogue.map((s) => s.slug);
   const sample = filledConfig();
   const first = validateConfig(sample, stages);

@@ -5,7 +5,7 @@
  * - validating the whole company structure (every company stage of that group): under 10 ms.
  * Run: `npm run bench -- rules` or `npx tsx -e "import('./bench/rules.ts').then(m=>m.benchRules())"`.
  */
-import { applyRules, stageCatalogue, updateStage, validateStage, type ConfigDocument } from '../engine';
+import { applyRules, loadStageValidators, stageCatalogue, updateStage, validateStage, type ConfigDocument } from '../engine';
 
 const DEPARTMENTS = ['Bodyshop', 'Business', 'Fleet', 'Motability', 'Parts', 'Sales', 'Service', 'Finance'];
 const day = (open: string, close: string) => ({ appt: false, dual: false, open, close });
@@ -66,6 +66,7 @@ function time(runs: number, fn: (i: number) => void): number[] {
 }
 
 export async function benchRules(): Promise<void> {
+  await loadStageValidators(); // as the server does when it starts
   const doc = applyRules(largeGroup()).doc; // settled and frozen, as the renderer and server hold it
   const franchises = doc.franchises.franchises as { id: string }[];
 

@@ -15,13 +15,17 @@ export { applyRules, updateStage, RuleCycleError, MAX_RULE_PASSES, catalogueRule
 export type { RulesResult, ApplyRulesOptions } from './rules/apply';
 
 export { createAjv, type CreateAjvOptions } from './validation/ajv';
-export { extendAjv, isTestValue } from './validation/keywords';
+export { isTestValue } from './validation/keywords';
+export { extendAjv } from './validation/extend-ajv';
 export {
   validateStage,
   stageShapeErrors,
   stageValidator,
   sectionValidator,
   precompiledValidator,
+  loadStageValidators,
+  stageValidatorsLoaded,
+  stageValidatorsNeeded,
   type StageValidation,
   type ValidateStageOptions,
 } from './validation/validate-stage';

@@ -7,6 +7,7 @@ import Form from '@rjsf/mui';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { StageForm, formValidator, getStageUi, translateSchema } from '../../engine/react';
+import { loadStageValidators } from '../../engine';
 import { dealerGroup } from '../../stories/support/dealerGroup';
 import { PageProviders, pageI18n } from './providers';
 
@@ -79,9 +80,12 @@ function markFirstPaint() {
 const stage = getStageUi(SLUG);
 const schema = translateSchema(stage.schema, pageI18n.getFixedT('en-GB', 'configurator'));
 
-createRoot(document.getElementById('root')!).render(
-  <PageProviders>
-    {mode === 'plain' ? <Plain schema={schema} /> : <StageForm slug={SLUG} doc={doc} />}
-    <FirstPaint />
-  </PageProviders>,
+// The stage's precompiled validators first (both modes, as the app's stage page loads them).
+void loadStageValidators([SLUG]).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <PageProviders>
+      {mode === 'plain' ? <Plain schema={schema} /> : <StageForm slug={SLUG} doc={doc} />}
+      <FirstPaint />
+    </PageProviders>,
+  ),
 );

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import Typography from '@mui/material/Typography';
 import { StageForm, type ConfigDoc, type SaveState } from '../../engine/react';
+import { loadStageValidators, stageValidatorsNeeded } from '../../engine';
 import { dealerGroup } from '../../stories/support/dealerGroup';
 import { PageProviders } from './providers';
 
@@ -55,8 +56,11 @@ function Page({ slug, initial }: { slug: string; initial: ConfigDoc }) {
 const slug = new URLSearchParams(location.search).get('slug') ?? 'franchises';
 const doc = dealerGroup({ franchises: 3, locations: 3, departmentsPer: 2 });
 
-createRoot(document.getElementById('root')!).render(
-  <PageProviders>
-    <Page slug={slug} initial={doc} />
-  </PageProviders>,
+// The stage's precompiled validators first, as the app's stage page loads them.
+void loadStageValidators(stageValidatorsNeeded(slug)).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <PageProviders>
+      <Page slug={slug} initial={doc} />
+    </PageProviders>,
+  ),
 );

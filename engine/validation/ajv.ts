@@ -4,7 +4,7 @@
  */
 import Ajv, { type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import { extendAjv } from './keywords';
+import { extendAjv } from './extend-ajv';
 
 export interface CreateAjvOptions {
   /** Report every error, not just the first (default true: forms show them all). */

@@ -1,5 +1,5 @@
 /**
- * Our formats and keywords for ajv 8. `extendAjv` adds them to any ajv instance, so the same set
+ * Our formats and keywords for ajv 8. `extendAjv` (extend-ajv.ts) adds them to any ajv instance, so the same set
  * serves `createAjv` (server, validateStage) and rjsf's validator (`customizeValidator({ extenderFn:
  * extendAjv })`, whose ajv has no `$data` option: relative data references are resolved here).
  *
@@ -7,10 +7,9 @@
  * validators import them: the browser runs under a CSP without 'unsafe-eval', where ajv cannot
  * compile. See build-validators.ts.
  */
-import type Ajv from 'ajv';
 import type { ErrorObject } from 'ajv';
-import addFormats from 'ajv-formats';
-import { _, getProperty } from 'ajv/dist/compile/codegen';
+// ajv-formats' format table alone: its index imports ajv's compiler, which the browser never runs.
+import { fullFormats } from 'ajv-formats/dist/formats';
 import type { DataValidationCxt } from 'ajv/dist/types';
 import { jsonLogic } from '../rules/operations';
 import { FR_POSTCODE, UK_POSTCODE, isValidPostcode, normalisePostcode } from './postcode';
@@ -260,48 +259,6 @@ const AJV_FORMATS = [
 
 /** Every format a precompiled validator may use: ajv-formats' full set plus ours. */
 export const allFormats: Record<string, unknown> = {
-  ...Object.fromEntries(
-    AJV_FORMATS.flatMap((name) => {
-      try {
-        return [[name, addFormats.get(name as Parameters<typeof addFormats.get>[0])]];
-      } catch {
-        return [];
-      }
-    }),
-  ),
+  ...Object.fromEntries(AJV_FORMATS.filter((name) => name in fullFormats).map((name) => [name, fullFormats[name as keyof typeof fullFormats]])),
   ...formats,
 };
-
-/** Module specifier the generated validators use to import this file (see build-validators.ts). */
-export const KEYWORDS_MODULE = '../keywords';
-
-/**
- * Adds our formats and keywords to an ajv 8 instance (idempotent).
- * @example customizeValidator({ extenderFn: extendAjv }) // rjsf form validator with our rules
- */
-export function extendAjv<A extends Ajv>(ajv: A): A {
-  if (ajv.getKeyword('noDuplicate')) return ajv;
-  for (const [name, re] of Object.entries(formats)) ajv.addFormat(name, re);
-  if (ajv.opts.code.source) {
-    // Standalone code must import what it calls: name our functions and formats by module export.
-    // ajv finds scope values by reference, so the keyword compiler reuses these named entries.
-    for (const [name, fn] of Object.entries(keywordFunctions)) {
-      ajv.scope.value('keyword', { ref: fn, code: _`require(${KEYWORDS_MODULE})${getProperty(name)}` });
-    }
-    ajv.opts.code.formats = _`require(${KEYWORDS_MODULE}).allFormats`;
-  }
-  ajv.addKeyword({ keyword: 'postcode', type: 'string', errors: false, validate: postcodeKeyword });
-  ajv.addKeyword({ keyword: 'noTestValue', type: 'string', schemaType: 'boolean', errors: false, validate: noTestValueKeyword });
-  ajv.addKeyword({ keyword: 'gtZero', type: ['number', 'string'], schemaType: 'boolean', errors: false, validate: gtZeroKeyword });
-  ajv.addKeyword({ keyword: 'noDuplicate', type: 'array', errors: true, validate: noDuplicateKeyword });
-  // requiredIf expands (macro) to plain JSON Schema for simple conditions on a sibling ("var": x,
-  // "!!": x, "!": x), which ajv compiles to tight code; other JSON-logic runs in requiredIfLogic.
-  ajv.addKeyword({ keyword: 'requiredIf', type: 'object', schemaType: 'object', macro: expandRequiredIf });
-  // Annotation only: the value is a secret (encrypted at rest, never sent to a browser; see
-  // engine/stages/secrets.ts). Validation is the property's own.
-  ajv.addKeyword({ keyword: 'secret', schemaType: 'boolean' });
-  // Annotation only: which fields show (engine/stages/visibility.ts); validateStage drops hidden ones first.
-  ajv.addKeyword({ keyword: 'visibleIf', type: 'object', schemaType: 'object' });
-  ajv.addKeyword({ keyword: 'requiredIfLogic', type: 'object', schemaType: 'object', errors: true, validate: requiredIfKeyword });
-  return ajv;
-}

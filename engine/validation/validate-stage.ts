@@ -6,10 +6,9 @@ import type { CheckDefinition, ConfigDocument, FieldError } from '../types';
 import { parsePointer } from '../json';
 import { jsonLogic } from '../rules/operations';
 import { immer } from '../rules/immer';
-import { getStage, hasStage } from '../stages/catalogue';
+import { UnknownStageError, getStage, hasStage, stageCatalogue } from '../stages/catalogue';
 import { hiddenPaths, isUnderHidden, withoutHidden } from '../stages/visibility';
-import { validators, type PrecompiledValidator } from './generated/stage-validators.js';
-import { createAjv } from './ajv';
+import { stageValidatorModules, type PrecompiledValidator } from './generated/stage-validators.js';
 import { collectNormalisations } from './keywords';
 import { COMPLETENESS_KEYS, ajvErrorsToFieldErrors, fieldError, type MessageOptions } from './messages';
 import { pruneEmptyStrings } from './prune';
@@ -28,40 +27,75 @@ export interface StageValidation {
   data: Record<string, unknown>;
 }
 
-let sharedAjv: ReturnType<typeof createAjv> | null = null;
-const compiled = new Map<string, PrecompiledValidator>();
-const precompiled: Record<string, PrecompiledValidator> = validators;
+/** Precompiled validators of the stages loaded so far, by id. */
+const precompiled = new Map<string, PrecompiledValidator>();
+const loading = new Map<string, Promise<void>>();
 
 /**
- * A validator by id (`stage:<slug>`, `section:<slug>/<prop>`, `item:<slug>/<prop>`). Precompiled
- * code is used when the id is in generated/stage-validators.js, so no schema is compiled at run time
- * (the browser's CSP forbids eval); otherwise (a stage file changed but not regenerated yet, only
- * possible in Node) it is compiled once with createAjv.
+ * Loads the precompiled validators of these stages (default: every stage), each stage's its own
+ * module (generated/stage-<slug>.js), so a page pays for the stages it shows, not for all 43 (they
+ * are 1.1 MB together). Validating a stage needs its validators loaded first: the server loads all
+ * as it starts, the browser each page's before it shows (`stageValidatorsNeeded`). Loading twice
+ * costs nothing.
+ * @example await loadStageValidators(['franchises']); validateStage('franchises', data, doc)
+ */
+export function loadStageValidators(slugs: readonly string[] = stageCatalogue.map((s) => s.slug)): Promise<void> {
+  return Promise.all(
+    slugs.map((slug) => {
+      let p = loading.get(slug);
+      if (!p) {
+        const load = stageValidatorModules[slug];
+        if (!load && hasStage(slug)) throw new Error(`No precompiled validators for stage "${slug}": regenerate them (npx tsx engine/validation/build-validators.ts).`);
+        if (!load) throw new UnknownStageError(slug);
+        p = load().then(({ validators }) => {
+          for (const [id, fn] of Object.entries(validators)) precompiled.set(id, fn);
+        });
+        // A failed load (a chunk lost in a deploy) may be tried again.
+        p.catch(() => loading.delete(slug));
+        loading.set(slug, p);
+      }
+      return p;
+    }),
+  ).then(() => undefined);
+}
+
+/** The stage's validators are loaded: it can be validated now. */
+export function stageValidatorsLoaded(slug: string): boolean {
+  return precompiled.has(`stage:${slug}`);
+}
+
+/**
+ * The stages whose validators a stage's page needs: its own, and every stage when it shows a
+ * summary of the config (`"ui:field": "configSummary"`) or checks that the others are complete
+ * (`incompleteStages`), as a final confirmation stage does. Read from the stage file, so any stage
+ * may do either.
+ * @example stageValidatorsNeeded('franchises') // ['franchises']
+ */
+export function stageValidatorsNeeded(slug: string): string[] {
+  const text = JSON.stringify(getStage(slug));
+  return /"configSummary"|"incompleteStages"/.test(text) ? stageCatalogue.map((s) => s.slug) : [slug];
+}
+
+/**
+ * A validator by id (`stage:<slug>`, `section:<slug>/<prop>`, `item:<slug>/<prop>`): precompiled
+ * code, so no schema is compiled at run time (the browser's CSP forbids eval, and the browser is
+ * not sent ajv's compiler). Its stage must be loaded first (`loadStageValidators`); null for a
+ * section the stage does not have.
  * @example precompiledValidator('item:locations/locations')(location) // true or false, with .errors
  */
 export function precompiledValidator(id: string): PrecompiledValidator | null {
-  const hit = precompiled[id] ?? compiled.get(id);
+  const hit = precompiled.get(id);
   if (hit) return hit;
   const m = /^(stage|section|item):([a-z0-9-]+)(?:\/(.+))?$/.exec(id);
   if (!m || !hasStage(m[2])) return null;
-  const root = getStage(m[2]).schema as { properties?: Record<string, { items?: unknown }>; definitions?: object };
-  let schema: object | undefined = root;
-  if (m[1] !== 'stage') {
-    const prop = root.properties?.[m[3]];
-    schema = m[1] === 'item' ? (prop?.items as object | undefined) : prop;
-    if (!schema || Array.isArray(schema)) return null;
-    schema = { ...schema, definitions: root.definitions };
+  if (!stageValidatorsLoaded(m[2])) {
+    throw new Error(`The validators of stage "${m[2]}" are not loaded: await loadStageValidators(['${m[2]}']) first.`);
   }
-  sharedAjv ??= createAjv();
-  let fn: PrecompiledValidator;
-  try {
-    fn = sharedAjv.compile(schema) as PrecompiledValidator;
-  } catch (error) {
-    // Only a stale generated file gets here; in the browser the CSP forbids compiling, so say what to do.
-    throw new Error(`No precompiled validator for "${id}" (${(error as Error).message}). Regenerate them: npx tsx engine/validation/build-validators.ts`);
+  if (m[1] === 'stage') {
+    // Only a stage added since the validators were generated gets here (tests/engine/precompiled.test.ts fails then).
+    throw new Error(`No precompiled validator for "${id}": regenerate them (npx tsx engine/validation/build-validators.ts).`);
   }
-  compiled.set(id, fn);
-  return fn;
+  return null;
 }
 
 /** The validator of a whole stage's data. @example stageValidator('franchises')({ franchises: [] }) */

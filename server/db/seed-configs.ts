@@ -1,4 +1,4 @@
-import { configProgress, stageCatalogue, writeStage, type ConfigSnapshot } from '../../engine';
+import { configProgress, loadStageValidators, stageCatalogue, writeStage, type ConfigSnapshot } from '../../engine';
 import { storeWrite } from '../configs/configs.store';
 import { companyNumbersOf } from '../configs/configs.company-numbers';
 import type { Db, Tx } from './database';
@@ -38,6 +38,8 @@ async function demoWrite(tx: Db | Tx, configId: number, snapshot: ConfigSnapshot
 /** The demo configs of DEMO_CONFIGS, written through the engine so their data is valid. */
 export async function seedDemoConfigs(tx: Db | Tx, companyIds: Map<string, number>, usersByEmail: Map<string, DemoUser>): Promise<void> {
   const stages = stageCatalogue.map((s) => s.slug);
+  // The seed may run before the server has started (server/main.ts): validate with the precompiled code.
+  await loadStageValidators();
   for (const demo of DEMO_CONFIGS) {
     const [row] = await tx
       .insert(configs)

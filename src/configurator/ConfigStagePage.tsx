@@ -7,6 +7,7 @@ import { applyChanges, diffData, getAtPointer, locate, sameValue, type FieldChan
 import { permissionNames, stageAbilities } from './stage/lifecycle';
 import { StageEditor, type EditorStart } from './stage/StageEditor';
 import { forgetUnsent, readUnsent, unsentKey } from './stage/unsent';
+import { useStageValidators } from './stage/useStageValidators';
 import type { ConflictInfo } from './stage/useStageSaver';
 import { useConfig } from './useConfig';
 import { useSession } from '../session/useSession';
@@ -62,7 +63,10 @@ export default function ConfigStagePage() {
   // The route mounts this page anew for each config and stage (routing/keyedByRecord.tsx), and
   // useConfig gives this id's config or nothing: the editor, its autosave queue, the unsent copy,
   // the history panel and the conflict screen all belong to the record the heading names.
-  const { config, failed, denied, setConfig } = useConfig(id);
+  const { config, failed: configFailed, denied, setConfig } = useConfig(id);
+  // The stage's validators load beside the config read (a chunk per stage, not all 43 at once).
+  const validators = useStageValidators(slug);
+  const failed = configFailed || validators.failed;
   // The editor's starting point; a new `generation` re-creates the form from it.
   const [start, setStart] = useState<(EditorStart & { generation: number }) | null>(null);
   const [choice, setChoice] = useState<Choice | null>(null);
@@ -139,12 +143,12 @@ export default function ConfigStagePage() {
           </Link>
         </Breadcrumbs>
       )}
-      {!config && !failed && <LoadingBar />}
+      {(!config || !validators.ready) && !failed && <LoadingBar />}
       {failed && <ConfigLoadError denied={denied} />}
       {choice && (
         <ConflictScreen slug={slug} kind={choice.kind} changes={conflictChanges(choice, slug)} doc={choice.server.data} mine={choice.mine} savedAt={choice.savedAt} onKeep={keep} onDiscard={discard} />
       )}
-      {start && !choice && (
+      {start && !choice && validators.ready && (
         <StageEditor
           key={`${id}/${slug}/${internal}/${start.generation}`}
           start={start}

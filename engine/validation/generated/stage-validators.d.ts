@@ -6,5 +6,5 @@ export interface PrecompiledValidator {
   errors?: ErrorObject[] | null;
 }
 
-/** By id: `stage:<slug>`, `section:<slug>/<prop>`, `item:<slug>/<prop>`. */
-export declare const validators: Record<string, PrecompiledValidator>;
+/** By slug: loads that stage's module (stage-<slug>.js), whose validators are by id: `stage:<slug>`, `section:<slug>/<prop>`, `item:<slug>/<prop>`. */
+export declare const stageValidatorModules: Record<string, () => Promise<{ validators: Record<string, PrecompiledValidator> }>>;

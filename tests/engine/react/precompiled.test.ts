@@ -19,10 +19,12 @@ const root = join(__dirname, '../../..');
 describe('renderer validation without eval', () => {
   it('validates sections and serves rjsf a Form validator with code generation from strings disabled', () => {
     const dir = mkdtempSync(join(tmpdir(), 'renderer-csp-'));
-    const script = join(dir, 'run.ts');
+    const script = join(dir, 'run.mts');
     writeFileSync(
       script,
       `import { defaultEngine, getStageUi } from ${JSON.stringify(join(root, 'engine/react/engineAdapter.ts'))};
+       import { loadStageValidators } from ${JSON.stringify(join(root, 'engine/index.ts'))};
+       await loadStageValidators(['franchises', 'opening-hours']); // as the stage page does
        const report = (f) => { try { return f(); } catch (e) { return 'THREW ' + e.message; } };
        const { schema } = getStageUi('franchises');
        const translated = JSON.parse(JSON.stringify(schema).replaceAll('configurator:fields.franchiseName', 'Franchise'));
