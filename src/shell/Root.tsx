@@ -1,30 +1,47 @@
 import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
 import type { I18nProvider } from 'react-admin';
 import { PublicApp } from './PublicApp';
 import { loadApp, loadedApp, useAppWanted, type AppModule } from './appShell';
+import { safeRedirect } from '../routing/guard';
+import { searchOf } from '../routing/routeAt';
+
+/** Where signing in on this page lands: its `redirect` parameter (made safe), else the dashboard. */
+const landingAfterSignIn = () => safeRedirect(new URLSearchParams(searchOf(window.location.hash)).get('redirect'));
 
 /** Which shell a first visit starts in (main.tsx decides from the address and the session). */
 export type Shell = 'public' | 'app';
 
 /**
  * The page's one root: the light signed-out shell for a visitor on a signed-out page, the app
- * (react-admin and the staff screens) otherwise, for good once it has been shown. The app's code
- * loads while the visitor reads or types their password, so signing in waits for little more than
- * the sign-in call; the signed-out shell stays on screen (under its overlay) until the code is here.
+ * (react-admin and the staff screens) otherwise, for good once it has been shown. The app's code,
+ * then the code and texts of the page signing in lands on, load while the visitor reads or types
+ * their password, so signing in does not wait for them (the landing's data and first render it
+ * still does); the signed-out shell stays on screen (under its overlay) until the code is here.
+ * When the code cannot be loaded (tried twice), the page says so and offers to reload.
  */
 export function Root({ start, i18nProvider }: { start: Shell; i18nProvider: I18nProvider }) {
   const wanted = useAppWanted() || start === 'app';
   const [app, setApp] = useState<AppModule | null>(loadedApp);
+  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     if (app) return;
     let live = true;
-    const load = () => void loadApp().then((module) => live && wanted && setApp(module), () => {});
+    // A lost response is tried once more before the visitor is told.
+    const load = () =>
+      void loadApp()
+        .catch(() => loadApp())
+        .then((module) => live && wanted && setApp(module), () => live && setFailed(true));
     if (wanted) load();
     else {
       // After the first paint, when the browser is idle: the visitor is reading or typing.
       const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-      idle(() => live && void loadApp().catch(() => {}));
+      // Then, idle again, the page signing in lands on (the dashboard, or the address the
+      // visitor was sent from: ?redirect=), so landing waits for the sign-in answer alone.
+      idle(() => live && void loadApp().then((module) => idle(() => module.preloadLanding(`#${landingAfterSignIn()}`)), () => {}));
     }
     return () => {
       live = false;
@@ -36,7 +53,32 @@ export function Root({ start, i18nProvider }: { start: Shell; i18nProvider: I18n
   }, [app, start]);
 
   if (app) return <app.App i18nProvider={i18nProvider} />;
-  return <PublicApp />;
+  return (
+    <>
+      <PublicApp />
+      {failed && <AppLoadFailed />}
+    </>
+  );
+}
+
+/** Over the signed-out shell's overlay: the app's code did not come, so nothing else will happen. */
+function AppLoadFailed() {
+  const { t } = useTranslation('errors');
+  return (
+    <Alert
+      severity="error"
+      role="alert"
+      data-testid="app-load-failed"
+      sx={{ position: 'fixed', top: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 2000, maxWidth: 'calc(100vw - 32px)' }}
+      action={
+        <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+          {t('errors:app_load_reload')}
+        </Button>
+      }
+    >
+      {t('errors:app_load_failed')}
+    </Alert>
+  );
 }
 
 /**

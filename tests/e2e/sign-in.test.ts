@@ -37,6 +37,21 @@ describe('signing in (browser)', () => {
     expect(await page.title()).toMatch(/^Launch Portal \| /);
   });
 
+  it('says so when the app cannot be loaded after signing in, and reloading then signs the user in', async () => {
+    const { page } = await e2e.newPage();
+    // The signed-out shell shows Login; the app's own chunk never comes (a lost connection, a redeploy).
+    await page.route(/\/assets\/App-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/#/login');
+    await signIn(page, 'admin@demo.test');
+    const alert = page.getByTestId('app-load-failed');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('The portal could not be loaded. Check your connection and reload the page.');
+    await page.unroute(/\/assets\/App-[^/]+\.js$/);
+    await alert.getByRole('button', { name: 'Reload' }).click();
+    await page.waitForURL(/#\/dashboard/);
+    await expect.poll(() => page.getByTestId('topbar-greeting').textContent(), SETTLE).toMatch(/admin|Administrator/i);
+  });
+
   it('shows the incomplete-fields message without calling the server when the form is empty', async () => {
     const { page } = await e2e.newPage();
     await page.goto('/#/login');
