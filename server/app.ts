@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { createAjv, loadStageValidators } from '../engine';
+import { createAjv, loadEngineLocales, loadStageValidators } from '../engine';
 import { errorHandling } from './http/errors';
 import { bodyGuard } from './http/body-guard';
 import { inputGuard } from './http/input-guard';
@@ -64,8 +64,9 @@ declare module 'fastify' {
  */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(opts);
-  // Every stage's precompiled validators, before a route can validate a stage (engine/README.md).
-  await loadStageValidators();
+  // Every stage's precompiled validators and the engine's texts in every locale, before a route can
+  // validate a stage or answer in a language (engine/README.md).
+  await Promise.all([loadStageValidators(), loadEngineLocales()]);
   const app = Fastify({
     logger: loggerOptions(opts.logger),
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,

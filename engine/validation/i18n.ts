@@ -4,20 +4,21 @@
  */
 import i18next, { type TFunction } from 'i18next';
 import enGBValidation from '../../locales/en-GB/validation.json';
-import enAUValidation from '../../locales/en-AU/validation.json';
-import enZAValidation from '../../locales/en-ZA/validation.json';
-import frFRValidation from '../../locales/fr-FR/validation.json';
-import frBEValidation from '../../locales/fr-BE/validation.json';
-import nlNLValidation from '../../locales/nl-NL/validation.json';
-import nlBEValidation from '../../locales/nl-BE/validation.json';
 import enGBConfigurator from '../../locales/en-GB/configurator.json';
-import enAUConfigurator from '../../locales/en-AU/configurator.json';
-import enZAConfigurator from '../../locales/en-ZA/configurator.json';
-import frFRConfigurator from '../../locales/fr-FR/configurator.json';
-import frBEConfigurator from '../../locales/fr-BE/configurator.json';
-import nlNLConfigurator from '../../locales/nl-NL/configurator.json';
-import nlBEConfigurator from '../../locales/nl-BE/configurator.json';
 
+/**
+ * The other locales' texts, loaded on demand (`loadEngineLocales`): the browser translates with
+ * its own `t` and needs only the English fallback here, and static imports put all seven locales
+ * (14 files, 190 KB) in front of every configurator page. The server loads them all as it starts.
+ */
+const LOCALE_FILES: Record<string, () => Promise<[{ default: object }, { default: object }]>> = {
+  'en-AU': () => Promise.all([import('../../locales/en-AU/validation.json'), import('../../locales/en-AU/configurator.json')]),
+  'en-ZA': () => Promise.all([import('../../locales/en-ZA/validation.json'), import('../../locales/en-ZA/configurator.json')]),
+  'fr-FR': () => Promise.all([import('../../locales/fr-FR/validation.json'), import('../../locales/fr-FR/configurator.json')]),
+  'fr-BE': () => Promise.all([import('../../locales/fr-BE/validation.json'), import('../../locales/fr-BE/configurator.json')]),
+  'nl-NL': () => Promise.all([import('../../locales/nl-NL/validation.json'), import('../../locales/nl-NL/configurator.json')]),
+  'nl-BE': () => Promise.all([import('../../locales/nl-BE/validation.json'), import('../../locales/nl-BE/configurator.json')]),
+};
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
@@ -30,16 +31,35 @@ void instance.init({
   ns: ['validation', 'configurator'],
   defaultNS: 'validation',
   interpolation: { escapeValue: false },
-  resources: {
-    'en-GB': { validation: enGBValidation, configurator: enGBConfigurator },
-    'en-AU': { validation: enAUValidation, configurator: enAUConfigurator },
-    'en-ZA': { validation: enZAValidation, configurator: enZAConfigurator },
-    'fr-FR': { validation: frFRValidation, configurator: frFRConfigurator },
-    'fr-BE': { validation: frBEValidation, configurator: frBEConfigurator },
-    'nl-NL': { validation: nlNLValidation, configurator: nlNLConfigurator },
-    'nl-BE': { validation: nlBEValidation, configurator: nlBEConfigurator },
-  },
+  resources: { 'en-GB': { validation: enGBValidation, configurator: enGBConfigurator } },
 });
+
+const loadingLocales = new Map<string, Promise<void>>();
+/**
+ * Loads the engine's texts of these locales (default: all); until then `engineT` of one of them
+ * answers in UK English. Loading twice costs nothing.
+ * @example await loadEngineLocales(['fr-FR']); engineT('fr-FR')('validation:field.postcode')
+ */
+export function loadEngineLocales(lngs: readonly string[] = Object.keys(LOCALE_FILES)): Promise<void> {
+  return Promise.all(
+    lngs.map((lng) => {
+      const load = LOCALE_FILES[lng];
+      if (!load) return undefined; // en-GB (always here) or a locale we do not ship (falls back to it)
+      let p = loadingLocales.get(lng);
+      if (!p) {
+        p = load().then(([validation, configurator]) => {
+          instance.addResourceBundle(lng, 'validation', validation.default, true, true);
+          instance.addResourceBundle(lng, 'configurator', configurator.default, true, true);
+          // Texts made before (in the fallback language) are made again.
+          memo.delete(lng);
+        });
+        p.catch(() => loadingLocales.delete(lng));
+        loadingLocales.set(lng, p);
+      }
+      return p;
+    }),
+  ).then(() => undefined);
+}
 
 const fixed = new Map<string, TFunction>();
 /**

@@ -1,6 +1,7 @@
-// Every stage's precompiled validators, loaded before a unit or story test validates (the server
-// and the app load them on demand: engine/README.md "Load before validating"). Without this a test
-// would validate with validators ajv compiled on the spot, not the code the browser runs.
-import { loadStageValidators } from '../../engine';
+// What the server loads as it starts, loaded before a unit or story test runs: every stage's
+// precompiled validators (the app loads them per page: engine/README.md "Load before validating";
+// validating a stage not loaded is an error) and the engine's texts in every locale (until then a
+// French message would come out in UK English).
+import { loadEngineLocales, loadStageValidators } from '../../engine';
 
-await loadStageValidators();
+await Promise.all([loadStageValidators(), loadEngineLocales()]);
