@@ -69,7 +69,9 @@ export default defineConfig({
       // ajv and its helpers only define exports, but as CommonJS they count as having side effects,
       // so every import of the engine kept ajv's whole compiler (95 KB) in the bundle although the
       // browser never compiles (precompiled validators, engine/README.md): drop what is not used.
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/](ajv|ajv-formats|fast-uri|json-schema-traverse)[\\/]/.test(id) },
+      // Every other module keeps the default (undefined): package.json "sideEffects", and JSON
+      // files free of side effects (a `true` there kept every locale file any module globbed).
+      treeshake: { moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/](ajv|ajv-formats|fast-uri|json-schema-traverse)[\\/]/.test(id) ? false : undefined) },
       output: {
         codeSplitting: {
           // Everything the first page imports statically is loaded with it anyway: one chunk

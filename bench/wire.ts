@@ -44,7 +44,7 @@ declare global {
  * brotli + gzip copies beside each text asset (index.html left out: the server compresses it per
  * response, with its nonce) and the CSP nonce placeholder the server replaces.
  */
-async function buildFloor(outDir: string): Promise<void> {
+export async function buildFloor(outDir: string): Promise<void> {
   await build({
     root: FLOOR_ROOT,
     configFile: false,

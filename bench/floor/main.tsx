@@ -1,12 +1,16 @@
-// The floor of the `wire` bench (issue 32): the Login page of the app as plain React 19 + MUI 7,
-// with no react-admin, router, i18n library or react-query. Texts are the en-GB ones of
-// locales/en-GB/common.json (login.*, topbar.*, footer.*), written in.
+// The floor of the `wire` and `first-screens` benches (issue 32): the app's screens as plain
+// React 19 + MUI 7, with no react-admin, router, i18n library or react-query. `#/login` is the
+// Login page (signing in goes to a plain first screen, as the app lands); any other address is a
+// signed-in screen that reads `?api=` and shows its rows (SignedIn.tsx). Texts are the en-GB ones
+// of locales/en-GB/common.json (login.*, topbar.*, footer.*), written in.
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { AppBar, Box, Button, Card, CardContent, Checkbox, CssBaseline, FormControlLabel, Link, TextField, Toolbar, Typography } from '@mui/material';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { signIn } from './api';
+import { FirstScreen, ListScreen } from './SignedIn';
 
 // Served by the portal's own server, under its strict CSP (style-src 'nonce-N'): Emotion needs the
 // nonce the server wrote on <meta property="csp-nonce">, as src/csp/nonce.ts and src/main.tsx do.
@@ -36,12 +40,21 @@ async function checkSession(): Promise<void> {
   }
 }
 
-function LoginForm() {
+function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   return (
-    <Box component="form" noValidate onSubmit={(e) => e.preventDefault()} data-testid="login-form" sx={{ display: 'grid', gap: 2 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void signIn(email, password, remember).then((ok) => ok && onSignedIn());
+      }}
+      data-testid="login-form"
+      sx={{ display: 'grid', gap: 2 }}
+    >
       <TextField label="Email address" type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required fullWidth autoFocus />
       <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required fullWidth />
       <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} name="remember" />} label="Remember me" />
@@ -56,7 +69,7 @@ function LoginForm() {
   );
 }
 
-function LoginScreen() {
+function LoginScreen({ onSignedIn }: { onSignedIn: () => void }) {
   // The app shows the form once the session check has answered (its route guard waits for it).
   const [checked, setChecked] = useState(false);
   useEffect(() => {
@@ -96,7 +109,7 @@ function LoginScreen() {
                 <Typography variant="h5" component="h2" gutterBottom>
                   Log in
                 </Typography>
-                <LoginForm />
+                <LoginForm onSignedIn={onSignedIn} />
               </CardContent>
             </Card>
           </Box>
@@ -116,12 +129,25 @@ function LoginScreen() {
   );
 }
 
+/** The screen of the address: Login, the first screen after signing in, or a list (`?api=`). */
+function Screen() {
+  const [hash, setHash] = useState(location.hash);
+  useEffect(() => {
+    const follow = () => setHash(location.hash);
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+  if (hash === '' || hash.startsWith('#/login')) return <LoginScreen onSignedIn={() => (location.hash = '#/dashboard')} />;
+  if (hash.startsWith('#/dashboard')) return <FirstScreen />;
+  return <ListScreen api={new URLSearchParams(location.search).get('api') ?? '/api/users/current'} />;
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <CacheProvider value={emotionCache}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <LoginScreen />
+        <Screen />
       </ThemeProvider>
     </CacheProvider>
   </StrictMode>,

@@ -19,7 +19,7 @@ import { prefetchReports } from '../reports/useReports';
 import { keyedByRecord } from './keyedByRecord';
 import { lazyPage, type LazyPage } from './lazyPage';
 import { PUBLIC_PAGES } from './publicPages';
-import { routeAt, searchOf } from './routeAt';
+import { pathOf, routeAt, searchOf } from './routeAt';
 import { RouteGuard, type Prefetch, type Preload } from './RouteGuard';
 import { ROUTES, type RouteName } from './routes';
 
@@ -136,9 +136,21 @@ const STEPS_IN_PLACE: ReadonlySet<RouteName> = new Set<RouteName>(['Showcase Med
  * (`prefetchPageDataAt`), and on a navigation by the route's guard, which does not wait for it (a
  * PRELOADS entry would hold the page back a render pass). The search is the address's.
  */
-const PREFETCHES: Partial<Record<RouteName, (search: string) => Promise<unknown>>> = {
+const PREFETCHES: Partial<Record<RouteName, (search: string, path: string) => Promise<unknown>>> = {
   'Projects Reports': prefetchReports,
+  'Config Stage': prefetchStageValidators,
+  'Config Internal Stage': prefetchStageValidators,
 };
+
+/**
+ * A stage page's validators (a chunk per stage, engine/README.md), asked for beside the page's code
+ * rather than once the page has mounted, a round trip later. The engine comes by dynamic import:
+ * the app's own chunk does not carry it.
+ */
+function prefetchStageValidators(_search: string, path: string): Promise<unknown> {
+  const slug = decodeURIComponent(path.split('/').pop() ?? '');
+  return import('../../engine').then(({ hasStage, loadStageValidators, stageValidatorsNeeded }) => (hasStage(slug) ? loadStageValidators(stageValidatorsNeeded(slug)) : undefined));
+}
 
 /** What a route loads before showing; a 403/404 stops the navigation (spec section 2). */
 const PRELOADS: Partial<Record<RouteName, Preload>> = {
@@ -152,7 +164,7 @@ const PRELOADS: Partial<Record<RouteName, Preload>> = {
 
 /** Each route's PREFETCHES entry as the guard starts it on a navigation (the address's search). */
 const GUARD_PREFETCHES: Partial<Record<RouteName, Prefetch>> = Object.fromEntries(
-  Object.entries(PREFETCHES).map(([name, prefetch]) => [name, () => void prefetch(searchOf(window.location.hash)).catch(() => {})]),
+  Object.entries(PREFETCHES).map(([name, prefetch]) => [name, () => void prefetch(searchOf(window.location.hash), pathOf(window.location.hash)).catch(() => {})]),
 );
 
 /** The i18n namespaces the page of `hash` needs besides the app's own (main.tsx loads them at start). */
@@ -172,7 +184,7 @@ export function prefetchPageDataAt(hash: string, sessionChecked: Promise<unknown
   const prefetch = name && PREFETCHES[name];
   if (!prefetch) return;
   // Signed out, the guard sends the user to Login: nothing to ask for (and a 401 would be noise).
-  const ask = () => session.getState().status === 'authenticated' && void prefetch(searchOf(hash)).catch(() => {});
+  const ask = () => session.getState().status === 'authenticated' && void prefetch(searchOf(hash), pathOf(hash)).catch(() => {});
   if (session.getState().status === 'authenticated') ask();
   else void sessionChecked.then(ask).catch(() => {});
 }
