@@ -69,7 +69,7 @@ function AppLoadFailed() {
       severity="error"
       role="alert"
       data-testid="app-load-failed"
-      sx={{ position: 'fixed', top: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 2000, maxWidth: 'calc(100vw - 32px)' }}
+      sx={{ position: 'fixed', top: 16, left: 16, right: 16, mx: 'auto', maxWidth: 560, zIndex: 2000 }}
       action={
         <Button color="inherit" size="small" onClick={() => window.location.reload()}>
           {t('errors:app_load_reload')}
