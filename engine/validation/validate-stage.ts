@@ -72,9 +72,16 @@ export function stageValidatorsLoaded(slug: string): boolean {
  * @example stageValidatorsNeeded('franchises') // ['franchises']
  */
 export function stageValidatorsNeeded(slug: string): string[] {
-  const text = JSON.stringify(getStage(slug));
-  return /"configSummary"|"incompleteStages"/.test(text) ? stageCatalogue.map((s) => s.slug) : [slug];
+  let needed = neededBy.get(slug);
+  if (!needed) {
+    // The stage file is read once (a page asks on every render).
+    const text = JSON.stringify(getStage(slug));
+    needed = /"configSummary"|"incompleteStages"/.test(text) ? stageCatalogue.map((s) => s.slug) : [slug];
+    neededBy.set(slug, needed);
+  }
+  return needed;
 }
+const neededBy = new Map<string, string[]>();
 
 /**
  * A validator by id (`stage:<slug>`, `section:<slug>/<prop>`, `item:<slug>/<prop>`): precompiled

@@ -10,18 +10,20 @@ import { hasStage, loadStageValidators, stageValidatorsLoaded, stageValidatorsNe
  */
 export function useStageValidators(slug: string): { ready: boolean; failed: boolean } {
   const needed = hasStage(slug) ? stageValidatorsNeeded(slug) : [];
-  const loaded = needed.every(stageValidatorsLoaded);
-  const [state, setState] = useState<{ slug: string; ready: boolean; failed: boolean }>({ slug, ready: loaded, failed: false });
+  // Read from the engine on every render; the state below only makes the page render again.
+  const ready = needed.every(stageValidatorsLoaded);
+  const [failedFor, setFailedFor] = useState<string | null>(null);
+  const [, setLoads] = useState(0);
   useEffect(() => {
-    if (loaded) return;
+    if (ready) return;
     let live = true;
     loadStageValidators(stageValidatorsNeeded(slug)).then(
-      () => live && setState({ slug, ready: true, failed: false }),
-      () => live && setState({ slug, ready: false, failed: true }),
+      () => live && setLoads((n) => n + 1),
+      () => live && setFailedFor(slug),
     );
     return () => {
       live = false;
     };
-  }, [slug, loaded]);
-  return { ready: loaded || (state.slug === slug && state.ready), failed: state.slug === slug && state.failed };
+  }, [slug, ready]);
+  return { ready, failed: !ready && failedFor === slug };
 }
