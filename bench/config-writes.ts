@@ -209,7 +209,7 @@ function send(agent: Agent, url: URL, method: string, path: string, headers: Rec
  * autocannon drives; autocannon itself shares one built request between its connections, which
  * cannot carry a per-writer version).
  */
-async function concurrentWrites(api: Api, configs: Config[], doc: ConfigDocument, seconds: number, pauseMs = 0, refresh = true, wire: 'patches' | 'data' = 'patches'): Promise<Concurrent> {
+export async function concurrentWrites(api: Api, configs: Config[], doc: ConfigDocument, seconds: number, pauseMs = 0, refresh = true, wire: 'patches' | 'data' = 'patches'): Promise<Concurrent> {
   // Versions as stored now (nothing is in flight between runs).
   if (refresh) for (const c of configs) c.version = (await api.call<{ version: number }>('GET', `/api/configs/${c.id}`, { token: c.token })).body.version;
   const hours = doc[EDITED] as unknown as Hours;

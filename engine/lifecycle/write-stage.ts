@@ -120,6 +120,13 @@ export function writeStage(input: WriteStageInput): WriteStageResult {
   let r = updateStage(config.doc, slug, withIds, { phase: 'save' });
   let warnings: FieldError[] = [];
   if (action === 'save') {
+    // When the rules left the stage as sent, store the data the shape check judged: the schema's
+    // verdict on frozen data is kept by identity (validate-stage.ts schemaPass), so a write of a
+    // big stage pays for one schema pass, not one here, one in the shape check and one in the
+    // answer's progress. The rules' result is a new object even then (sharing every unchanged part
+    // with the old stage), so the comparison only walks the edited path.
+    const stored = r.doc[slug];
+    if (stored !== withIds && Object.isFrozen(withIds) && deepEqual(stored, withIds)) r = { ...r, doc: Object.freeze({ ...r.doc, [slug]: withIds }) };
     const v = validateStage(slug, r.doc[slug], r.doc, { mode: state === 'draft' ? 'draft' : 'submit', lng, stages: config.stages });
     if (v.errors.length) return fail(422, 'invalid', 'validation:generic.incomplete', {}, lng, v.errors);
     warnings = v.warnings;

@@ -3,7 +3,7 @@
  * the HTTP-facing service so the seed writes demo configs through exactly the same path.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import type { ConfigDocument, StageState } from '../../engine';
 import type { Db, Tx } from '../db/database';
 import { companies, configMeta, configs, users } from '../db/schema';
@@ -14,8 +14,9 @@ import type { ContactRow, LoadedConfig } from './configs.types';
 import { changesOf, listedChanges } from './configs.changes';
 import { splitSecrets } from './configs.secrets';
 import type { CompanyNumbers } from './configs.company-numbers';
-import { companyScope, type Viewer } from '../db/tenancy';
-import { whereKey } from '../http/ids';
+import { memberOfCompany, seesAllCompanies, type Viewer } from '../db/tenancy';
+import { parseKey, whereKey } from '../http/ids';
+import { prepared } from '../db/prepared';
 
 /**
  * The condition for a path id that may be a numeric id or a guid (design: "A path id may be a
@@ -25,6 +26,8 @@ export const keyCondition = (key: string, id: typeof configs.id | typeof compani
   whereKey(key, id, guid);
 
 const pm = alias(users, 'pm');
+/** Turns a statement into text and parameters (storeWrite prepares its statement itself). */
+const dialect = new PgDialect();
 const am = alias(users, 'am');
 
 // Every meta row in the same statement as the config row: one round trip, and one consistent
@@ -38,30 +41,47 @@ const metaRows = sql<Array<[string, unknown]> | null>`(SELECT json_agg(json_buil
  * from there and only the row is read (configs.cache.ts); what is read is kept.
  */
 export async function loadConfig(
-  db: Db | Tx,
+  db: Db,
   viewer: Viewer,
   key: string,
   opts: { companyKey?: string; withMeta?: boolean; cache?: ConfigCache } = {},
 ): Promise<LoadedConfig | null> {
-  const byKey = keyCondition(key, configs.id, configs.guid);
-  const byCompany = opts.companyKey === undefined ? undefined : keyCondition(opts.companyKey, companies.id, companies.guid);
+  const byKey = parseKey(key);
+  const byCompany = opts.companyKey === undefined ? undefined : parseKey(opts.companyKey);
   if (!byKey || byCompany === null) return null;
   const withMeta = opts.withMeta !== false;
   const cache = withMeta ? opts.cache : undefined;
-  const query = (meta: boolean) =>
-    db
-      .select({
-        row: configs,
-        company: { id: companies.id, guid: companies.guid, name: companies.name },
-        pm: { id: pm.id, name: pm.name, email: pm.email, avatar: pm.avatar, telephone: pm.telephone, position: pm.position },
-        am: { id: am.id, name: am.name, email: am.email, avatar: am.avatar, telephone: am.telephone, position: am.position },
-        meta: meta ? metaRows : sql<null>`null`,
-      })
-      .from(configs)
-      .innerJoin(companies, eq(companies.id, configs.companyId))
-      .leftJoin(pm, eq(pm.id, configs.projectManagerId))
-      .leftJoin(am, eq(am.id, configs.accountManagerId))
-      .where(and(byKey, byCompany, companyScope(viewer, configs.companyId)));
+  const scoped = !seesAllCompanies(viewer);
+  // Every stage write and config read runs this: built and planned once per shape (which key, which
+  // company key, scoped or not, with or without the stage data), server/db/prepared.ts.
+  const query = (meta: boolean) => {
+    const keyBy = byKey.guid !== undefined ? 'guid' : 'id';
+    const companyBy = byCompany === undefined ? 'any' : byCompany.guid !== undefined ? 'guid' : 'id';
+    const name = `config_by_${keyBy}_company_${companyBy}${scoped ? '_member' : ''}${meta ? '_meta' : ''}`;
+    const statement = prepared(db, name, (statementName) =>
+      db
+        .select({
+          row: configs,
+          company: { id: companies.id, guid: companies.guid, name: companies.name },
+          pm: { id: pm.id, name: pm.name, email: pm.email, avatar: pm.avatar, telephone: pm.telephone, position: pm.position },
+          am: { id: am.id, name: am.name, email: am.email, avatar: am.avatar, telephone: am.telephone, position: am.position },
+          meta: meta ? metaRows : sql<null>`null`,
+        })
+        .from(configs)
+        .innerJoin(companies, eq(companies.id, configs.companyId))
+        .leftJoin(pm, eq(pm.id, configs.projectManagerId))
+        .leftJoin(am, eq(am.id, configs.accountManagerId))
+        .where(
+          and(
+            keyBy === 'guid' ? eq(configs.guid, sql.placeholder('key')) : eq(configs.id, sql.placeholder('key')),
+            companyBy === 'any' ? undefined : companyBy === 'guid' ? eq(companies.guid, sql.placeholder('company')) : eq(companies.id, sql.placeholder('company')),
+            scoped ? memberOfCompany(sql.placeholder('viewer'), configs.companyId) : undefined,
+          ),
+        )
+        .prepare(statementName),
+    );
+    return statement.execute({ key: byKey.guid ?? byKey.id, company: byCompany?.guid ?? byCompany?.id, viewer: viewer.id });
+  };
 
   type Found = Awaited<ReturnType<typeof query>>[number];
   const headOf = (f: Found) => ({
@@ -158,13 +178,15 @@ export async function storeWrite(db: Db | Tx, write: StoredWrite): Promise<numbe
       changes: listedChanges(changesOf(r.patches ?? [], r.inversePatches ?? [])),
     },
   });
-  const result = await db.execute(sql`
-    WITH input AS (SELECT ${payload}::jsonb AS p),
+  // Built and planned once per connection (server/db/prepared.ts): the statement is long, and
+  // PostgreSQL planned it again for every write (issue 32: writes under contention).
+  const statement = prepared(db as Db, 'config_store_write', (name) => db._.session.prepareQuery(dialect.sqlToQuery(sql`
+    WITH input AS (SELECT ${sql.placeholder('payload')}::jsonb AS p),
     bumped AS (
-      UPDATE configs SET version = configs.version + 1, progress = ${write.progress}, updated_at = now(),
+      UPDATE configs SET version = configs.version + 1, progress = ${sql.placeholder('progress')}, updated_at = now(),
         stages = CASE WHEN jsonb_typeof(input.p->'stages') = 'array' THEN ARRAY(SELECT jsonb_array_elements_text(input.p->'stages')) ELSE configs.stages END
       FROM input
-      WHERE configs.id = ${write.configId} AND configs.version = ${write.baseVersion}
+      WHERE configs.id = ${sql.placeholder('configId')} AND configs.version = ${sql.placeholder('baseVersion')}
       RETURNING configs.id, configs.version
     ),
     upserted AS (
@@ -200,7 +222,8 @@ export async function storeWrite(db: Db | Tx, write: StoredWrite): Promise<numbe
       FROM bumped, (SELECT p->'revision' AS rv FROM input) AS r
       RETURNING 1
     )
-    SELECT version FROM bumped`);
+    SELECT version FROM bumped`), undefined, name, false));
+  const result = await statement.execute({ payload, progress: write.progress, configId: write.configId, baseVersion: write.baseVersion });
   const [bumped] = rowsOf<{ version: number }>(result);
   if (!bumped) {
     const [current] = await db.select({ version: configs.version }).from(configs).where(eq(configs.id, write.configId));
