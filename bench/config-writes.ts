@@ -28,10 +28,11 @@
  */
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { loadStageValidators, stageCatalogue, writeStage, type ConfigDocument, type ConfigSnapshot } from '../engine';
+import { applyStagePatches, loadStageValidators, stageCatalogue, writeStage, type ConfigDocument, type ConfigSnapshot } from '../engine';
 import { filledConfig } from './config-document';
 import { BENCH_PASSWORD, startServerProcess } from './server-process';
 import { startWriteFloor } from './write-floor';
+import { cpuByProcess, cpuPerWrite } from './cpu';
 
 /** What is written before the measured edits: the company stages and every company-structure stage. */
 export const STRUCTURE_STAGES = ['company-information', 'key-contact', 'franchises', 'locations', 'departments', 'opening-hours', 'social-feeds', 'divisions'];
@@ -163,17 +164,20 @@ async function serialWrites(api: Api, c: Config, doc: ConfigDocument, from: numb
   return { times, server };
 }
 
-/** The engine alone on the same write: writeStage of the same edit on the same document, in this process. */
+/**
+ * The engine alone on the same write: writeStage of the same edit on the same document, in this
+ * process, as the server runs it: the stored stage (frozen, as the server keeps it) with the app's
+ * patch applied (applyStagePatches), then writeStage.
+ */
 function engineWrites(doc: ConfigDocument, runs: number): number[] {
   const stages = stageCatalogue.map((s) => s.slug);
   const states = Object.fromEntries(STRUCTURE_STAGES.map((s) => [s, 'draft' as const]));
-  let config: ConfigSnapshot = { version: 1, doc: Object.fromEntries(STRUCTURE_STAGES.map((s) => [s, structuredClone(doc[s])])), states, stages };
+  let config: ConfigSnapshot = { version: 1, doc: Object.freeze(Object.fromEntries(STRUCTURE_STAGES.map((s) => [s, deepFreeze(structuredClone(doc[s]))]))), states, stages };
+  const hours = (doc[EDITED] as unknown as Hours).hours.length;
   const times: number[] = [];
   for (let n = 0; n < runs; n++) {
-    // As the server: the stored config is read fresh from the database for every write.
-    config = { ...config, doc: structuredClone(config.doc) };
-    const data = JSON.parse(JSON.stringify(editedHours(config.doc[EDITED] as unknown as Hours, n))) as unknown;
     const t0 = performance.now();
+    const data = applyStagePatches(config.doc[EDITED] as Record<string, unknown>, editPatches(hours, n));
     const r = writeStage({ config, slug: EDITED, data, state: 'draft', permissions: ['edit configs'], baseVersion: config.version });
     times.push(performance.now() - t0);
     if (!r.ok) throw new Error(`engine write ${n}: ${r.message}`);
@@ -182,11 +186,19 @@ function engineWrites(doc: ConfigDocument, runs: number): number[] {
   return times;
 }
 
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /** A writer's next edit as the app sends it: one opening time, the other of two times each write. */
 const patchBody = (c: Config) =>
   `{"slug":"${EDITED}","state":"draft","version":${c.version},"patches":[{"op":"replace","path":"/hours/0/days/monday/open","value":"${c.version % 2 ? '08:30' : '09:15'}"}]}`;
 
-interface Concurrent { perSecond: number; p50: number; p99: number; requests: number; errors: number; statuses: Record<string, number>; failures: Map<string, number> }
+interface Concurrent { perSecond: number; p50: number; p99: number; requests: number; errors: number; statuses: Record<string, number>; failures: Map<string, number>; cpu: string }
 
 /** One HTTP request on `agent` (one keep-alive connection per writer); status and body text. */
 function send(agent: Agent, url: URL, method: string, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
@@ -209,7 +221,8 @@ function send(agent: Agent, url: URL, method: string, path: string, headers: Rec
  * autocannon drives; autocannon itself shares one built request between its connections, which
  * cannot carry a per-writer version).
  */
-export async function concurrentWrites(api: Api, configs: Config[], doc: ConfigDocument, seconds: number, pauseMs = 0, refresh = true, wire: 'patches' | 'data' = 'patches'): Promise<Concurrent> {
+/** `serverMarker`: what the server's command line holds, for its CPU time (bench/cpu.ts). */
+export async function concurrentWrites(api: Api, configs: Config[], doc: ConfigDocument, seconds: number, pauseMs = 0, refresh = true, wire: 'patches' | 'data' = 'patches', serverMarker = 'bench/server-process'): Promise<Concurrent> {
   // Versions as stored now (nothing is in flight between runs).
   if (refresh) for (const c of configs) c.version = (await api.call<{ version: number }>('GET', `/api/configs/${c.id}`, { token: c.token })).body.version;
   const hours = doc[EDITED] as unknown as Hours;
@@ -218,6 +231,7 @@ export async function concurrentWrites(api: Api, configs: Config[], doc: ConfigD
   const failures = new Map<string, number>();
   const statuses: Record<string, number> = {};
   const latencies: number[] = [];
+  const cpuBefore = cpuByProcess(serverMarker);
   const end = performance.now() + seconds * 1000;
   const began = performance.now();
   await Promise.all(
@@ -246,8 +260,9 @@ export async function concurrentWrites(api: Api, configs: Config[], doc: ConfigD
     }),
   );
   const took = (performance.now() - began) / 1000;
+  const cpu = cpuPerWrite(cpuBefore, cpuByProcess(serverMarker), latencies.length);
   const errors = Object.values(statuses).reduce((a, b) => a + b, 0);
-  return { perSecond: latencies.length / took, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), requests: latencies.length, errors, statuses, failures };
+  return { perSecond: latencies.length / took, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), requests: latencies.length, errors, statuses, failures, cpu };
 }
 
 /** Pages of the history: newest (page 1), the oldest page, and 100 to a page; `runs` reads each. */
@@ -292,14 +307,14 @@ async function floors(databaseUrl: string, writers: number, doc: ConfigDocument,
       const configs: Config[] = floor.guids.map((guid) => ({ id: 0, guid, version: 1, companyGuid: 'floor', token: 'none' }));
       const api = new Api(floor.url);
       const wire = mode === 'patch' ? 'patches' : 'data';
-      await concurrentWrites(api, configs, doc, 2, 0, false, wire);
-      const f = await concurrentWrites(api, configs, doc, seconds, 0, false, wire);
+      await concurrentWrites(api, configs, doc, 2, 0, false, wire, 'bench/write-floor');
+      const f = await concurrentWrites(api, configs, doc, seconds, 0, false, wire, 'bench/write-floor');
       const what = {
         whole: 'the stage stored whole (one row per stage, as the spec stores it)',
         field: 'only the edited field written into the stored stage (jsonb_set, as the portal does)',
         patch: 'as field, from requests carrying only the edit (a JSON patch of ~150 bytes, as the app sends it)',
       }[mode];
-      log(`    floor: bare Fastify + one statement, same bodies and writers, ${what}: ${f.perSecond.toFixed(0)} writes/s, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, errors ${f.errors}; the portal ${(portal.perSecond / f.perSecond).toFixed(2)} of its writes/s; the floor itself ${f.p99 < 100 ? 'within' : 'NOT within'} the p99 budget`);
+      log(`    floor: bare Fastify + one statement, same bodies and writers, ${what}: ${f.perSecond.toFixed(0)} writes/s, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, errors ${f.errors}; the portal ${(portal.perSecond / f.perSecond).toFixed(2)} of its writes/s; the floor itself ${f.p99 < 100 ? 'within' : 'NOT within'} the p99 budget${f.cpu ? `; ${f.cpu}` : ''}`);
     } finally {
       await floor.stop();
     }
@@ -341,7 +356,7 @@ export async function runConfigWrites(databaseUrl: string | null, log = (line: s
     log(`    PUT round trip, compressed as the browser asks: median ${ms(quantile(zipped, 0.5))}, p95 ${ms(quantile(zipped, 0.95))}, ${zipped.length} writes`);
     log(`    against: the whole config in every answer (no ?data=changed), uncompressed: round trip median ${ms(quantile(whole, 0.5))}, p95 ${ms(quantile(whole, 0.95))}; server time median ${ms(quantile(wholeServer, 0.5))}; ${whole.length} writes`);
     log(`    against: the whole stage sent (as before patches), uncompressed: round trip median ${ms(quantile(sentWhole, 0.5))}, p95 ${ms(quantile(sentWhole, 0.95))}; server time median ${ms(quantile(sentWholeServer, 0.5))}; ${sentWhole.length} writes`);
-    log(`    against: the engine's writeStage alone, same edit and document: median ${ms(quantile(engineTimes, 0.5))}, p95 ${ms(quantile(engineTimes, 0.95))}`);
+    log(`    against: the engine alone (the patch applied to the stored stage, then writeStage), same edit and document: median ${ms(quantile(engineTimes, 0.5))}, p95 ${ms(quantile(engineTimes, 0.95))}`);
 
     const history = await historyReads(api, solo, 50);
     log(`  history of that config (${history.total} revisions), 50 reads each:`);
@@ -353,6 +368,7 @@ export async function runConfigWrites(databaseUrl: string | null, log = (line: s
     const budget = server.database === 'PostgreSQL' ? `[budget: p99 < 100 ms, zero errors] ${verdict(c.p99 < 100 && c.errors === 0)}` : `[budget: zero errors] ${verdict(c.errors === 0)}`;
     log(`  ${writers} writers at once, each on its own config, ${seconds} s: ${c.perSecond.toFixed(0)} writes/s, p50 ${ms(c.p50)}, p99 ${ms(c.p99)}, ${c.requests} writes, errors ${c.errors}${other ? ` (${other})` : ''}  ${budget}`);
     for (const [what, n] of c.failures) log(`    ${n} x ${what}`);
+    if (c.cpu) log(`    ${c.cpu} (a closed loop on this machine is bound by the three together)`);
     log(`    against: one writer's median above (${ms(quantile(plain, 0.5))}): ${writers} writers queue for the same cores and database`);
     await concurrentWrites(api, configs, doc, 2, 0, true, 'data');
     const w = await concurrentWrites(api, configs, doc, seconds, 0, true, 'data');

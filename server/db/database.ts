@@ -128,8 +128,11 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   // The read cache's state on PostgreSQL: the database's current snapshot (read-cache.ts), as a
   // named statement (parsed once per connection).
   const reads = new ReadCache(async () => {
-    const result = await pool.query<{ s: string }>({ name: 'read_cache_snapshot', text: 'select pg_current_snapshot()::text as s' });
-    return result.rows[0].s;
+    const result = await pool.query<{ s: string; a: string }>({
+      name: 'read_cache_state',
+      text: "select pg_current_snapshot()::text as s, (select n from read_generations where name = 'auth')::text as a",
+    });
+    return { snapshot: result.rows[0].s, auth: result.rows[0].a };
   });
   trackPoolWrites(pool, () => reads.invalidate());
   const db = drizzle(pool, { schema });

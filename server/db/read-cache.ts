@@ -17,21 +17,47 @@
  *   Every write anywhere on the server (every database of the cluster: ids of transactions are
  *   shared) ends every entry: this serves read-mostly traffic, such as every page's
  *   `users/current` and the staff lists, not correctness under writes.
+ * - The sign-in check (`readAuth`) reads only users, sessions, the roles given to users and the
+ *   permissions of roles. Those tables move a counter of their own when a transaction that changed
+ *   them commits (migration 0015: `read_generations`, bumped by triggers), read in the same query as
+ *   the snapshot. On PostgreSQL a sign-in check is kept while that counter stands, whatever else is
+ *   written, so a stream of stage writes no longer runs the check on every request (issue 32); a
+ *   logout, a revoked session, a disabled user or a changed role moves the counter and takes effect
+ *   on the next request, on every instance. On PGlite it ends with every write, as the rest.
  *
  * Measured (issue 10): on PostgreSQL `users/current` went from three round trips and the planning
  * of two joins per request to one round trip of a prepared one-line query, shared under load.
  *
  * Values are shared between requests: callers must treat them as read-only.
  */
+/**
+ * What the database looked like for a request: `all` for reads that may depend on any table,
+ * `auth` for the sign-in check (the counter of the sign-in tables). Equal text, equal data.
+ */
+interface RequestState {
+  all: string;
+  auth: string;
+}
+
+/** What the snapshot query answers: the database's snapshot, and the sign-in tables' counter. */
+export interface DatabaseState {
+  snapshot: string;
+  auth: string;
+}
+
 /** One snapshot query and the requests that share it. */
 interface Batch {
   generation: number;
-  state: Promise<string>;
+  state: Promise<RequestState>;
 }
+
+type Entry = { value: unknown; state: string; until: number; bytes: number };
 
 export class ReadCache {
   private generation = 0;
-  private readonly entries = new Map<string, { value: unknown; state: string; until: number; bytes: number }>();
+  private readonly entries = new Map<string, Entry>();
+  /** Sign-in checks (`readAuth`): on PostgreSQL kept across writes to other tables. */
+  private readonly authEntries = new Map<string, Entry>();
   /** What the entries that said their size hold (`read`'s `bytes`), at most `maxBytes`. */
   private bytes = 0;
   /** Each request's state, asked once (PostgreSQL). */
@@ -42,11 +68,12 @@ export class ReadCache {
   misses = 0;
 
   /**
-   * `snapshot`: PostgreSQL's current snapshot as text (null on PGlite: `generation` alone tells).
+   * `snapshot`: PostgreSQL's current snapshot as text, with the sign-in tables' counter (null on
+   * PGlite: `generation` alone tells; a snapshot alone: the sign-in check ends with it too).
    * `enabled: false` always loads.
    */
   constructor(
-    private readonly snapshot: (() => Promise<string>) | null,
+    private readonly snapshot: (() => Promise<string | DatabaseState>) | null,
     readonly enabled = true,
     private readonly maxEntries = 20_000,
     // Kept answers are bytes (a config of 30 locations some 200 KiB): the oldest go first past this.
@@ -63,6 +90,9 @@ export class ReadCache {
     this.generation++;
     this.entries.clear();
     this.bytes = 0;
+    // On PostgreSQL a sign-in check is judged by the counter each request reads (after this write,
+    // a new query: `stateOf`), so only PGlite, which reads none, ends them here.
+    if (!this.snapshot) this.authEntries.clear();
   }
 
   /**
@@ -74,8 +104,8 @@ export class ReadCache {
    * waits for the next one. Under load this is one round trip for many requests instead of one
    * each (measured in `npm run bench -- api`).
    */
-  private stateOf(request: object): Promise<string> | string {
-    if (!this.snapshot) return `g${this.generation}`;
+  private stateOf(request: object): Promise<RequestState> | RequestState {
+    if (!this.snapshot) return { all: `g${this.generation}`, auth: `g${this.generation}` };
     const known = this.states.get(request);
     if (known && known.generation === this.generation) return known.state;
     let batch = this.pending;
@@ -87,7 +117,10 @@ export class ReadCache {
         state: new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
           // From here on a new request joins the next batch: this query may already be running.
           if (this.pending === next) this.pending = null;
-          return snapshot().then((s) => `g${generation}:${s}`);
+          return snapshot().then((s) => {
+            const state = typeof s === 'string' ? { snapshot: s, auth: `s${s}` } : { snapshot: s.snapshot, auth: `a${s.auth}` };
+            return { all: `g${generation}:${state.snapshot}`, auth: state.auth };
+          });
         }),
       };
       batch = next;
@@ -105,6 +138,33 @@ export class ReadCache {
   }
 
   /**
+   * `read` for the sign-in check, whose load reads only users, sessions, user_roles,
+   * role_permissions and permissions (the tables migration 0015 counts): on PostgreSQL it is kept
+   * while none of those changed, whatever else is written.
+   */
+  async readAuth<T>(request: object, key: string, load: () => Promise<T>, until?: (value: T) => number): Promise<T> {
+    if (!this.enabled) return load();
+    const generation = this.generation;
+    const { auth: state } = await this.stateOf(request);
+    const entry = this.authEntries.get(key);
+    if (entry && entry.state === state && entry.until > Date.now()) {
+      this.hits++;
+      return entry.value as T;
+    }
+    this.misses++;
+    const value = await load();
+    // On PostgreSQL the state was read before the load, so the value is at least as new as it: a
+    // change committed since moved the counter, and requests that see the move never get this
+    // value. On PGlite, as `read`: not kept if this process wrote meanwhile.
+    if (this.snapshot || generation === this.generation) {
+      this.authEntries.delete(key);
+      while (this.authEntries.size > 0 && this.authEntries.size >= this.maxEntries) this.authEntries.delete(this.authEntries.keys().next().value!);
+      this.authEntries.set(key, { value, state, until: until ? until(value) : Infinity, bytes: 0 });
+    }
+    return value;
+  }
+
+  /**
    * `load()`'s value for `key`, from memory when the database has not changed since it was
    * loaded. `request` is what the read is for (the Fastify request): on PostgreSQL its snapshot is
    * asked once however many reads it makes. `until(value)` (epoch ms) ends an entry earlier, for
@@ -114,7 +174,7 @@ export class ReadCache {
   async read<T>(request: object, key: string, load: () => Promise<T>, until?: (value: T) => number, bytes?: (value: T) => number): Promise<T> {
     if (!this.enabled) return load();
     const generation = this.generation;
-    const state = await this.stateOf(request);
+    const { all: state } = await this.stateOf(request);
     const entry = this.entries.get(key);
     if (entry && entry.state === state && entry.until > Date.now()) {
       this.hits++;

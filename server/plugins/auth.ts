@@ -69,9 +69,10 @@ export const authPlugin = fp(
       if (!claims) throw unauthorised();
       // Checked on every request, so logout, a replayed refresh token, a password change or
       // disabling the user stops the token at once, on every instance. The answer is kept while
-      // the database has not changed, or until the session's expiry (server/db/read-cache.ts):
-      // each of those events is a write, so it still takes effect on the next request.
-      const found = await app.database.reads.read(
+      // the sign-in tables have not changed, or until the session's expiry (server/db/read-cache.ts
+      // readAuth): each of those events is a write to them, so it takes effect on the next request.
+      // sessionUser reads only the tables readAuth counts.
+      const found = await app.database.reads.readAuth(
         request,
         `session:${claims.sessionId}:${claims.userId}:${claims.version}`,
         async () => {

@@ -67,6 +67,47 @@ describe('reads from memory end with the next write', () => {
     }
   });
 
+  it('the sign-in tables move their own counter when a change to them commits; other writes do not move it', async () => {
+    const counter = async (db: Pick<typeof server.app.db, 'execute'> = server.app.db) => {
+      const result = await db.execute(sql`SELECT n FROM read_generations WHERE name = 'auth'`);
+      const rows = ((result as { rows?: Array<{ n: string | number }> }).rows ?? (result as unknown as Array<{ n: string | number }>));
+      return Number(rows[0].n);
+    };
+    const start = await counter();
+    await server.app.db.execute(sql`UPDATE configs SET updated_at = now() WHERE id = (SELECT min(id) FROM configs)`);
+    expect(await counter()).toBe(start);
+    // Once per transaction, however many rows it changed, and only once it commits.
+    await server.app.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE users SET updated_at = now()`);
+      await tx.execute(sql`UPDATE sessions SET expires_at = expires_at`);
+      expect(await counter(tx)).toBe(start);
+    });
+    expect(await counter()).toBe(start + 1);
+    await expect(
+      server.app.db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE users SET updated_at = now()`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await counter()).toBe(start + 1);
+    const s = await login(server, 'dealer@demo.test');
+    expect(await counter()).toBeGreaterThan(start + 1);
+    expect((await me(s.token)).status).toBe(200);
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')('on PostgreSQL a write to other tables keeps the sign-in check in memory; a logout still ends it at once', async () => {
+    const s = await login(server, 'dealer@demo.test');
+    await me(s.token);
+    const reads = server.app.database.reads;
+    // A config written (as a stage write stores it): the next request's session check is from memory.
+    await server.app.db.execute(sql`UPDATE configs SET updated_at = now() WHERE id = (SELECT min(id) FROM configs)`);
+    const hits = reads.hits;
+    expect((await call(server, 'GET', '/api/configs/1', { token: s.token })).status).toBe(200);
+    expect(reads.hits).toBe(hits + 1);
+    expect((await call(server, 'POST', '/api/logout', { token: s.token, cookie: s.cookie })).status).toBe(204);
+    expect((await me(s.token)).status).toBe(401);
+  });
+
   it('reads that change nothing keep the cache (an UPDATE of no rows)', async () => {
     const s = await login(server, 'dealer2@demo.test');
     await me(s.token);
@@ -182,6 +223,56 @@ describe('ReadCache', () => {
     expect(await early).toBe('before');
     expect(await late).toBe('after');
     expect(asked).toBe(3);
+  });
+});
+
+describe('ReadCache sign-in checks (readAuth)', () => {
+  const request = () => ({});
+
+  it('on PostgreSQL: kept across writes to other tables, ended when the sign-in tables move', async () => {
+    let state = { snapshot: 's1', auth: '1' };
+    const cache = new ReadCache(async () => state);
+    expect(await cache.readAuth(request(), 'session', async () => 'v1')).toBe('v1');
+    expect(await cache.read(request(), 'list', async () => 'l1')).toBe('l1');
+    // Another instance wrote a config (the snapshot moved), then this one did (invalidate).
+    state = { snapshot: 's2', auth: '1' };
+    cache.invalidate();
+    expect(await cache.readAuth(request(), 'session', async () => 'v2')).toBe('v1');
+    expect(await cache.read(request(), 'list', async () => 'l2')).toBe('l2');
+    // A logout committed: the counter moved.
+    state = { snapshot: 's3', auth: '2' };
+    cache.invalidate();
+    expect(await cache.readAuth(request(), 'session', async () => 'v3')).toBe('v3');
+  });
+
+  it('on PostgreSQL: a request that wrote asks again before its next sign-in check', async () => {
+    let state = { snapshot: 's1', auth: '1' };
+    let asked = 0;
+    const cache = new ReadCache(async () => {
+      asked++;
+      return state;
+    });
+    const writer = request();
+    expect(await cache.readAuth(writer, 'session', async () => 'signed in')).toBe('signed in');
+    state = { snapshot: 's2', auth: '2' }; // this request logged out
+    cache.invalidate();
+    expect(await cache.readAuth(writer, 'session', async () => 'signed out')).toBe('signed out');
+    expect(asked).toBe(2);
+  });
+
+  it('on PGlite: ended by every write, as every other read', async () => {
+    const cache = new ReadCache(null);
+    expect(await cache.readAuth(request(), 'session', async () => 'v1')).toBe('v1');
+    expect(await cache.readAuth(request(), 'session', async () => 'v2')).toBe('v1');
+    cache.invalidate();
+    expect(await cache.readAuth(request(), 'session', async () => 'v3')).toBe('v3');
+  });
+
+  it('ends at its own expiry', async () => {
+    const cache = new ReadCache(async () => ({ snapshot: 's', auth: '1' }));
+    expect(await cache.readAuth(request(), 'session', async () => 1, () => Date.now() - 1)).toBe(1);
+    expect(await cache.readAuth(request(), 'session', async () => 2)).toBe(2);
+    expect(await cache.readAuth(request(), 'session', async () => 3)).toBe(2);
   });
 });
 
