@@ -6,10 +6,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-export type CpuByProcess = Record<string, number>;
+/** CPU ms so far of each process of interest, by pid, with its kind. */
+export type CpuByProcess = Map<string, { kind: string; ms: number }>;
 
 /**
- * CPU milliseconds (user + system) so far, summed per kind of process: `postgres`, `client` (this
+ * CPU milliseconds (user + system) so far of each process of a kind: `postgres`, `client` (this
  * process), and `server` for any process whose command line contains `serverMarker`.
  */
 export function cpuByProcess(serverMarker: string): CpuByProcess | null {
@@ -21,14 +22,14 @@ export function cpuByProcess(serverMarker: string): CpuByProcess | null {
   }
   // Clock ticks of /proc/<pid>/stat: 100 a second on Linux.
   const tickMs = 10;
-  const out: CpuByProcess = {};
+  const out: CpuByProcess = new Map();
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const kind = name === 'postgres' ? 'postgres' : pid === String(process.pid) ? 'client' : readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(serverMarker) ? 'server' : null;
-      if (kind) out[kind] = (out[kind] ?? 0) + (Number(fields[11]) + Number(fields[12])) * tickMs;
+      if (kind) out.set(pid, { kind, ms: (Number(fields[11]) + Number(fields[12])) * tickMs });
     } catch {
       // the process ended while being read
     }
@@ -36,9 +37,15 @@ export function cpuByProcess(serverMarker: string): CpuByProcess | null {
   return out;
 }
 
-/** "server 4.6, PostgreSQL 5.6, client 1.0 CPU ms a write" between two readings, or '' without them. */
+/**
+ * "server 4.6, PostgreSQL 5.6, client 1.0 CPU ms a write" between two readings, or '' without them.
+ * Per process: one that started between them counts whole; one that ended is not counted (a
+ * PostgreSQL backend of a pool closed meanwhile), so the figures are at most an underestimate.
+ */
 export function cpuPerWrite(before: CpuByProcess | null, after: CpuByProcess | null, writes: number): string {
   if (!before || !after || !writes) return '';
-  const per = (kind: string) => ((after[kind] ?? 0) - (before[kind] ?? 0)) / writes;
+  const total: Record<string, number> = {};
+  for (const [pid, { kind, ms }] of after) total[kind] = (total[kind] ?? 0) + ms - (before.get(pid)?.ms ?? 0);
+  const per = (kind: string) => (total[kind] ?? 0) / writes;
   return `CPU a write: server ${per('server').toFixed(2)} ms, PostgreSQL ${per('postgres').toFixed(2)} ms, client ${per('client').toFixed(2)} ms`;
 }
