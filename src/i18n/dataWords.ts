@@ -28,11 +28,25 @@ export function regionName(term: NamedTerm, locale: string): string {
   const code = ISO_REGION[term.slug.toLowerCase()] ?? term.slug.toUpperCase();
   if (!/^[A-Z]{2}$/.test(code)) return term.name;
   try {
-    const name = new Intl.DisplayNames([toLocale(locale)], { type: 'region', fallback: 'none' }).of(code);
-    return name ?? term.name;
+    return regionNames(locale).of(code) ?? term.name;
   } catch {
     return term.name;
   }
+}
+
+// Building an Intl object reads the browser's locale data: a few of them per row and per render
+// showed in the profile of a list's first load (issue 32). One of each per locale, kept.
+const displayNames = new Map<string, Intl.DisplayNames>();
+const collators = new Map<string, Intl.Collator>();
+function regionNames(locale: string): Intl.DisplayNames {
+  let names = displayNames.get(locale);
+  if (!names) displayNames.set(locale, (names = new Intl.DisplayNames([toLocale(locale)], { type: 'region', fallback: 'none' })));
+  return names;
+}
+function collator(locale: string): Intl.Collator {
+  let found = collators.get(locale);
+  if (!found) collators.set(locale, (found = new Intl.Collator(toLocale(locale))));
+  return found;
 }
 
 /** "Project Manager" -> "project-manager": the key of a seeded name. */
@@ -59,5 +73,5 @@ export type DataWords = ReturnType<typeof dataWords>;
 export function useDataWords(): DataWords & { compare: (a: string, b: string) => number } {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  return useMemo(() => ({ ...dataWords(t, locale), compare: new Intl.Collator(toLocale(locale)).compare }), [t, locale]);
+  return useMemo(() => ({ ...dataWords(t, locale), compare: collator(locale).compare }), [t, locale]);
 }

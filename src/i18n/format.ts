@@ -10,8 +10,16 @@ import { DEFAULT_LOCALE, toLocale } from './locales';
  * @example formatMoney(495, 'EUR', 'nl-BE') // '€ 495,00'
  */
 export function formatMoney(amount: number, currency: Currency | string | null | undefined = DEFAULT_CURRENCY, readerLocale: string | null | undefined = DEFAULT_LOCALE): string {
-  return new Intl.NumberFormat(toLocale(readerLocale), { style: 'currency', currency: currency || DEFAULT_CURRENCY }).format(amount);
+  const locale = toLocale(readerLocale);
+  const code = currency || DEFAULT_CURRENCY;
+  // One formatter per locale and currency, kept: building one per price (a list's every row) cost
+  // more than the list's own rendering (issue 32). A currency Intl refuses still throws, as before.
+  const key = `${locale}|${code}`;
+  let formatter = moneyFormats.get(key);
+  if (!formatter) moneyFormats.set(key, (formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: code })));
+  return formatter.format(amount);
 }
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

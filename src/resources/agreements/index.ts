@@ -1,9 +1,9 @@
 import DescriptionIcon from '@mui/icons-material/Description';
-import { lazy } from 'react';
+import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
 // The screens load when first opened: the sign-in page carries none of them.
-const AgreementList = lazy(() => import('./AgreementList'));
+const AgreementList = lazyPage(() => import('./AgreementList'));
 
 /**
  * The agreements resource, spread into `<Resource name="agreements" {...agreements} />`. The list

@@ -1,10 +1,10 @@
 import CategoryIcon from '@mui/icons-material/Category';
-import { lazy } from 'react';
+import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
 // The screens load when first opened: the sign-in page carries none of them.
-const CategoryList = lazy(() => import('./CategoryList'));
-const TermList = lazy(() => import('./TermList'));
+const CategoryList = lazyPage(() => import('./CategoryList'));
+const TermList = lazyPage(() => import('./TermList'));
 
 /**
  * Categories, spread into `<Resource name="taxonomies" {...categories} />`: the taxonomies with

@@ -1,13 +1,13 @@
 import BusinessIcon from '@mui/icons-material/Business';
-import { lazy } from 'react';
+import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
 // The screens load when first opened: the sign-in page carries none of them.
-const CompanyList = lazy(() => import('./CompanyList'));
+const CompanyList = lazyPage(() => import('./CompanyList'));
 // Create brings the profile's code with it: Save then shows the profile at once, instead of
 // leaving the create form on screen (and typeable) while that code loads.
-const CompanyCreate = lazy(() => Promise.all([import('./CompanyCreate'), import('./CompanyEdit')]).then(([screen]) => screen));
-const CompanyEdit = lazy(() => import('./CompanyEdit'));
+const CompanyCreate = lazyPage(() => Promise.all([import('./CompanyCreate'), import('./CompanyEdit')]).then(([screen]) => screen));
+const CompanyEdit = lazyPage(() => import('./CompanyEdit'));
 
 /**
  * The companies resource, spread into `<Resource name="companies" {...companies} />` as react-admin's

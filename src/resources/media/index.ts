@@ -1,10 +1,10 @@
 import PermMediaIcon from '@mui/icons-material/PermMedia';
-import { lazy } from 'react';
+import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
 // The screens load when first opened: the sign-in page carries none of them.
-const MediaList = lazy(() => import('./MediaList'));
-const MediaUpload = lazy(() => import('./MediaUpload'));
+const MediaList = lazyPage(() => import('./MediaList'));
+const MediaUpload = lazyPage(() => import('./MediaUpload'));
 
 /**
  * The media resource, spread into `<Resource name="media" {...media} />`. The spec's paths (`/media`,

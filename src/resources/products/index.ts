@@ -1,13 +1,13 @@
 import InventoryIcon from '@mui/icons-material/Inventory2';
-import { lazy } from 'react';
+import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
 // The screens load when first opened: the sign-in page carries none of them.
-const ProductList = lazy(() => import('./ProductList'));
+const ProductList = lazyPage(() => import('./ProductList'));
 // Create brings the profile's code with it: Save then shows the profile at once, instead of
 // leaving the create form on screen (and typeable) while that code loads.
-const ProductCreate = lazy(() => Promise.all([import('./ProductCreate'), import('./ProductEdit')]).then(([screen]) => screen));
-const ProductEdit = lazy(() => import('./ProductEdit'));
+const ProductCreate = lazyPage(() => Promise.all([import('./ProductCreate'), import('./ProductEdit')]).then(([screen]) => screen));
+const ProductEdit = lazyPage(() => import('./ProductEdit'));
 
 /**
  * The products resource, spread into `<Resource name="products" {...products} />`. The spec's paths

@@ -1,9 +1,9 @@
 import TimelineIcon from '@mui/icons-material/Timeline';
-import { lazy } from 'react';
+import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
 // The screens load when first opened: the sign-in page carries none of them.
-const ProjectList = lazy(() => import('./ProjectList'));
+const ProjectList = lazyPage(() => import('./ProjectList'));
 
 /**
  * The tracker's projects, spread into `<Resource name="projects" {...projects} />`. The list is

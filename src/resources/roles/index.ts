@@ -1,9 +1,9 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import { lazy } from 'react';
+import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
 // The screen loads when first opened: the sign-in page carries none of it.
-const RolesGrid = lazy(() => import('./RolesGrid'));
+const RolesGrid = lazyPage(() => import('./RolesGrid'));
 
 /**
  * Roles & permissions, spread into `<Resource name="roles" {...roles} />`: one page, the role x

@@ -1,13 +1,13 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import { lazy } from 'react';
+import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
 // The screens load when first opened: the sign-in page carries none of them.
-const ShowcaseList = lazy(() => import('./ShowcaseList'));
+const ShowcaseList = lazyPage(() => import('./ShowcaseList'));
 // Create brings the edit screen's code with it: Save then shows the edit page at once, instead of
 // leaving the create form on screen (and typeable) while that code loads.
-const ShowcaseCreate = lazy(() => Promise.all([import('./ShowcaseCreate'), import('./ShowcaseEdit')]).then(([screen]) => screen));
-const ShowcaseEdit = lazy(() => import('./ShowcaseEdit'));
+const ShowcaseCreate = lazyPage(() => Promise.all([import('./ShowcaseCreate'), import('./ShowcaseEdit')]).then(([screen]) => screen));
+const ShowcaseEdit = lazyPage(() => import('./ShowcaseEdit'));
 
 /**
  * The showcase posts resource, spread into `<Resource name="posts" {...showcases} />`. The spec's

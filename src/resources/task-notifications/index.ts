@@ -1,8 +1,8 @@
 import NotificationsIcon from '@mui/icons-material/NotificationsActive';
-import { lazy } from 'react';
+import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
-const NotificationList = lazy(() => import('./NotificationList'));
+const NotificationList = lazyPage(() => import('./NotificationList'));
 
 /** The notification templates resource (`tasks/notifications` on the API), shown at `/tasks/notifications` (routing/routeElements.tsx). */
 const taskNotifications = {

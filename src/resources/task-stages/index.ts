@@ -1,8 +1,8 @@
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
-import { lazy } from 'react';
+import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
-const StageList = lazy(() => import('./StageList'));
+const StageList = lazyPage(() => import('./StageList'));
 
 /** The task stages resource (`tasks/stages` on the API), shown at `/tasks/stages` (routing/routeElements.tsx). */
 const taskStages = {

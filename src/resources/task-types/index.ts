@@ -1,8 +1,8 @@
 import CategoryIcon from '@mui/icons-material/Category';
-import { lazy } from 'react';
+import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
-const TypeList = lazy(() => import('./TypeList'));
+const TypeList = lazyPage(() => import('./TypeList'));
 
 /** The task types resource (`tasks/types` on the API), shown at `/tasks/types` (routing/routeElements.tsx). */
 const taskTypes = {

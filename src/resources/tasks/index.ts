@@ -1,8 +1,8 @@
 import ChecklistIcon from '@mui/icons-material/Checklist';
-import { lazy } from 'react';
+import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
-const TaskList = lazy(() => import('./TaskList'));
+const TaskList = lazyPage(() => import('./TaskList'));
 
 /** The task templates resource (`tasks` on the API), shown at `/tasks` (routing/routeElements.tsx). */
 const tasks = {

@@ -1,13 +1,13 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { lazy } from 'react';
+import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
 // The screens load when first opened: the sign-in page carries none of them.
-const UserList = lazy(() => import('./UserList'));
+const UserList = lazyPage(() => import('./UserList'));
 // Create brings the profile's code with it: Save then shows the profile at once, instead of
 // leaving the create form on screen (and typeable) while that code loads.
-const UserCreate = lazy(() => Promise.all([import('./UserCreate'), import('./UserEdit')]).then(([screen]) => screen));
-const UserEdit = lazy(() => import('./UserEdit'));
+const UserCreate = lazyPage(() => Promise.all([import('./UserCreate'), import('./UserEdit')]).then(([screen]) => screen));
+const UserEdit = lazyPage(() => import('./UserEdit'));
 
 /**
  * The users resource, spread into `<Resource name="users" {...users} />`. The spec's paths
