@@ -142,26 +142,8 @@ export class ReadCache {
    * role_permissions and permissions (the tables migration 0015 counts): on PostgreSQL it is kept
    * while none of those changed, whatever else is written.
    */
-  async readAuth<T>(request: object, key: string, load: () => Promise<T>, until?: (value: T) => number): Promise<T> {
-    if (!this.enabled) return load();
-    const generation = this.generation;
-    const { auth: state } = await this.stateOf(request);
-    const entry = this.authEntries.get(key);
-    if (entry && entry.state === state && entry.until > Date.now()) {
-      this.hits++;
-      return entry.value as T;
-    }
-    this.misses++;
-    const value = await load();
-    // On PostgreSQL the state was read before the load, so the value is at least as new as it: a
-    // change committed since moved the counter, and requests that see the move never get this
-    // value. On PGlite, as `read`: not kept if this process wrote meanwhile.
-    if (this.snapshot || generation === this.generation) {
-      this.authEntries.delete(key);
-      while (this.authEntries.size > 0 && this.authEntries.size >= this.maxEntries) this.authEntries.delete(this.authEntries.keys().next().value!);
-      this.authEntries.set(key, { value, state, until: until ? until(value) : Infinity, bytes: 0 });
-    }
-    return value;
+  readAuth<T>(request: object, key: string, load: () => Promise<T>, until?: (value: T) => number): Promise<T> {
+    return this.serve('auth', request, key, load, until);
   }
 
   /**
@@ -171,11 +153,16 @@ export class ReadCache {
    * reads that depend on the clock (a session's expiry). `bytes(value)` is its size in memory,
    * for reads whose answers are large (kept answers): the oldest entries go past `maxBytes`.
    */
-  async read<T>(request: object, key: string, load: () => Promise<T>, until?: (value: T) => number, bytes?: (value: T) => number): Promise<T> {
+  read<T>(request: object, key: string, load: () => Promise<T>, until?: (value: T) => number, bytes?: (value: T) => number): Promise<T> {
+    return this.serve('all', request, key, load, until, bytes);
+  }
+
+  private async serve<T>(scope: keyof RequestState, request: object, key: string, load: () => Promise<T>, until?: (value: T) => number, bytes?: (value: T) => number): Promise<T> {
     if (!this.enabled) return load();
+    const entries = scope === 'auth' ? this.authEntries : this.entries;
     const generation = this.generation;
-    const { all: state } = await this.stateOf(request);
-    const entry = this.entries.get(key);
+    const state = (await this.stateOf(request))[scope];
+    const entry = entries.get(key);
     if (entry && entry.state === state && entry.until > Date.now()) {
       this.hits++;
       return entry.value as T;
@@ -184,12 +171,20 @@ export class ReadCache {
     const value = await load();
     // A write of this process that landed while loading may or may not be in `value`: keep it only
     // if none did. (Another instance's write is in a later snapshot: never served this value.)
-    if (generation === this.generation) {
-      this.drop(key);
+    // A sign-in check on PostgreSQL is kept regardless: its state was read before the load, so the
+    // value is at least as new as it, and a change committed since moved the counter (requests that
+    // see the move never get this value).
+    if (generation === this.generation || (scope === 'auth' && this.snapshot)) {
       const size = bytes ? bytes(value) : 0;
-      while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.bytes + size > this.maxBytes)) this.drop(this.entries.keys().next().value!);
-      this.entries.set(key, { value, state, until: until ? until(value) : Infinity, bytes: size });
-      this.bytes += size;
+      if (scope === 'auth') {
+        entries.delete(key);
+        while (entries.size > 0 && entries.size >= this.maxEntries) entries.delete(entries.keys().next().value!);
+      } else {
+        this.drop(key);
+        while (entries.size > 0 && (entries.size >= this.maxEntries || this.bytes + size > this.maxBytes)) this.drop(entries.keys().next().value!);
+        this.bytes += size;
+      }
+      entries.set(key, { value, state, until: until ? until(value) : Infinity, bytes: size });
     }
     return value;
   }
