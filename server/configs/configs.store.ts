@@ -26,9 +26,9 @@ export const keyCondition = (key: string, id: typeof configs.id | typeof compani
   whereKey(key, id, guid);
 
 const pm = alias(users, 'pm');
+const am = alias(users, 'am');
 /** Turns a statement into text and parameters (storeWrite prepares its statement itself). */
 const dialect = new PgDialect();
-const am = alias(users, 'am');
 
 // Every meta row in the same statement as the config row: one round trip, and one consistent
 // snapshot (a write committing in between cannot pair a version with other data).
@@ -180,7 +180,7 @@ export async function storeWrite(db: Db | Tx, write: StoredWrite): Promise<numbe
   });
   // Built and planned once per connection (server/db/prepared.ts): the statement is long, and
   // PostgreSQL planned it again for every write (issue 32: writes under contention).
-  const statement = prepared(db as Db, 'config_store_write', (name) => db._.session.prepareQuery(dialect.sqlToQuery(sql`
+  const statement = prepared(db, 'config_store_write', (name) => db._.session.prepareQuery(dialect.sqlToQuery(sql`
     WITH input AS (SELECT ${sql.placeholder('payload')}::jsonb AS p),
     bumped AS (
       UPDATE configs SET version = configs.version + 1, progress = ${sql.placeholder('progress')}, updated_at = now(),

@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import type { Db, Tx } from './database';
 
 /**
  * The statements the server runs on (nearly) every request, built once per database instead of
@@ -19,7 +19,7 @@ import type { Db } from './database';
  * const byId = prepared(db, 'company_by_id', (name) => db.select().from(companies).where(eq(companies.id, sql.placeholder('id'))).prepare(name));
  * const [row] = await byId.execute({ id: 7 });
  */
-export function prepared<T>(db: Db, name: string, build: (name: string) => T): T {
+export function prepared<T>(db: Db | Tx, name: string, build: (name: string) => T): T {
   let statements = byDatabase.get(db);
   if (!statements) byDatabase.set(db, (statements = new Map()));
   let statement = statements.get(name) as T | undefined;
@@ -27,5 +27,6 @@ export function prepared<T>(db: Db, name: string, build: (name: string) => T): T
   return statement;
 }
 
-// Per database (tests run many servers in one process, each on its own database).
-const byDatabase = new WeakMap<Db, Map<string, unknown>>();
+// Per database (tests run many servers in one process, each on its own database); a transaction
+// builds its own (the statement's name and text are the same, so each connection still parses it once).
+const byDatabase = new WeakMap<Db | Tx, Map<string, unknown>>();
