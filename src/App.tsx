@@ -11,7 +11,8 @@ import { LiveI18nContext } from './i18n/LiveI18nContext';
 import { AppLayout } from './layout/AppLayout';
 import { Growl } from './layout/Growl';
 import NotFoundPage from './layout/NotFoundPage';
-import { appResources, appRoutes, pageNamespacesAt, prefetchPageDataAt, preloadPageAt } from './routing/routeElements';
+import { pageNamespacesAt, preloadPageAt } from './routing/pages';
+import { appResources, appRoutes, prefetchPageDataAt } from './routing/routeElements';
 import { themeFor } from './theme';
 
 const store = localStorageStore(undefined, 'LaunchPortal');

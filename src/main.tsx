@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CacheProvider } from '@emotion/react';
 import { createNonceCache, readCspNonce } from './csp/nonce';
@@ -22,16 +22,23 @@ async function start(): Promise<void> {
   // else the app, whose code is asked for now, beside the translations. The app then starts its
   // first page (its data, texts and code) before it renders: App.tsx prepareFirstPage.
   const shell: Shell = !signedIn && isPublicAt(hash) ? 'public' : 'app';
+  // The page's code is asked for beside the app's, not once the app's chunk has run (App.tsx
+  // prepareFirstPage asks again, for the same load, and adds the page's data and texts). The
+  // page table is a small chunk of its own: the signed-out shell's bundle does not carry it.
+  if (shell === 'app') void import('./routing/pages').then(({ preloadPageAt }) => preloadPageAt(hash), () => {});
   // A failed load is tried again by Root, under the overlay.
   const appReady = shell === 'app' ? loadApp().then((app) => app.prepareFirstPage(hash, sessionChecked, signedIn), () => {}) : null;
   const i18nLoaded = createI18nProvider(signedIn ? SIGNED_IN_NAMESPACES : []);
   const [i18nProvider] = await Promise.all([i18nLoaded, appReady]);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <CacheProvider value={emotionCache}>
-        <Root start={shell} i18nProvider={i18nProvider} />
-      </CacheProvider>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <CacheProvider value={emotionCache}>
+          <Root start={shell} i18nProvider={i18nProvider} />
+        </CacheProvider>
+      </StrictMode>,
+    ),
   );
 }
 

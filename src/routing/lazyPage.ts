@@ -12,7 +12,7 @@ const i18nReady = () => (i18n.isInitialized ? Promise.resolve() : new Promise<vo
  * it: a lazy page otherwise renders, finds its namespace missing, suspends and only then asks for it,
  * and its data after that, three round trips in a row on a first visit. `preload()` starts both
  * (once) before the page renders, e.g. at start for the address the app opens on
- * (routeElements.tsx `preloadPageAt`). A failed load may be tried again.
+ * (pages.ts `preloadPageAt`). A failed load may be tried again.
  *
  * A page whose code is already here renders at once: React.lazy suspends on its first render even
  * for a load that has finished (a fallback frame, then the whole page in a second pass). Which of

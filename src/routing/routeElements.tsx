@@ -3,8 +3,6 @@ import type { ResourceProps } from 'react-admin';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import companies from '../resources/companies';
 import users from '../resources/users';
-import categories, { TermList } from '../resources/categories';
-import roles from '../resources/roles';
 import media from '../resources/media';
 import products from '../resources/products';
 import showcases from '../resources/showcases';
@@ -17,36 +15,10 @@ import projects from '../resources/projects';
 import { session } from '../session/session';
 import { prefetchReports } from '../reports/useReports';
 import { keyedByRecord } from './keyedByRecord';
-import { lazyPage, type LazyPage } from './lazyPage';
-import { PUBLIC_PAGES } from './publicPages';
+import { PAGES as LAZY_PAGES } from './pages';
 import { pathOf, routeAt, searchOf } from './routeAt';
 import { RouteGuard, type Prefetch, type Preload } from './RouteGuard';
 import { ROUTES, type RouteName } from './routes';
-
-// Everything is loaded when first opened, but the signed-out pages (routing/publicPages.ts).
-const Dashboard = lazyPage(() => import('../pages/app/DashboardPage'), ['dashboard']);
-const Placeholder = lazyPage(() => import('../pages/app/PlaceholderPage'));
-const Logout = lazyPage(() => import('../pages/auth/LogoutPage'));
-const ConfigList = lazyPage(() => import('../configurator/ConfigListPage'));
-const ConfigDashboard = lazyPage(() => import('../configurator/ConfigDashboardPage'));
-const ConfigOverview = lazyPage(() => import('../configurator/ConfigOverviewPage'));
-const ConfigStage = lazyPage(() => import('../configurator/ConfigStagePage'));
-const Showcases = lazyPage(() => import('../showcases/ShowcasesPage'));
-const Showcase = lazyPage(() => import('../showcases/ShowcasePage'));
-const ShowcaseMedia = lazyPage(() => import('../showcases/ShowcaseMediaPage'));
-const AgreementEdit = lazyPage(() => import('../agreements/AgreementEditPage'));
-const AgreementPreview = lazyPage(() => import('../agreements/AgreementPreviewPage'));
-const TrackerNew = lazyPage(() => import('../tracker/NewProjectPage'), ['tracker']);
-const TrackerVariations = lazyPage(() => import('../tracker/VariationsPage'), ['tracker']);
-const TrackerApproval = lazyPage(() => import('../tracker/ApprovalPage'), ['tracker']);
-const TrackerSummary = lazyPage(() => import('../tracker/ProjectSummaryPage'), ['tracker']);
-const TrackerProfile = lazyPage(() => import('../tracker/ProjectProfilePage'), ['tracker']);
-const ProjectsDashboard = lazyPage(() => import('../projects/ProjectsDashboardPage'), ['projects']);
-const ProjectsFilter = lazyPage(() => import('../projects/ProjectsViewPages'), ['projects']);
-const ProjectsInBuild = lazyPage(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsInBuildPage })), ['projects']);
-const ProjectsLaunching = lazyPage(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsLaunchingPage })), ['projects']);
-const ProjectsReviews = lazyPage(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsReviewsPage })), ['projects']);
-const ProjectsReports = lazyPage(() => import('../reports/ReportsPage'), ['reports']);
 
 /** `/configurator/{id}` redirects to that config's dashboard (spec section 2). */
 function ConfigRedirect() {
@@ -61,67 +33,8 @@ function RolesRedirect() {
 
 type Page = ComponentType | LazyExoticComponent<ComponentType>;
 
-/**
- * The page of every named route, in one place: a route without a page, or a page of a name that is
- * no route, does not compile. The routes of later issues show the placeholder.
- */
-const PAGES: Record<RouteName, Page> = {
-  ...PUBLIC_PAGES,
-  Logout,
-  Dashboard,
-  'Company Dashboard': Dashboard,
-  Config: ConfigList,
-  'Config Redirect': ConfigRedirect,
-  'Config Dashboard': ConfigDashboard,
-  'Config Overview': ConfigOverview,
-  'Config Stage': ConfigStage,
-  // The same page: it shows internal notes on the internal route (the route needs manage configs).
-  'Config Internal Stage': ConfigStage,
-  'Roles & Permissions Redirect': RolesRedirect,
-  Companies: companies.list,
-  'Company Create': companies.create,
-  'Company Profile': companies.edit,
-  Users: users.list,
-  'User Create': users.create,
-  'User Profile': users.edit,
-  Categories: categories.list,
-  Taxonomies: TermList,
-  'Roles & Permissions': roles.list,
-  Media: media.list,
-  'Media Upload': media.create,
-  Products: products.list,
-  'Product Create': products.create,
-  'Product Edit': products.edit,
-  'Showcases Admin': showcases.list,
-  'Create Showcases': showcases.create,
-  'Edit Showcases': showcases.edit,
-  Showcases,
-  Showcase,
-  'Showcase Media': ShowcaseMedia,
-  Agreements: agreements.list,
-  'Agreement Edit': AgreementEdit,
-  Agreement: AgreementPreview,
-  // Later issues' screens.
-  'Tasks All': tasks.list,
-  'Tasks Stages All': taskStages.list,
-  'Tasks Notifications All': taskNotifications.list,
-  'Tasks Types All': taskTypes.list,
-  'Tracker New': TrackerNew,
-  'Tracker Variations': TrackerVariations,
-  'Tracker Approval': TrackerApproval,
-  'Tracker All': projects.list,
-  'Tracker Summary': TrackerSummary,
-  'Tracker Profile': TrackerProfile,
-  'Tracker Project': TrackerSummary,
-  'Projects Dashboard': ProjectsDashboard,
-  'Projects Filter': ProjectsFilter,
-  'Projects In Build': ProjectsInBuild,
-  'Projects Launching': ProjectsLaunching,
-  'Projects Reviews': ProjectsReviews,
-  'Projects Reports': ProjectsReports,
-  'Internal Page Layouts': Placeholder,
-  Migration: Placeholder,
-};
+/** Every named route's page: pages.ts's and the two redirects. */
+const PAGES: Record<RouteName, Page> = { ...LAZY_PAGES, 'Config Redirect': ConfigRedirect, 'Roles & Permissions Redirect': RolesRedirect };
 
 /**
  * Pages that follow a change of their parameters in place instead of starting again: the showcase
@@ -167,12 +80,6 @@ const GUARD_PREFETCHES: Partial<Record<RouteName, Prefetch>> = Object.fromEntrie
   Object.entries(PREFETCHES).map(([name, prefetch]) => [name, () => void prefetch(searchOf(window.location.hash), pathOf(window.location.hash)).catch(() => {})]),
 );
 
-/** The i18n namespaces the page of `hash` needs besides the app's own (main.tsx loads them at start). */
-export function pageNamespacesAt(hash: string): readonly string[] {
-  const name = routeAt(hash);
-  return (name && (PAGES[name] as Partial<LazyPage>).namespaces) || [];
-}
-
 /**
  * Asks for the first data of the page of `hash` (the address the app opens on, PREFETCHES), before
  * anything else the page needs: an API answer takes the server longest, and on HTTP/1.1's six
@@ -187,18 +94,6 @@ export function prefetchPageDataAt(hash: string, sessionChecked: Promise<unknown
   const ask = () => session.getState().status === 'authenticated' && void prefetch(searchOf(hash), pathOf(hash)).catch(() => {});
   if (session.getState().status === 'authenticated') ask();
   else void sessionChecked.then(ask).catch(() => {});
-}
-
-/**
- * Starts loading the page of `hash` (the address the app opens on): its code and texts come while
- * the app's own start (translations, the session check) runs, instead of after the shell has
- * rendered. Pages that are no lazyPage (react-admin's) load as before. Resolves when the page's
- * code is here (or failed to come).
- */
-export function preloadPageAt(hash: string): Promise<unknown> {
-  const name = routeAt(hash);
-  if (!name) return Promise.resolve();
-  return (PAGES[name] as Partial<LazyPage>).preload?.().catch(() => {}) ?? Promise.resolve();
 }
 
 /** Every route of spec section 2 as a react-router `<Route>`, each behind the route guard. */

@@ -1,0 +1,131 @@
+import type { ComponentType } from 'react';
+import companies from '../resources/companies';
+import users from '../resources/users';
+import categories, { TermList } from '../resources/categories';
+import roles from '../resources/roles';
+import media from '../resources/media';
+import products from '../resources/products';
+import showcases from '../resources/showcases';
+import agreements from '../resources/agreements';
+import tasks from '../resources/tasks';
+import taskStages from '../resources/task-stages';
+import taskTypes from '../resources/task-types';
+import taskNotifications from '../resources/task-notifications';
+import projects from '../resources/projects';
+import { lazyPage, type LazyPage } from './lazyPage';
+import { PUBLIC_PAGES } from './publicPages';
+import { routeAt } from './routeAt';
+import type { RouteName } from './routes';
+
+/*
+ * The page of each named route, without react-router or react-admin: main.tsx asks for the code of
+ * the page the app opens on beside the app's own chunk (which this module is not part of), instead
+ * of once that chunk has run, a round of requests later. routeElements.tsx makes the routes of them.
+ */
+
+// Everything is loaded when first opened, but the signed-out pages (routing/publicPages.ts).
+const Dashboard = lazyPage(() => import('../pages/app/DashboardPage'), ['dashboard']);
+const Placeholder = lazyPage(() => import('../pages/app/PlaceholderPage'));
+const Logout = lazyPage(() => import('../pages/auth/LogoutPage'));
+const ConfigList = lazyPage(() => import('../configurator/ConfigListPage'));
+const ConfigDashboard = lazyPage(() => import('../configurator/ConfigDashboardPage'));
+const ConfigOverview = lazyPage(() => import('../configurator/ConfigOverviewPage'));
+const ConfigStage = lazyPage(() => import('../configurator/ConfigStagePage'));
+const Showcases = lazyPage(() => import('../showcases/ShowcasesPage'));
+const Showcase = lazyPage(() => import('../showcases/ShowcasePage'));
+const ShowcaseMedia = lazyPage(() => import('../showcases/ShowcaseMediaPage'));
+const AgreementEdit = lazyPage(() => import('../agreements/AgreementEditPage'));
+const AgreementPreview = lazyPage(() => import('../agreements/AgreementPreviewPage'));
+const TrackerNew = lazyPage(() => import('../tracker/NewProjectPage'), ['tracker']);
+const TrackerVariations = lazyPage(() => import('../tracker/VariationsPage'), ['tracker']);
+const TrackerApproval = lazyPage(() => import('../tracker/ApprovalPage'), ['tracker']);
+const TrackerSummary = lazyPage(() => import('../tracker/ProjectSummaryPage'), ['tracker']);
+const TrackerProfile = lazyPage(() => import('../tracker/ProjectProfilePage'), ['tracker']);
+const ProjectsDashboard = lazyPage(() => import('../projects/ProjectsDashboardPage'), ['projects']);
+const ProjectsFilter = lazyPage(() => import('../projects/ProjectsViewPages'), ['projects']);
+const ProjectsInBuild = lazyPage(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsInBuildPage })), ['projects']);
+const ProjectsLaunching = lazyPage(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsLaunchingPage })), ['projects']);
+const ProjectsReviews = lazyPage(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsReviewsPage })), ['projects']);
+const ProjectsReports = lazyPage(() => import('../reports/ReportsPage'), ['reports']);
+
+/** The routes that only redirect (routeElements.tsx: they need react-router, which the app's chunk brings). */
+export type RedirectName = 'Config Redirect' | 'Roles & Permissions Redirect';
+
+/**
+ * The page of every named route but the two redirects (routeElements.tsx adds them), in one place:
+ * a route without a page, or a page of a name that is no route, does not compile.
+ */
+export const PAGES: Record<Exclude<RouteName, RedirectName>, ComponentType> = {
+  ...PUBLIC_PAGES,
+  Logout,
+  Dashboard,
+  'Company Dashboard': Dashboard,
+  Config: ConfigList,
+  'Config Dashboard': ConfigDashboard,
+  'Config Overview': ConfigOverview,
+  'Config Stage': ConfigStage,
+  // The same page: it shows internal notes on the internal route (the route needs manage configs).
+  'Config Internal Stage': ConfigStage,
+  Companies: companies.list,
+  'Company Create': companies.create,
+  'Company Profile': companies.edit,
+  Users: users.list,
+  'User Create': users.create,
+  'User Profile': users.edit,
+  Categories: categories.list,
+  Taxonomies: TermList,
+  'Roles & Permissions': roles.list,
+  Media: media.list,
+  'Media Upload': media.create,
+  Products: products.list,
+  'Product Create': products.create,
+  'Product Edit': products.edit,
+  'Showcases Admin': showcases.list,
+  'Create Showcases': showcases.create,
+  'Edit Showcases': showcases.edit,
+  Showcases,
+  Showcase,
+  'Showcase Media': ShowcaseMedia,
+  Agreements: agreements.list,
+  'Agreement Edit': AgreementEdit,
+  Agreement: AgreementPreview,
+  // Later issues' screens.
+  'Tasks All': tasks.list,
+  'Tasks Stages All': taskStages.list,
+  'Tasks Notifications All': taskNotifications.list,
+  'Tasks Types All': taskTypes.list,
+  'Tracker New': TrackerNew,
+  'Tracker Variations': TrackerVariations,
+  'Tracker Approval': TrackerApproval,
+  'Tracker All': projects.list,
+  'Tracker Summary': TrackerSummary,
+  'Tracker Profile': TrackerProfile,
+  'Tracker Project': TrackerSummary,
+  'Projects Dashboard': ProjectsDashboard,
+  'Projects Filter': ProjectsFilter,
+  'Projects In Build': ProjectsInBuild,
+  'Projects Launching': ProjectsLaunching,
+  'Projects Reviews': ProjectsReviews,
+  'Projects Reports': ProjectsReports,
+  'Internal Page Layouts': Placeholder,
+  Migration: Placeholder,
+};
+
+/** The lazy page of a route name, if it is one (the redirects and Login are not). */
+const lazyAt = (name: RouteName | null | undefined): Partial<LazyPage> | null => (name && name in PAGES ? (PAGES[name as keyof typeof PAGES] as Partial<LazyPage>) : null);
+
+/** The i18n namespaces the page of `hash` needs besides the app's own (main.tsx loads them at start). */
+export function pageNamespacesAt(hash: string): readonly string[] {
+  return lazyAt(routeAt(hash))?.namespaces ?? [];
+}
+
+/**
+ * Starts loading the page of `hash` (the address the app opens on): its code and texts come while
+ * the app's own start (translations, the session check) runs, instead of after the shell has
+ * rendered; main.tsx asks at once, beside the app's own chunk. Resolves when the page's code is
+ * here (or failed to come).
+ */
+export function preloadPageAt(hash: string): Promise<unknown> {
+  return lazyAt(routeAt(hash))?.preload?.().catch(() => {}) ?? Promise.resolve();
+}
+
