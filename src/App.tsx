@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { AdminContext, AdminUI, CustomRoutes, localStorageStore, Resource, type I18nProvider } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { authProvider } from './auth/authProvider';
+import { answerAuthQueriesFromSession, authProvider } from './auth/authProvider';
 import { AdminLocaleChoice } from './i18n/AdminLocaleChoice';
 import { askForFiles, i18n as i18next } from './i18n/i18n';
 import { toLocale } from './i18n/locales';
@@ -16,6 +16,9 @@ import { appResources, appRoutes, prefetchPageDataAt } from './routing/routeElem
 import { themeFor } from './theme';
 
 const store = localStorageStore(undefined, 'LaunchPortal');
+
+// Once, as the app's code loads: react-admin's auth questions answered from the session.
+answerAuthQueriesFromSession(queryClient);
 
 /** How long the first render waits for the page's code (see prepareFirstPage). */
 const PAGE_WAIT_MS = 800;

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { session } from '../session/session';
 
@@ -24,7 +25,33 @@ export const authProvider: AuthProvider = {
     return { id: user.id, fullName: user.name || user.email.split('@')[0], avatar: user.avatar ?? undefined };
   },
   async getPermissions() {
-    const { user } = session.getState();
-    return user ? [...new Set(user.roles.flatMap((role) => role.permissions.map((p) => p.name)))] : [];
+    return permissionNames();
   },
 };
+
+/** The signed-in user's permission names, as `getPermissions` answers. */
+const permissionNames = (): string[] => {
+  const { user } = session.getState();
+  return user ? [...new Set(user.roles.flatMap((role) => role.permissions.map((p) => p.name)))] : [];
+};
+
+/**
+ * Puts the answers of react-admin's two auth questions in the query cache whenever the session
+ * changes, so its hooks find them on their first render (keys as ra-core asks: `useAuthState`'s
+ * `['auth', 'checkAuth', {}]`, `usePermissions`' `['auth', 'getPermissions', {}]`).
+ *
+ * Why: a list or edit screen of react-admin does not ask for its records until `checkAuth` has
+ * answered, an answer the session already holds; asked on mount, it cost a round of rendering
+ * and a request started one step late on every first visit of a screen (issue 32). Signed out,
+ * the answers are only marked stale: the next screen asks `authProvider` again, as before.
+ */
+export function answerAuthQueriesFromSession(queryClient: QueryClient): () => void {
+  const answer = () => {
+    if (session.getState().status === 'authenticated') {
+      queryClient.setQueryData(['auth', 'checkAuth', {}], true);
+      queryClient.setQueryData(['auth', 'getPermissions', {}], permissionNames());
+    } else void queryClient.invalidateQueries({ queryKey: ['auth'], refetchType: 'none' });
+  };
+  answer();
+  return session.subscribe(answer);
+}

@@ -8,6 +8,7 @@ import { StatusChip } from '../../tracker/StatusChip';
 import { trackerSummaryPath } from '../../tracker/paths';
 import type { ProjectListItem } from '../../tracker/types';
 import { PhoneSort } from './PhoneSort';
+import { DeferredRows } from '../../layout/DeferredRows';
 
 const managers = (r: ProjectListItem) => (
   <>
@@ -33,49 +34,53 @@ export function ProjectRows({ link }: { link: boolean }) {
     return (
       <>
         <PhoneSort />
-        <SimpleList<ProjectListItem>
-          primaryText={(r) => r.name}
-          secondaryText={(r) => (
-            <Stack component="span" spacing={0.5} sx={{ display: 'flex', mt: 0.5 }}>
-              <Box component="span">{r.company_name}</Box>
-              <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                <StatusChip status={r.status} />
-                <RagChip rag={r.rag} />
-              </Box>
-              <Box component="span">
-                <PercentBar value={r.complete_percentage} width="100%" />
-              </Box>
-            </Stack>
-          )}
-          tertiaryText={(r) => (r.launch_date ? formatDate(r.launch_date) : '')}
-          linkType={link ? (r) => trackerSummaryPath(r.id) : false}
-          data-testid="projects-cards"
-        />
+        <DeferredRows>
+          <SimpleList<ProjectListItem>
+            primaryText={(r) => r.name}
+            secondaryText={(r) => (
+              <Stack component="span" spacing={0.5} sx={{ display: 'flex', mt: 0.5 }}>
+                <Box component="span">{r.company_name}</Box>
+                <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                  <StatusChip status={r.status} />
+                  <RagChip rag={r.rag} />
+                </Box>
+                <Box component="span">
+                  <PercentBar value={r.complete_percentage} width="100%" />
+                </Box>
+              </Stack>
+            )}
+            tertiaryText={(r) => (r.launch_date ? formatDate(r.launch_date) : '')}
+            linkType={link ? (r) => trackerSummaryPath(r.id) : false}
+            data-testid="projects-cards"
+          />
+        </DeferredRows>
       </>
     );
   }
   return (
-    <Datagrid rowClick={link ? (id) => trackerSummaryPath(id) : false} bulkActionButtons={false} data-testid="projects-table">
-      <TextField source="name" label={t('fields.name')} />
-      <TextField source="company_name" label={t('fields.company')} />
-      <FunctionField<ProjectListItem> source="project_type" label={t('fields.projectType')} render={(r) => t(`types.${r.project_type}`, { defaultValue: r.project_type })} />
-      <FunctionField<ProjectListItem> source="status" label={t('fields.status')} render={(r) => <StatusChip status={r.status} />} />
-      <FunctionField<ProjectListItem> source="rag" label={t('fields.rag')} render={(r) => <RagChip rag={r.rag} />} />
-      <FunctionField<ProjectListItem> source="complete_percentage" label={t('fields.complete')} render={(r) => <PercentBar value={r.complete_percentage} width={100} />} />
-      <FunctionField<ProjectListItem> label={t('fields.managers')} sortable={false} render={managers} />
-      <FunctionField<ProjectListItem> source="launch_date" label={t('fields.launchDate')} render={(r) => formatDate(r.launch_date)} />
-      <FunctionField<ProjectListItem>
-        label={t('fields.counts')}
-        sortable={false}
-        render={(r) => (
-          <Typography variant="body2" component="span" sx={{ display: 'block', minWidth: 120 }}>
-            {t('list.countsDone', { done: r.tasks_done, total: r.tasks_total, overdue: r.overdue_tasks })}
-            <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
-              {t('list.countsMore', { risks: r.counts.risks, variations: r.counts.variations })}
-            </Box>
-          </Typography>
-        )}
-      />
-    </Datagrid>
+    <DeferredRows>
+      <Datagrid rowClick={link ? (id) => trackerSummaryPath(id) : false} bulkActionButtons={false} data-testid="projects-table">
+        <TextField source="name" label={t('fields.name')} />
+        <TextField source="company_name" label={t('fields.company')} />
+        <FunctionField<ProjectListItem> source="project_type" label={t('fields.projectType')} render={(r) => t(`types.${r.project_type}`, { defaultValue: r.project_type })} />
+        <FunctionField<ProjectListItem> source="status" label={t('fields.status')} render={(r) => <StatusChip status={r.status} />} />
+        <FunctionField<ProjectListItem> source="rag" label={t('fields.rag')} render={(r) => <RagChip rag={r.rag} />} />
+        <FunctionField<ProjectListItem> source="complete_percentage" label={t('fields.complete')} render={(r) => <PercentBar value={r.complete_percentage} width={100} />} />
+        <FunctionField<ProjectListItem> label={t('fields.managers')} sortable={false} render={managers} />
+        <FunctionField<ProjectListItem> source="launch_date" label={t('fields.launchDate')} render={(r) => formatDate(r.launch_date)} />
+        <FunctionField<ProjectListItem>
+          label={t('fields.counts')}
+          sortable={false}
+          render={(r) => (
+            <Typography variant="body2" component="span" sx={{ display: 'block', minWidth: 120 }}>
+              {t('list.countsDone', { done: r.tasks_done, total: r.tasks_total, overdue: r.overdue_tasks })}
+              <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+                {t('list.countsMore', { risks: r.counts.risks, variations: r.counts.variations })}
+              </Box>
+            </Typography>
+          )}
+        />
+      </Datagrid>
+    </DeferredRows>
   );
 }

@@ -13,6 +13,7 @@ import { agreementExporter } from './agreementExporter';
 import { CreateAgreementButton } from './AgreementCreate';
 import { ArchiveButton } from './ArchiveButton';
 import { useAgreementAbilities } from './useAgreementAbilities';
+import { DeferredRows } from '../../layout/DeferredRows';
 
 function Toolbar({ edit }: { edit: boolean }) {
   return (
@@ -81,26 +82,28 @@ export default function AgreementList() {
         queryOptions={{ meta: { cache: false } }}
         sx={{ '& .RaList-content': { overflowX: 'auto' } }}
       >
-        {phone ? (
-          <SimpleList<AgreementListItem>
-            primaryText={(r) => r.name}
-            secondaryText={(r) => `${r.company_name} · ${t(`stages.${r.stage}`)}${r.archived ? ` · ${t('stages.archived')}` : ''}`}
-            tertiaryText={(r) => t('list.monthlyShort', { amount: money(r, r.monthly_contract_value) })}
-            linkType={(r) => open(r.id)}
-          />
-        ) : (
-          <Datagrid rowClick={(id) => open(id)} bulkActionButtons={false} data-testid="agreements-table">
-            <TextField source="company_name" label={t('list.columns.company')} />
-            <TextField source="name" label={t('list.columns.name')} />
-            <FunctionField<AgreementListItem> source="type" label={t('list.columns.type')} render={(r) => (AGREEMENT_TYPES.includes(r.type) ? t(`types.${r.type}`) : r.type)} />
-            <FunctionField<AgreementListItem> source="stage" label={t('list.columns.stage')} render={(r) => <StageChip stage={r.stage} archived={r.archived} />} />
-            <FunctionField<AgreementListItem> source="user_id" label={t('list.columns.salesperson')} render={(r) => r.salesperson?.name ?? ''} sortable={false} />
-            <FunctionField<AgreementListItem> source="contract_value" label={t('list.columns.contractValue')} textAlign="right" render={(r) => money(r, r.contract_value)} />
-            <FunctionField<AgreementListItem> source="monthly_contract_value" label={t('list.columns.monthlyValue')} textAlign="right" render={(r) => money(r, r.monthly_contract_value)} />
-            <FunctionField<AgreementListItem> source="updated_at" label={t('list.columns.updated')} render={(r) => formatDate(r.updated_at)} />
-            {edit ? <FunctionField<AgreementListItem> label={t('list.columns.actions')} render={(r) => <ArchiveButton record={r} />} sortable={false} /> : null}
-          </Datagrid>
-        )}
+        <DeferredRows>
+          {phone ? (
+            <SimpleList<AgreementListItem>
+              primaryText={(r) => r.name}
+              secondaryText={(r) => `${r.company_name} · ${t(`stages.${r.stage}`)}${r.archived ? ` · ${t('stages.archived')}` : ''}`}
+              tertiaryText={(r) => t('list.monthlyShort', { amount: money(r, r.monthly_contract_value) })}
+              linkType={(r) => open(r.id)}
+            />
+          ) : (
+            <Datagrid rowClick={(id) => open(id)} bulkActionButtons={false} data-testid="agreements-table">
+              <TextField source="company_name" label={t('list.columns.company')} />
+              <TextField source="name" label={t('list.columns.name')} />
+              <FunctionField<AgreementListItem> source="type" label={t('list.columns.type')} render={(r) => (AGREEMENT_TYPES.includes(r.type) ? t(`types.${r.type}`) : r.type)} />
+              <FunctionField<AgreementListItem> source="stage" label={t('list.columns.stage')} render={(r) => <StageChip stage={r.stage} archived={r.archived} />} />
+              <FunctionField<AgreementListItem> source="user_id" label={t('list.columns.salesperson')} render={(r) => r.salesperson?.name ?? ''} sortable={false} />
+              <FunctionField<AgreementListItem> source="contract_value" label={t('list.columns.contractValue')} textAlign="right" render={(r) => money(r, r.contract_value)} />
+              <FunctionField<AgreementListItem> source="monthly_contract_value" label={t('list.columns.monthlyValue')} textAlign="right" render={(r) => money(r, r.monthly_contract_value)} />
+              <FunctionField<AgreementListItem> source="updated_at" label={t('list.columns.updated')} render={(r) => formatDate(r.updated_at)} />
+              {edit ? <FunctionField<AgreementListItem> label={t('list.columns.actions')} render={(r) => <ArchiveButton record={r} />} sortable={false} /> : null}
+            </Datagrid>
+          )}
+        </DeferredRows>
       </List>
     </>
   );

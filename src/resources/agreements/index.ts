@@ -1,4 +1,3 @@
-import DescriptionIcon from '@mui/icons-material/Description';
 import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
@@ -12,7 +11,6 @@ const AgreementList = lazyPage(() => import('./AgreementList'));
  */
 const agreements = {
   list: AgreementList,
-  icon: DescriptionIcon,
   recordRepresentation: (record: RaRecord) => String(record.name ?? ''),
 };
 export default agreements;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDataWords } from '../../i18n/dataWords';
 import { PageHeading } from '../../layout/PageHeading';
 import { taxonomyPath } from './paths';
+import { DeferredRows } from '../../layout/DeferredRows';
 
 type TaxonomyRow = RaRecord & { name: string; slug: string; terms_count: number };
 
@@ -19,15 +20,17 @@ export default function CategoryList() {
         {t('categoriesAdmin.intro')}
       </Typography>
       <List resource="taxonomies" title={t('routes.categories')} sort={{ field: 'name', order: 'ASC' }} perPage={100} pagination={false} actions={false} storeKey="categories.list" disableSyncWithLocation>
-        {phone ? (
-          <SimpleList<TaxonomyRow> primaryText={(r) => words.taxonomy(r.slug, r.name)} secondaryText={(r) => `${t('categoriesAdmin.terms')}: ${r.terms_count}`} linkType={(r) => taxonomyPath(r.slug)} />
-        ) : (
-          <Datagrid rowClick={(_id, _resource, record) => taxonomyPath(String(record.slug))} bulkActionButtons={false}>
-            <FunctionField<TaxonomyRow> source="name" label={t('categoriesAdmin.taxonomy')} render={(r) => words.taxonomy(r.slug, r.name)} />
-            <TextField source="slug" label={t('categoriesAdmin.slug')} />
-            <NumberField source="terms_count" label={t('categoriesAdmin.terms')} />
-          </Datagrid>
-        )}
+        <DeferredRows>
+          {phone ? (
+            <SimpleList<TaxonomyRow> primaryText={(r) => words.taxonomy(r.slug, r.name)} secondaryText={(r) => `${t('categoriesAdmin.terms')}: ${r.terms_count}`} linkType={(r) => taxonomyPath(r.slug)} />
+          ) : (
+            <Datagrid rowClick={(_id, _resource, record) => taxonomyPath(String(record.slug))} bulkActionButtons={false}>
+              <FunctionField<TaxonomyRow> source="name" label={t('categoriesAdmin.taxonomy')} render={(r) => words.taxonomy(r.slug, r.name)} />
+              <TextField source="slug" label={t('categoriesAdmin.slug')} />
+              <NumberField source="terms_count" label={t('categoriesAdmin.terms')} />
+            </Datagrid>
+          )}
+        </DeferredRows>
       </List>
     </>
   );

@@ -12,6 +12,7 @@ import { useDataWords } from '../../i18n/dataWords';
 import { PageHeading } from '../../layout/PageHeading';
 import { termsResource } from './paths';
 import { DeleteTerm, TermDialog, type TermRecord } from './TermDialog';
+import { DeferredRows } from '../../layout/DeferredRows';
 
 function EditTerm({ onEdit }: { onEdit: (record: TermRecord) => void }) {
   const { t } = useTranslation();
@@ -84,35 +85,37 @@ export default function TermList() {
           </TopToolbar>
         }
       >
-        {phone ? (
-          <SimpleList<TermRecord>
-            primaryText={(r) => (shown(r) === r.name ? r.name : `${r.name} (${shown(r)})`)}
-            secondaryText={(r) => `${r.slug} · ${t('categoriesAdmin.companies')}: ${r.companies_count} · ${t('categoriesAdmin.products')}: ${r.products_count}`}
-            linkType={false}
-            rowClick={(_id, _resource, record) => {
-              setEditing(record as TermRecord);
-              return false;
-            }}
-          />
-        ) : (
-          <Datagrid bulkActionButtons={false} rowClick={false} empty={<Box sx={{ p: 2 }}>{t('categoriesAdmin.empty')}</Box>}>
-            <TextField source="name" label={t('categoriesAdmin.name')} />
-            <FunctionField<TermRecord> label={t('categoriesAdmin.shownAs')} sortable={false} render={shown} />
-            <TextField source="slug" label={t('categoriesAdmin.slug')} />
-            <NumberField source="companies_count" label={t('categoriesAdmin.companies')} sortable={false} />
-            <NumberField source="products_count" label={t('categoriesAdmin.products')} sortable={false} />
-            <FunctionField
-              label=""
-              textAlign="right"
-              render={() => (
-                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
-                  <EditTerm onEdit={setEditing} />
-                  <DeleteTerm resource={resource} />
-                </Stack>
-              )}
+        <DeferredRows>
+          {phone ? (
+            <SimpleList<TermRecord>
+              primaryText={(r) => (shown(r) === r.name ? r.name : `${r.name} (${shown(r)})`)}
+              secondaryText={(r) => `${r.slug} · ${t('categoriesAdmin.companies')}: ${r.companies_count} · ${t('categoriesAdmin.products')}: ${r.products_count}`}
+              linkType={false}
+              rowClick={(_id, _resource, record) => {
+                setEditing(record as TermRecord);
+                return false;
+              }}
             />
-          </Datagrid>
-        )}
+          ) : (
+            <Datagrid bulkActionButtons={false} rowClick={false} empty={<Box sx={{ p: 2 }}>{t('categoriesAdmin.empty')}</Box>}>
+              <TextField source="name" label={t('categoriesAdmin.name')} />
+              <FunctionField<TermRecord> label={t('categoriesAdmin.shownAs')} sortable={false} render={shown} />
+              <TextField source="slug" label={t('categoriesAdmin.slug')} />
+              <NumberField source="companies_count" label={t('categoriesAdmin.companies')} sortable={false} />
+              <NumberField source="products_count" label={t('categoriesAdmin.products')} sortable={false} />
+              <FunctionField
+                label=""
+                textAlign="right"
+                render={() => (
+                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+                    <EditTerm onEdit={setEditing} />
+                    <DeleteTerm resource={resource} />
+                  </Stack>
+                )}
+              />
+            </Datagrid>
+          )}
+        </DeferredRows>
       </List>
       {editing ? <TermDialog resource={resource} taxonomyName={name} record={editing} onClose={() => setEditing(null)} /> : null}
     </>

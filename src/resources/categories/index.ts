@@ -1,4 +1,3 @@
-import CategoryIcon from '@mui/icons-material/Category';
 import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
@@ -13,7 +12,6 @@ const TermList = lazyPage(() => import('./TermList'));
  */
 const categories = {
   list: CategoryList,
-  icon: CategoryIcon,
   recordRepresentation: (record: RaRecord) => String(record.name ?? ''),
 };
 export default categories;

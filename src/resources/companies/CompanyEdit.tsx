@@ -11,6 +11,7 @@ import { LogoThumbnail } from './CompanyLogoInput';
 import { CompanyUsers } from './CompanyUsers';
 import { useCompanyAbilities } from './useCompanyAbilities';
 import { FRESH_RECORD } from '../../forms/freshRecord';
+import { DeferredRecord } from '../../layout/DeferredRecord';
 
 type Link = { taxonomy: string; term: { name: string; slug: string } };
 /** The company's terms of one taxonomy in the reader's words (company types translated, regions as countries). */
@@ -78,9 +79,11 @@ export default function CompanyEdit() {
         queryOptions={FRESH_RECORD}
         mutationOptions={{ ...FRESH_RECORD, onSuccess: () => notify(t('errors:companies.updated'), { type: 'success' }) }}
       >
-        {manage ? <CompanyForm toolbar={<EditToolbar />} /> : <CompanyDetails />}
-        <Divider />
-        <CompanyUsers canManage={manage} />
+        <DeferredRecord>
+          {manage ? <CompanyForm toolbar={<EditToolbar />} /> : <CompanyDetails />}
+          <Divider />
+          <CompanyUsers canManage={manage} />
+        </DeferredRecord>
       </Edit>
     </>
   );

@@ -14,6 +14,7 @@ import { LogoThumbnail } from './CompanyLogoInput';
 import { profilePath } from './paths';
 import { useCompanyAbilities } from './useCompanyAbilities';
 import { ListEmpty } from '../../layout/ListEmpty';
+import { DeferredRows } from '../../layout/DeferredRows';
 
 type Link = { taxonomy: string; term: { id: number; name: string; slug: string } };
 type CompanyRow = RaRecord & {
@@ -107,38 +108,40 @@ export default function CompanyList() {
         storeKey="companies.list"
         sx={{ '& .RaList-content': { overflowX: 'auto' } }}
       >
-        {phone ? (
-          <SimpleList<CompanyRow>
-            leftAvatar={(r) => <LogoThumbnail guid={r.logo?.guid} name={r.name} size={40} />}
-            primaryText={(r) => r.name}
-            secondaryText={(r) => [termNames(r, 'region', words).join(', '), t(`companiesAdmin.stages.${r.stage}`)].filter(Boolean).join(' · ')}
-            tertiaryText={(r) => t(`companiesAdmin.statuses.${r.status}`)}
-            linkType={(r) => profilePath(r.id)}
-          />
-        ) : (
-          <Datagrid rowClick={rowClick} bulkActionButtons={manage ? <BulkDeleteButton mutationMode="pessimistic" /> : false} data-testid="companies-table">
-            {/* The logo sits in the name cell, so the name stays the first column (and sorts as before). */}
-            <FunctionField<CompanyRow>
-              source="name"
-              render={(r) => (
-                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5 }}>
-                  <LogoThumbnail guid={r.logo?.guid} name={r.name} size={32} />
-                  <span>{r.name}</span>
-                </Box>
-              )}
+        <DeferredRows>
+          {phone ? (
+            <SimpleList<CompanyRow>
+              leftAvatar={(r) => <LogoThumbnail guid={r.logo?.guid} name={r.name} size={40} />}
+              primaryText={(r) => r.name}
+              secondaryText={(r) => [termNames(r, 'region', words).join(', '), t(`companiesAdmin.stages.${r.stage}`)].filter(Boolean).join(' · ')}
+              tertiaryText={(r) => t(`companiesAdmin.statuses.${r.status}`)}
+              linkType={(r) => profilePath(r.id)}
             />
-            <FunctionField<CompanyRow> label="resources.companies.fields.terms.region" render={(r) => termNames(r, 'region', words).join(', ')} sortable={false} />
-            <FunctionField<CompanyRow> label="resources.companies.fields.terms.type" render={(r) => termNames(r, 'type', words).join(', ')} sortable={false} />
-            <FunctionField<CompanyRow> source="stage" render={(r) => t(`companiesAdmin.stages.${r.stage}`)} />
-            <FunctionField<CompanyRow>
-              source="status"
-              render={(r) => <Chip size="small" label={t(`companiesAdmin.statuses.${r.status}`)} color={r.status === 'active' ? 'success' : 'default'} variant="outlined" />}
-            />
-            <TextField source="contact_name" />
-            <NumberField source="users_count" sortable={false} />
-            <FunctionField<CompanyRow> source="created_at" render={(r) => formatDate(r.created_at)} />
-          </Datagrid>
-        )}
+          ) : (
+            <Datagrid rowClick={rowClick} bulkActionButtons={manage ? <BulkDeleteButton mutationMode="pessimistic" /> : false} data-testid="companies-table">
+              {/* The logo sits in the name cell, so the name stays the first column (and sorts as before). */}
+              <FunctionField<CompanyRow>
+                source="name"
+                render={(r) => (
+                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5 }}>
+                    <LogoThumbnail guid={r.logo?.guid} name={r.name} size={32} />
+                    <span>{r.name}</span>
+                  </Box>
+                )}
+              />
+              <FunctionField<CompanyRow> label="resources.companies.fields.terms.region" render={(r) => termNames(r, 'region', words).join(', ')} sortable={false} />
+              <FunctionField<CompanyRow> label="resources.companies.fields.terms.type" render={(r) => termNames(r, 'type', words).join(', ')} sortable={false} />
+              <FunctionField<CompanyRow> source="stage" render={(r) => t(`companiesAdmin.stages.${r.stage}`)} />
+              <FunctionField<CompanyRow>
+                source="status"
+                render={(r) => <Chip size="small" label={t(`companiesAdmin.statuses.${r.status}`)} color={r.status === 'active' ? 'success' : 'default'} variant="outlined" />}
+              />
+              <TextField source="contact_name" />
+              <NumberField source="users_count" sortable={false} />
+              <FunctionField<CompanyRow> source="created_at" render={(r) => formatDate(r.created_at)} />
+            </Datagrid>
+          )}
+        </DeferredRows>
       </List>
     </>
   );

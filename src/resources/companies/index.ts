@@ -1,4 +1,3 @@
-import BusinessIcon from '@mui/icons-material/Business';
 import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
@@ -18,7 +17,6 @@ const companies = {
   list: CompanyList,
   create: CompanyCreate,
   edit: CompanyEdit,
-  icon: BusinessIcon,
   recordRepresentation: (record: RaRecord) => String(record.name ?? ''),
 };
 export default companies;

@@ -1,4 +1,3 @@
-import PermMediaIcon from '@mui/icons-material/PermMedia';
 import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
@@ -13,7 +12,6 @@ const MediaUpload = lazyPage(() => import('./MediaUpload'));
 const media = {
   list: MediaList,
   create: MediaUpload,
-  icon: PermMediaIcon,
   recordRepresentation: (record: RaRecord) => String(record.filename ?? ''),
 };
 export default media;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeading } from '../../layout/PageHeading';
 import { ProductForm, toProductBody } from './ProductForm';
+import { DeferredRecord } from '../../layout/DeferredRecord';
 
 function EditToolbar() {
   const { t } = useTranslation(['common', 'errors']);
@@ -47,7 +48,9 @@ export default function ProductEdit() {
         queryOptions={{ meta: { cache: false } }}
         mutationOptions={{ meta: { cache: false }, onSuccess: () => notify(t('errors:products.updated'), { type: 'success' }) }}
       >
-        <ProductForm toolbar={<EditToolbar />} />
+        <DeferredRecord>
+          <ProductForm toolbar={<EditToolbar />} />
+        </DeferredRecord>
       </Edit>
     </>
   );

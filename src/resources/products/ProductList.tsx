@@ -11,6 +11,7 @@ import { Empty, ProductToolbar } from './ProductListParts';
 import { termNames, type ProductRow } from './productRow';
 import { ProductTable } from './ProductTable';
 import { useProductAbilities } from './useProductAbilities';
+import { DeferredRows } from '../../layout/DeferredRows';
 
 /**
  * `/products`: the catalogue by position (spec section 7: sorted by order_column ASC) with search,
@@ -48,17 +49,19 @@ export default function ProductList() {
         storeKey="products.list"
         queryOptions={{ meta: { cache: false } }}
       >
-        {phone ? (
-          <SimpleList<ProductRow>
-            // The position is the catalogue's internal order: only those who arrange it see it.
-            primaryText={(r) => (manage ? `${r.order_column}. ${r.name}` : r.name)}
-            secondaryText={price}
-            tertiaryText={(r) => (wholeCatalogue ? termNames(r, 'region', words).join(', ') : (r.description ?? ''))}
-            linkType={manage ? (r) => editPath(r.id) : false}
-          />
-        ) : (
-          <ProductTable />
-        )}
+        <DeferredRows>
+          {phone ? (
+            <SimpleList<ProductRow>
+              // The position is the catalogue's internal order: only those who arrange it see it.
+              primaryText={(r) => (manage ? `${r.order_column}. ${r.name}` : r.name)}
+              secondaryText={price}
+              tertiaryText={(r) => (wholeCatalogue ? termNames(r, 'region', words).join(', ') : (r.description ?? ''))}
+              linkType={manage ? (r) => editPath(r.id) : false}
+            />
+          ) : (
+            <ProductTable />
+          )}
+        </DeferredRows>
       </List>
     </>
   );

@@ -1,4 +1,3 @@
-import InventoryIcon from '@mui/icons-material/Inventory2';
 import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
@@ -18,7 +17,6 @@ const products = {
   list: ProductList,
   create: ProductCreate,
   edit: ProductEdit,
-  icon: InventoryIcon,
   recordRepresentation: (record: RaRecord) => String(record.name ?? ''),
 };
 export default products;

@@ -1,4 +1,3 @@
-import TimelineIcon from '@mui/icons-material/Timeline';
 import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
@@ -12,7 +11,6 @@ const ProjectList = lazyPage(() => import('./ProjectList'));
  */
 const projects = {
   list: ProjectList,
-  icon: TimelineIcon,
   recordRepresentation: (record: RaRecord) => String(record.name ?? ''),
 };
 export default projects;

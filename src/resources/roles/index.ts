@@ -1,4 +1,3 @@
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
@@ -12,7 +11,6 @@ const RolesGrid = lazyPage(() => import('./RolesGrid'));
  */
 const roles = {
   list: RolesGrid,
-  icon: AdminPanelSettingsIcon,
   recordRepresentation: (record: RaRecord) => String(record.name ?? ''),
 };
 export default roles;

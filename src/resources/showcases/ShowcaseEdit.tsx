@@ -7,6 +7,7 @@ import { PageHeading } from '../../layout/PageHeading';
 import { showcasePath } from '../../showcases/paths';
 import { LIST_PATH } from './paths';
 import { ShowcaseForm, toPostBody } from './ShowcaseForm';
+import { DeferredRecord } from '../../layout/DeferredRecord';
 
 /** "View": the post as readers see it (a draft only to staff). */
 function ViewButton() {
@@ -66,7 +67,9 @@ export default function ShowcaseEdit() {
         queryOptions={{ meta: { cache: false } }}
         mutationOptions={{ meta: { cache: false }, onSuccess: () => notify(t('errors:posts.saved'), { type: 'success' }) }}
       >
-        <ShowcaseForm toolbar={<EditToolbar />} />
+        <DeferredRecord>
+          <ShowcaseForm toolbar={<EditToolbar />} />
+        </DeferredRecord>
       </Edit>
     </>
   );

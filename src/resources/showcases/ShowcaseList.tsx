@@ -12,6 +12,7 @@ import { CREATE_PATH, editPath } from './paths';
 import { POST_STATUSES, StatusChip } from './StatusChip';
 import { useShowcaseAbilities } from './useShowcaseAbilities';
 import { ListEmpty } from '../../layout/ListEmpty';
+import { DeferredRows } from '../../layout/DeferredRows';
 
 type PostRow = Post;
 
@@ -70,27 +71,29 @@ export default function ShowcaseList() {
           </TopToolbar>
         }
       >
-        {phone ? (
-          <SimpleList<PostRow>
-            primaryText={(r) => r.post_title}
-            secondaryText={(r) => (
-              <Stack direction="row" spacing={1} alignItems="center" component="span">
-                <StatusChip status={r.post_status} />
-                <span>{formatDate(r.published_at ?? r.updated_at)}</span>
-              </Stack>
-            )}
-            linkType={(r) => editPath(r.id)}
-          />
-        ) : (
-          <Datagrid rowClick={(id) => editPath(id)} bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" mutationOptions={deleted} />} data-testid="showcases-table">
-            <TextField source="post_title" />
-            <FunctionField<PostRow> source="post_status" render={(r) => <StatusChip status={r.post_status} />} />
-            <FunctionField<PostRow> source="taxonomies" sortable={false} render={(r) => <TermChips terms={r.taxonomies} />} />
-            <FunctionField<PostRow> source="published_at" render={(r) => (r.published_at ? formatDate(r.published_at) : '—')} />
-            <FunctionField<PostRow> source="updated_at" render={(r) => formatDate(r.updated_at)} />
-            <DeleteButton mutationMode="pessimistic" redirect={false} mutationOptions={deleted} />
-          </Datagrid>
-        )}
+        <DeferredRows>
+          {phone ? (
+            <SimpleList<PostRow>
+              primaryText={(r) => r.post_title}
+              secondaryText={(r) => (
+                <Stack direction="row" spacing={1} alignItems="center" component="span">
+                  <StatusChip status={r.post_status} />
+                  <span>{formatDate(r.published_at ?? r.updated_at)}</span>
+                </Stack>
+              )}
+              linkType={(r) => editPath(r.id)}
+            />
+          ) : (
+            <Datagrid rowClick={(id) => editPath(id)} bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" mutationOptions={deleted} />} data-testid="showcases-table">
+              <TextField source="post_title" />
+              <FunctionField<PostRow> source="post_status" render={(r) => <StatusChip status={r.post_status} />} />
+              <FunctionField<PostRow> source="taxonomies" sortable={false} render={(r) => <TermChips terms={r.taxonomies} />} />
+              <FunctionField<PostRow> source="published_at" render={(r) => (r.published_at ? formatDate(r.published_at) : '—')} />
+              <FunctionField<PostRow> source="updated_at" render={(r) => formatDate(r.updated_at)} />
+              <DeleteButton mutationMode="pessimistic" redirect={false} mutationOptions={deleted} />
+            </Datagrid>
+          )}
+        </DeferredRows>
       </List>
     </>
   );

@@ -1,4 +1,3 @@
-import StorefrontIcon from '@mui/icons-material/Storefront';
 import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
@@ -18,7 +17,6 @@ const showcases = {
   list: ShowcaseList,
   create: ShowcaseCreate,
   edit: ShowcaseEdit,
-  icon: StorefrontIcon,
   recordRepresentation: (record: RaRecord) => String(record.post_title ?? ''),
 };
 export default showcases;

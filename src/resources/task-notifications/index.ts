@@ -1,4 +1,3 @@
-import NotificationsIcon from '@mui/icons-material/NotificationsActive';
 import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
@@ -7,7 +6,6 @@ const NotificationList = lazyPage(() => import('./NotificationList'));
 /** The notification templates resource (`tasks/notifications` on the API), shown at `/tasks/notifications` (routing/routeElements.tsx). */
 const taskNotifications = {
   list: NotificationList,
-  icon: NotificationsIcon,
   recordRepresentation: (record: RaRecord) => String(record.name ?? ''),
 };
 export default taskNotifications;

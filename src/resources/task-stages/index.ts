@@ -1,4 +1,3 @@
-import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
@@ -7,7 +6,6 @@ const StageList = lazyPage(() => import('./StageList'));
 /** The task stages resource (`tasks/stages` on the API), shown at `/tasks/stages` (routing/routeElements.tsx). */
 const taskStages = {
   list: StageList,
-  icon: ViewColumnIcon,
   recordRepresentation: (record: RaRecord) => String(record.name ?? ''),
 };
 export default taskStages;

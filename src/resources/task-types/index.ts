@@ -1,4 +1,3 @@
-import CategoryIcon from '@mui/icons-material/Category';
 import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
@@ -7,7 +6,6 @@ const TypeList = lazyPage(() => import('./TypeList'));
 /** The task types resource (`tasks/types` on the API), shown at `/tasks/types` (routing/routeElements.tsx). */
 const taskTypes = {
   list: TypeList,
-  icon: CategoryIcon,
   recordRepresentation: (record: RaRecord) => String(record.name ?? ''),
 };
 export default taskTypes;

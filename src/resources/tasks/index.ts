@@ -1,4 +1,3 @@
-import ChecklistIcon from '@mui/icons-material/Checklist';
 import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
@@ -7,7 +6,6 @@ const TaskList = lazyPage(() => import('./TaskList'));
 /** The task templates resource (`tasks` on the API), shown at `/tasks` (routing/routeElements.tsx). */
 const tasks = {
   list: TaskList,
-  icon: ChecklistIcon,
   recordRepresentation: (record: RaRecord) => String(record.name ?? ''),
 };
 export default tasks;

@@ -5,6 +5,7 @@ import { PageHeading } from '../../layout/PageHeading';
 import { toUserBody, UserForm } from './UserForm';
 import { useUserAbilities } from './useUserAbilities';
 import { FRESH_RECORD } from '../../forms/freshRecord';
+import { DeferredRecord } from '../../layout/DeferredRecord';
 
 const OWN = ['name', 'email', 'telephone', 'position', 'avatar', 'country', 'password', 'current_password'] as const;
 
@@ -63,7 +64,9 @@ export default function UserEdit() {
             notify(data.email_pending ? t('usersAdmin.emailPending', { email: String(data.email_pending) }) : t('errors:users.updated'), { type: 'success' }),
         }}
       >
-        <UserForm manage={manage && !self} self={self} editing toolbar={manage || self ? <EditToolbar canDelete={manage && !self} /> : false} />
+        <DeferredRecord>
+          <UserForm manage={manage && !self} self={self} editing toolbar={manage || self ? <EditToolbar canDelete={manage && !self} /> : false} />
+        </DeferredRecord>
       </Edit>
     </>
   );

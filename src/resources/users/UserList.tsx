@@ -9,6 +9,7 @@ import { PageHeading } from '../../layout/PageHeading';
 import { STATUS_CHOICES } from './choices';
 import { userProfilePath } from './paths';
 import { useUserAbilities } from './useUserAbilities';
+import { DeferredRows } from '../../layout/DeferredRows';
 
 type UserRow = RaRecord & { name: string; email: string; position: string | null; status: string; created_at: string };
 
@@ -46,23 +47,25 @@ export default function UserList() {
           </TopToolbar>
         }
       >
-        {phone ? (
-          <SimpleList<UserRow> primaryText={(r) => r.name} secondaryText={(r) => r.email} linkType={(r) => userProfilePath(r.id)} />
-        ) : (
-          <Datagrid
-            rowClick={(id) => userProfilePath(id)}
-            bulkActionButtons={manage ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
-            // Your own account cannot be deleted (the server refuses it too).
-            isRowSelectable={(r) => r.id !== me}
-            data-testid="users-table"
-          >
-            <TextField source="name" />
-            <EmailField source="email" />
-            <TextField source="position" emptyText="—" />
-            <FunctionField<UserRow> source="status" render={(r) => <Chip size="small" variant="outlined" color={r.status === 'active' ? 'success' : 'default'} label={t(`usersAdmin.statuses.${r.status}`)} />} />
-            <FunctionField<UserRow> source="created_at" render={(r) => formatDate(r.created_at)} />
-          </Datagrid>
-        )}
+        <DeferredRows>
+          {phone ? (
+            <SimpleList<UserRow> primaryText={(r) => r.name} secondaryText={(r) => r.email} linkType={(r) => userProfilePath(r.id)} />
+          ) : (
+            <Datagrid
+              rowClick={(id) => userProfilePath(id)}
+              bulkActionButtons={manage ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+              // Your own account cannot be deleted (the server refuses it too).
+              isRowSelectable={(r) => r.id !== me}
+              data-testid="users-table"
+            >
+              <TextField source="name" />
+              <EmailField source="email" />
+              <TextField source="position" emptyText="—" />
+              <FunctionField<UserRow> source="status" render={(r) => <Chip size="small" variant="outlined" color={r.status === 'active' ? 'success' : 'default'} label={t(`usersAdmin.statuses.${r.status}`)} />} />
+              <FunctionField<UserRow> source="created_at" render={(r) => formatDate(r.created_at)} />
+            </Datagrid>
+          )}
+        </DeferredRows>
       </List>
     </>
   );

@@ -1,4 +1,3 @@
-import PeopleIcon from '@mui/icons-material/People';
 import { lazyPage } from '../../routing/lazyPage';
 import type { RaRecord } from 'react-admin';
 
@@ -18,7 +17,6 @@ const users = {
   list: UserList,
   create: UserCreate,
   edit: UserEdit,
-  icon: PeopleIcon,
   recordRepresentation: (record: RaRecord) => String(record.name ?? record.email ?? ''),
 };
 export default users;
