@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { session } from '../session/session';
+import { session, type SessionController } from '../session/session';
 
 /**
  * react-admin's view of our session. The session itself (tokens, refresh, modal, 401 handling)
@@ -30,8 +30,8 @@ export const authProvider: AuthProvider = {
 };
 
 /** The signed-in user's permission names, as `getPermissions` answers. */
-const permissionNames = (): string[] => {
-  const { user } = session.getState();
+const permissionNames = (from: Pick<SessionController, 'getState'> = session): string[] => {
+  const { user } = from.getState();
   return user ? [...new Set(user.roles.flatMap((role) => role.permissions.map((p) => p.name)))] : [];
 };
 
@@ -45,13 +45,13 @@ const permissionNames = (): string[] => {
  * and a request started one step late on every first visit of a screen (issue 32). Signed out,
  * the answers are only marked stale: the next screen asks `authProvider` again, as before.
  */
-export function answerAuthQueriesFromSession(queryClient: QueryClient): () => void {
+export function answerAuthQueriesFromSession(queryClient: QueryClient, from: Pick<SessionController, 'getState' | 'subscribe'> = session): () => void {
   const answer = () => {
-    if (session.getState().status === 'authenticated') {
+    if (from.getState().status === 'authenticated') {
       queryClient.setQueryData(['auth', 'checkAuth', {}], true);
-      queryClient.setQueryData(['auth', 'getPermissions', {}], permissionNames());
+      queryClient.setQueryData(['auth', 'getPermissions', {}], permissionNames(from));
     } else void queryClient.invalidateQueries({ queryKey: ['auth'], refetchType: 'none' });
   };
   answer();
-  return session.subscribe(answer);
+  return from.subscribe(answer);
 }
