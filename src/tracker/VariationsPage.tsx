@@ -8,6 +8,7 @@ import { PageHeading } from '../layout/PageHeading';
 import { trackerProfilePath } from './paths';
 import type { Variation } from './types';
 import { VariationStatusChip } from './VariationStatusChip';
+import { DeferredRows } from '../layout/DeferredRows';
 
 /**
  * `/tracker/variations` ('view project variations'): every project's variations, newest first,
@@ -30,26 +31,28 @@ export default function VariationsPage() {
     <>
       <PageHeading />
       <List resource="variations" title={t('common:routes.trackerVariations')} filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} exporter={false} storeKey="tracker.variations" queryOptions={{ meta: { cache: false } }} sx={{ '& .RaList-content': { overflowX: 'auto' } }}>
-        {phone ? (
-          <SimpleList<Variation>
-            primaryText={(v) => v.title}
-            secondaryText={(v) => `${v.project.name} · ${t(`variationStatus.${v.status}`)}`}
-            tertiaryText={(v) => t('variation.focShort', { amount: money(v, v.foc_cost) })}
-            linkType={(v) => open(v as unknown as Variation)}
-          />
-        ) : (
-          <Datagrid rowClick={(_id, _r, v) => open(v as unknown as Variation)} bulkActionButtons={false} data-testid="variations-list">
-            <RaTextField source="title" label={t('fields.title')} />
-            <FunctionField<Variation> source="project_id" label={t('fields.project')} sortable={false} render={(v) => `${v.project.name} (${v.project.company_name})`} />
-            <FunctionField<Variation> source="type" label={t('fields.variationType')} render={(v) => t(`variationTypes.${v.type}`)} />
-            <FunctionField<Variation> source="status" label={t('fields.status')} render={(v) => <VariationStatusChip status={v.status} />} />
-            <FunctionField<Variation> source="total_effort" label={t('fields.effort')} textAlign="right" render={(v) => t('hours', { count: v.total_effort })} />
-            <FunctionField<Variation> source="cost_impact" label={t('fields.costImpact')} textAlign="right" render={(v) => money(v, v.cost_impact)} />
-            <FunctionField<Variation> source="foc_cost" label={t('fields.focCost')} textAlign="right" render={(v) => money(v, v.foc_cost)} />
-            <FunctionField<Variation> source="raised_by" label={t('fields.raisedBy')} sortable={false} render={(v) => v.raised_by?.name ?? ''} />
-            <FunctionField<Variation> source="created_at" label={t('fields.raisedOn')} render={(v) => formatDate(v.created_at)} />
-          </Datagrid>
-        )}
+        <DeferredRows>
+          {phone ? (
+            <SimpleList<Variation>
+              primaryText={(v) => v.title}
+              secondaryText={(v) => `${v.project.name} · ${t(`variationStatus.${v.status}`)}`}
+              tertiaryText={(v) => t('variation.focShort', { amount: money(v, v.foc_cost) })}
+              linkType={(v) => open(v as unknown as Variation)}
+            />
+          ) : (
+            <Datagrid rowClick={(_id, _r, v) => open(v as unknown as Variation)} bulkActionButtons={false} data-testid="variations-list">
+              <RaTextField source="title" label={t('fields.title')} />
+              <FunctionField<Variation> source="project_id" label={t('fields.project')} sortable={false} render={(v) => `${v.project.name} (${v.project.company_name})`} />
+              <FunctionField<Variation> source="type" label={t('fields.variationType')} render={(v) => t(`variationTypes.${v.type}`)} />
+              <FunctionField<Variation> source="status" label={t('fields.status')} render={(v) => <VariationStatusChip status={v.status} />} />
+              <FunctionField<Variation> source="total_effort" label={t('fields.effort')} textAlign="right" render={(v) => t('hours', { count: v.total_effort })} />
+              <FunctionField<Variation> source="cost_impact" label={t('fields.costImpact')} textAlign="right" render={(v) => money(v, v.cost_impact)} />
+              <FunctionField<Variation> source="foc_cost" label={t('fields.focCost')} textAlign="right" render={(v) => money(v, v.foc_cost)} />
+              <FunctionField<Variation> source="raised_by" label={t('fields.raisedBy')} sortable={false} render={(v) => v.raised_by?.name ?? ''} />
+              <FunctionField<Variation> source="created_at" label={t('fields.raisedOn')} render={(v) => formatDate(v.created_at)} />
+            </Datagrid>
+          )}
+        </DeferredRows>
       </List>
     </>
   );
