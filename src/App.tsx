@@ -12,6 +12,7 @@ import { AppLayout } from './layout/AppLayout';
 import { Growl } from './layout/Growl';
 import NotFoundPage from './layout/NotFoundPage';
 import { pageNamespacesAt, preloadPageAt } from './routing/pages';
+import { routeAt } from './routing/routeAt';
 import { appResources, appRoutes, prefetchPageDataAt } from './routing/routeElements';
 import { themeFor } from './theme';
 
@@ -42,9 +43,19 @@ export function prepareFirstPage(hash: string, sessionChecked: Promise<unknown>,
  * the sign-in answer instead of after another round of chunks. Nothing runs but parsing.
  */
 export function preloadLanding(hash: string): void {
-  askForFiles(pageNamespacesAt(hash));
-  void preloadPageAt(hash);
+  const pages = routeAt(hash) === 'Dashboard' ? [hash, ...ON_FROM_DASHBOARD] : [hash];
+  for (const page of pages) {
+    askForFiles(pageNamespacesAt(page));
+    void preloadPageAt(page);
+  }
 }
+
+/**
+ * Where a sign-in at the dashboard goes on to for a dealer (routing/guard.ts: a company in the
+ * showcase or configurator stage; the configs list opens a dealer's one config at once): their
+ * code comes while the password is typed too, not one after the other after the sign-in answer.
+ */
+const ON_FROM_DASHBOARD = ['#/showcases', '#/configurator', '#/configurator/0/dashboard'];
 
 /**
  * The react-admin application: hash routes (react-admin's default router), our layout around

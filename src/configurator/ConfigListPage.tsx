@@ -62,6 +62,10 @@ export default function ConfigListPage() {
   }, [rows, page, perPage, total]);
 
   if (first?.total === 1 && first.rows.length === 1 && !can.create) return <Navigate to={dashboardPath(first.rows[0])} replace />;
+  // A user who cannot create may be passing through (a dealer's sign-in lands here on the way to
+  // their one config): the list's frame waits for the first answer instead of rendering for
+  // nothing (issue 32: one render pass less between signing in and the config dashboard).
+  if (!first && !failed && !can.create) return <LoadingBar />;
 
   const archive = async (config: ConfigRow) => {
     const updated = await writes.archive(config.id);

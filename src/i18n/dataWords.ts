@@ -49,6 +49,16 @@ function collator(locale: string): Intl.Collator {
   return found;
 }
 
+/**
+ * Builds the reader's Intl objects ahead of the first list: their first construction reads the
+ * browser's locale data, 20-45 ms each on a cold load of a staff list (issue 32's profile), which
+ * main.tsx moves into the idle time while the app's code downloads.
+ */
+export function prepareDataWords(locale: string): void {
+  regionNames(locale);
+  collator(locale);
+}
+
 /** "Project Manager" -> "project-manager": the key of a seeded name. */
 const keyOf = (name: string) => name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 

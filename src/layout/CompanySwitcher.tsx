@@ -37,8 +37,53 @@ async function searchCompanies(q: string, signal?: AbortSignal): Promise<Company
   return list?.map(({ id, name }) => ({ id, name }));
 }
 
+interface SearchProps {
+  onChosen?: () => void;
+  autoFocus?: boolean;
+  fullWidth?: boolean;
+}
+
+/** The search field's look, shared by the resting field and the live search. */
+const fieldSx = (fullWidth: boolean) => (fullWidth ? undefined : { bgcolor: 'background.paper', borderRadius: 1 });
+const widthSx = (fullWidth: boolean) => ({ width: fullWidth ? '100%' : { md: 240, lg: 300 } });
+
+/**
+ * The switcher at rest: the same field without MUI's Autocomplete, which took 50 ms of every staff
+ * screen's first render in the profile of a cold load (issue 32), for a box most visits never
+ * touch. The live search replaces it the moment the pointer comes over it or it takes the focus
+ * (before the first key), and keeps the focus.
+ */
+function CompanySearchAtRest(props: SearchProps) {
+  const { t } = useTranslation('dashboard');
+  const { company } = useSession();
+  const [live, setLive] = useState<'idle' | 'hover' | 'focus'>('idle');
+  if (live !== 'idle') return <CompanySearch {...props} autoFocus={props.autoFocus || live === 'focus'} />;
+  const fullWidth = props.fullWidth ?? false;
+  return (
+    <TextField
+      size="small"
+      variant="outlined"
+      hiddenLabel
+      placeholder={company ? company.name : t('switcher.placeholder')}
+      onPointerEnter={() => setLive('hover')}
+      onFocus={() => setLive('focus')}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <BusinessIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+        htmlInput: { 'aria-label': t('switcher.label'), 'data-testid': 'company-switcher-input', role: 'combobox', 'aria-expanded': false, 'aria-autocomplete': 'list', autoFocus: props.autoFocus },
+      }}
+      sx={{ ...widthSx(fullWidth), ...fieldSx(fullWidth) }}
+    />
+  );
+}
+
 /** The search box: remote search as the user types (after a pause), arrows and Enter choose, the choice opens /dashboard/{id}. */
-function CompanySearch({ onChosen, autoFocus = false, fullWidth = false }: { onChosen?: () => void; autoFocus?: boolean; fullWidth?: boolean }) {
+function CompanySearch({ onChosen, autoFocus = false, fullWidth = false }: SearchProps) {
   const { t } = useTranslation('dashboard');
   const { company } = useSession();
   const navigate = useNavigate();
@@ -82,7 +127,7 @@ function CompanySearch({ onChosen, autoFocus = false, fullWidth = false }: { onC
       }}
       noOptionsText={t('switcher.none')}
       loadingText={t('switcher.searching')}
-      sx={{ width: fullWidth ? '100%' : { md: 240, lg: 300 } }}
+      sx={widthSx(fullWidth)}
       renderInput={(params) => (
         <TextField
           {...params}
@@ -101,7 +146,7 @@ function CompanySearch({ onChosen, autoFocus = false, fullWidth = false }: { onC
             },
             htmlInput: { ...params.inputProps, 'aria-label': t('switcher.label'), 'data-testid': 'company-switcher-input', autoFocus },
           }}
-          sx={fullWidth ? undefined : { bgcolor: 'background.paper', borderRadius: 1 }}
+          sx={fieldSx(fullWidth)}
         />
       )}
     />
@@ -122,7 +167,7 @@ export function CompanySwitcher() {
   if (!narrow) {
     return (
       <Box role="search" aria-label={t('switcher.label')} data-testid="company-switcher">
-        <CompanySearch />
+        <CompanySearchAtRest />
       </Box>
     );
   }
