@@ -2,8 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CacheProvider } from '@emotion/react';
 import { createNonceCache, readCspNonce } from './csp/nonce';
-import { prepareDataWords } from './i18n/dataWords';
-import { createI18nProvider, storedLocale } from './i18n/i18n';
+import { createI18nProvider } from './i18n/i18n';
 import { SIGNED_IN_NAMESPACES } from './i18n/locales';
 import { pageNamespacesAt, preloadPageAt } from './routing/pages';
 import { isPublicAt } from './routing/publicPages';
@@ -31,8 +30,6 @@ async function start(): Promise<void> {
   if (shell === 'app') preloadPageAt(hash);
   // A failed load is tried again by Root, under the overlay.
   const appReady = shell === 'app' ? loadApp().then((app) => app.prepareFirstPage(hash, sessionChecked, signedIn), () => {}) : null;
-  // The lists' Intl objects are built while the network works, not in the first render.
-  if (shell === 'app') (window.requestIdleCallback ?? setTimeout)(() => prepareDataWords(storedLocale()));
   // Signed in, the first render needs the shell's texts and its page's: they load with the app's own.
   const i18nLoaded = createI18nProvider(signedIn ? [...SIGNED_IN_NAMESPACES, ...pageNamespacesAt(hash)] : []);
   const [i18nProvider] = await Promise.all([i18nLoaded, appReady]);

