@@ -24,7 +24,8 @@ export default async function registerRoutes(app: FastifyInstance) {
             },
             company: { type: 'object', additionalProperties: false, properties: { name: looseString, lang: looseString } },
             terms: { type: 'array', maxItems: 200, items: { type: 'integer' } },
-            accept_terms: { type: 'boolean' },
+            // Not in the spec's payload (its form sends the request only once the terms are ticked); if sent, it must be true.
+            accept_terms: { type: 'boolean', description: 'Optional; when sent it must be true (false: 400, the terms message)' },
           },
         },
         response: { 201: tokenResponse, ...errors(400, 429) },

@@ -24,6 +24,7 @@ export interface RegisterInput {
   user: { name?: string; email?: string; password?: string; primary?: number | boolean };
   company: { name?: string; lang?: string };
   terms?: number[];
+  /** Optional: absent is the spec's payload (sent after consent); present, it must be true. */
   accept_terms?: boolean;
 }
 
@@ -62,7 +63,11 @@ export async function register(deps: Deps, input: RegisterInput, ip: string): Pr
       name: input.user?.name === undefined ? undefined : cleanName(input.user.name),
       email: input.user?.email,
       password: input.user?.password,
-      acceptTerms: input.accept_terms,
+      // The spec's payload (user, company, terms) carries no consent flag: its form sends it only
+      // once the terms checkbox is ticked (spec section 9, registration step 2), so the request
+      // itself is the consent. A client that says more is taken at its word: `accept_terms` other
+      // than true is refused with the terms message, never dropped.
+      acceptTerms: input.accept_terms === undefined ? true : input.accept_terms,
       makes: makes.map((m) => m.id),
     }),
     FIELD_PATHS,

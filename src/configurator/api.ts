@@ -198,3 +198,17 @@ export async function restoreRevision(
 ): Promise<WriteResponse | undefined> {
   return http.post<WriteResponse>(`${configPath(config)}/history/${revisionId}/restore`, { version }, { notify: false });
 }
+
+/**
+ * The spec's reset: the stage goes back to an empty draft (its defaults) on the server, recorded as
+ * a revision like any write. The answer is the whole config (no `data=changed`): the form starts
+ * again from it, as after a restore.
+ */
+export async function resetStage(
+  config: Pick<ConfigDetail, 'guid' | 'company' | 'company_id'>,
+  slug: string,
+  version: number,
+): Promise<WriteResponse | undefined> {
+  // The server ignores `data` on a reset (it writes the stage's defaults); the schema asks for an object.
+  return http.put<WriteResponse>(configPath(config), { slug, data: {}, state: 'draft', action: 'reset', version }, { notify: false });
+}

@@ -13,14 +13,17 @@ export interface StageActionsProps {
   unsent: boolean;
   onAct(to: StageState): void | Promise<void>;
   onReset(): void;
+  /** Asks, then resets the stage on the server to an empty draft (spec: reset returns to empty draft). */
+  onStartAgain(): void;
 }
 
 /**
  * The editor's buttons below the form, as the lifecycle table allows the user: Save draft / Save,
- * Submit, Mark completed, Reopen, and Reset (asks first). Outside the form: they change with the
+ * Submit, Mark completed, Reopen, Reset (asks first; back to the last saved data) and Start again
+ * (asks first; the server's reset to an empty draft). Outside the form: they change with the
  * save status, the form must not (issue 10).
  */
-export function StageActions({ abilities, state, busy, unsent, onAct, onReset }: StageActionsProps) {
+export function StageActions({ abilities, state, busy, unsent, onAct, onReset, onStartAgain }: StageActionsProps) {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
@@ -47,6 +50,11 @@ export function StageActions({ abilities, state, busy, unsent, onAct, onReset }:
       {!abilities.readonly && (
         <Button color="inherit" disabled={busy || !unsent} onClick={onReset} data-testid="stage-reset">
           {t('configPages.stagePage.reset')}
+        </Button>
+      )}
+      {abilities.canStartAgain && (
+        <Button color="error" disabled={busy} onClick={onStartAgain} data-testid="stage-start-again">
+          {t('configPages.stagePage.startAgain')}
         </Button>
       )}
     </Box>

@@ -6,7 +6,8 @@ import { hasStage, stageDefaults, type StageState } from '../../../engine';
 import { defaultEngine, StageForm, type ConfigDoc, type StageController } from '../../../engine/react';
 import { UnsavedChangesPrompt } from '../../routing/UnsavedChangesPrompt';
 import { useSession } from '../../session/useSession';
-import type { ConfigDetail, WriteResponse } from '../api';
+import { resetStage, type ConfigDetail, type WriteResponse } from '../api';
+import { HttpError } from '../../http';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { HistoryPanel } from './HistoryPanel';
 import { permissionNames, stageAbilities } from './lifecycle';
@@ -48,7 +49,8 @@ export interface StageEditorProps {
 /**
  * One stage in the engine's StageForm, saved in the background (useStageSaver) and by its buttons:
  * Save draft / Save, Submit, Mark completed and Reopen as the lifecycle table allows the user,
- * Reset (confirmed) and History. Re-created by the page (new key) whenever it must start over.
+ * Reset (confirmed: back to the last saved data), Start again (confirmed: the server's reset to an
+ * empty draft) and History. Re-created by the page (new key) whenever it must start over.
  */
 export function StageEditor({ start, slug, internal, storageKey, onAnswer, onConflict, onReset }: StageEditorProps) {
   const { t } = useTranslation(['common', 'configurator', 'validation']);
@@ -61,6 +63,7 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
   const controller = useRef<StageController | null>(null);
   const [serverWarnings, setServerWarnings] = useState<Array<{ field?: string; detail: string }>>([]);
   const [confirmReset, setConfirmReset] = useState(false);
+  const [confirmStartAgain, setConfirmStartAgain] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [showRestored, setShowRestored] = useState(!!start.restoredNotice);
   // "Not started" until the stage has data: on the server when the editor began, or from its first stored save.
@@ -133,6 +136,24 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
     [save, notify, t],
   );
 
+  // Start again: the server resets the stage to an empty draft (a revision, so History can undo
+  // it). Unsent edits go with it (the dialog says so); the form starts again from the answer.
+  const startAgain = useCallback(async () => {
+    setBusy(true);
+    saver.discard();
+    try {
+      const answer = await resetStage(server, slug, saver.version());
+      if (!answer) return;
+      notify(t('configPages.stagePage.startedAgain'), { type: 'success' });
+      onAnswer(answer, true);
+    } catch (err) {
+      notify(err instanceof HttpError && err.status === 409 ? t('configPages.conflict') : err instanceof HttpError ? err.messages.join('\n') : t('errors:unknown_error'), { type: 'error' });
+    } finally {
+      setConfirmStartAgain(false);
+      setBusy(false);
+    }
+  }, [saver, server, slug, notify, t, onAnswer]);
+
   // What the form shows below its fields, kept as one element while nothing in it changes: the
   // editor renders again on every save status change (an autosave answer, the first edit after
   // one), and new children would render the whole rjsf form again (issue 10).
@@ -182,7 +203,7 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
         {formExtras}
       </StageForm>
       {/* Outside the form: they change with the save status, the form must not. */}
-      <StageActions abilities={abilities} state={state} busy={busy} unsent={saver.unsent} onAct={act} onReset={() => setConfirmReset(true)} />
+      <StageActions abilities={abilities} state={state} busy={busy} unsent={saver.unsent} onAct={act} onReset={() => setConfirmReset(true)} onStartAgain={() => setConfirmStartAgain(true)} />
       <ConfirmDialog
         open={confirmReset}
         title={t('configPages.stagePage.resetTitle')}
@@ -197,6 +218,17 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
         testId="reset-dialog"
       >
         {t('configPages.stagePage.resetText')}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmStartAgain}
+        title={t('configPages.stagePage.startAgainTitle')}
+        confirmLabel={t('configPages.stagePage.startAgain')}
+        tone="error"
+        onClose={() => setConfirmStartAgain(false)}
+        onConfirm={startAgain}
+        testId="start-again-dialog"
+      >
+        {t('configPages.stagePage.startAgainText')}
       </ConfirmDialog>
       <HistoryPanel
         open={historyOpen}

@@ -13,7 +13,11 @@ export function permissionNames(user: Pick<SessionUser, 'roles'> | null | undefi
 
 /** True when a save from `from` to `to` is in the table and one of `permissions` allows it. */
 export function maySave(from: StageState, to: StageState, permissions: readonly string[]): boolean {
-  return stageTransitions.some((t) => t.action === 'save' && t.from === from && t.to === to && t.allowed.some((p) => permissions.includes(p)));
+  return allowedBy(from, to, 'save', permissions);
+}
+
+function allowedBy(from: StageState, to: StageState, action: 'save' | 'reset', permissions: readonly string[]): boolean {
+  return stageTransitions.some((t) => t.action === action && t.from === from && t.to === to && t.allowed.some((p) => permissions.includes(p)));
 }
 
 export interface StageAbilities {
@@ -26,6 +30,8 @@ export interface StageAbilities {
   canComplete: boolean;
   /** Staff: submitted -> draft, back to the dealer. */
   canReopen: boolean;
+  /** The server's reset (`action: 'reset'`) to an empty draft: a dealer's draft, staff in any state. */
+  canStartAgain: boolean;
 }
 
 /** @example stageAbilities('submitted', ['edit configs']).readonly // true */
@@ -35,5 +41,6 @@ export function stageAbilities(state: StageState, permissions: readonly string[]
   const autosaveState = to(state) ? state : null;
   const canComplete = state === 'submitted' && to('completed');
   const canReopen = state === 'submitted' && to('draft');
-  return { readonly: !autosaveState && !canSubmit && !canComplete && !canReopen, autosaveState, canSubmit, canComplete, canReopen };
+  const canStartAgain = allowedBy(state, 'draft', 'reset', permissions);
+  return { readonly: !autosaveState && !canSubmit && !canComplete && !canReopen, autosaveState, canSubmit, canComplete, canReopen, canStartAgain };
 }

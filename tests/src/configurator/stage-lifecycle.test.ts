@@ -7,18 +7,18 @@ const STAFF = ['view configs', 'manage configs'];
 
 describe('what the stage page offers (engine lifecycle table)', () => {
   it('a dealer drafts and submits; a submitted stage is read-only; a completed one is only re-submitted', () => {
-    expect(stageAbilities('draft', DEALER)).toEqual({ readonly: false, autosaveState: 'draft', canSubmit: true, canComplete: false, canReopen: false });
-    expect(stageAbilities('submitted', DEALER).readonly).toBe(true);
+    expect(stageAbilities('draft', DEALER)).toEqual({ readonly: false, autosaveState: 'draft', canSubmit: true, canComplete: false, canReopen: false, canStartAgain: true });
+    expect(stageAbilities('submitted', DEALER)).toMatchObject({ readonly: true, canStartAgain: false });
     expect(stageAbilities('completed', DEALER)).toMatchObject({ readonly: false, autosaveState: null, canSubmit: true });
   });
 
   it('staff may save a submitted stage as it is, complete it or reopen it', () => {
-    expect(stageAbilities('submitted', STAFF)).toEqual({ readonly: false, autosaveState: 'submitted', canSubmit: false, canComplete: true, canReopen: true });
+    expect(stageAbilities('submitted', STAFF)).toEqual({ readonly: false, autosaveState: 'submitted', canSubmit: false, canComplete: true, canReopen: true, canStartAgain: true });
     expect(stageAbilities('completed', STAFF)).toMatchObject({ autosaveState: 'completed', canReopen: false });
   });
 
   it('a user who may only view gets a read-only stage', () => {
-    expect(stageAbilities('draft', ['view configs']).readonly).toBe(true);
+    expect(stageAbilities('draft', ['view configs'])).toMatchObject({ readonly: true, canStartAgain: false });
   });
 });
 
