@@ -8,6 +8,7 @@ import type { FieldError, StageState } from '../types';
 import { deepEqual, isPlainObject } from '../json';
 import { updateStage } from '../rules/apply';
 import { getStage, hasStage, stageDefaults } from '../stages/catalogue';
+import type { DefaultsContext } from '../stages/context-defaults';
 import { assignListIds } from '../stages/list-ids';
 import { guardInput } from '../validation/input-guard';
 import { fieldError } from '../validation/messages';
@@ -28,6 +29,8 @@ export interface WriteStageInput {
   baseVersion: number;
   action?: StageAction;
   lng?: string;
+  /** The config's company (its region): a `reset` returns to the defaults of that company (country fields: its region's country). */
+  context?: DefaultsContext;
 }
 
 export interface WriteStageSuccess {
@@ -97,7 +100,7 @@ export function writeStage(input: WriteStageInput): WriteStageResult {
     throw err;
   }
 
-  const data = action === 'reset' ? stageDefaults(slug) : input.data;
+  const data = action === 'reset' ? stageDefaults(slug, input.context) : input.data;
   // Nothing above reads the data; from here everything may recurse into it, so the input guard
   // (depth, sizes, prototype keys) comes first.
   const refused = guardInput(data, { lng });

@@ -6,6 +6,7 @@ import type { JSONSchema7 } from 'json-schema';
 import type { StageDefinition } from '../types';
 import { cloneJson } from '../json';
 import { bundleSchema } from './bundle';
+import { withContextDefaults, type DefaultsContext } from './context-defaults';
 import { shapeFiles, stageFiles } from './files';
 
 export class UnknownStageError extends Error {
@@ -69,11 +70,16 @@ export function hasStage(slug: string): boolean {
 }
 
 /**
- * A fresh, mutable copy of a stage's default data (what a new or reset stage holds).
+ * A fresh, mutable copy of a stage's default data (what a new or reset stage holds). With the
+ * config's `context` (its company's region), fields the schema marks `defaultFrom` hold the
+ * company's value (a country field: the region's country); without it, the file's own defaults.
  * @example stageDefaults('franchises') // { franchises: [] }
+ * @example stageDefaults('company-information', { region: 'fr' }).companyInformation // { ..., country: 'FR', ... }
  */
-export function stageDefaults(slug: string): Record<string, unknown> {
-  return cloneJson(getStage(slug).defaults) as Record<string, unknown>;
+export function stageDefaults(slug: string, context?: DefaultsContext): Record<string, unknown> {
+  const stage = getStage(slug);
+  const data = cloneJson(stage.defaults) as Record<string, unknown>;
+  return context ? withContextDefaults(stage.schema as Record<string, unknown>, data, context) : data;
 }
 
 /** Defaults of every stage by slug; rules read them as `defaults.<slug>...`. */

@@ -10,6 +10,7 @@ import { jsonLogic } from '../rules/operations';
 import { createAjv } from '../validation/ajv';
 import { pruneEmptyStrings } from '../validation/prune';
 import { bundleSchema } from './bundle';
+import { DEFAULT_SOURCES } from './context-defaults';
 import { shapeFiles, stageFiles } from './files';
 
 const DRAFT_TOLERATED = new Set(['required', 'requiredIf', 'requiredIfLogic', 'minItems']);
@@ -139,6 +140,19 @@ export function lintStageFile(file: unknown, fileName = 'stage'): string[] {
     }
   };
   visibility(stage.schema, '/schema');
+
+  // defaultFrom (engine/stages/context-defaults.ts): a value the engine knows, on the stage's own
+  // fields or a shape it uses (the bundled schema holds both).
+  const defaultFrom = (node: unknown, at: string): void => {
+    if (Array.isArray(node)) return node.forEach((n, i) => defaultFrom(n, `${at}/${i}`));
+    if (!isPlainObject(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'defaultFrom' && !(typeof value === 'string' && DEFAULT_SOURCES.includes(value))) {
+        problems.push(`${fileName}: ${at}/defaultFrom must be one of ${JSON.stringify(DEFAULT_SOURCES)}`);
+      } else if (key !== 'default' && key !== 'enum') defaultFrom(value, `${at}/${key}`);
+    }
+  };
+  defaultFrom(bundled, '/schema');
 
   if (!missing.length) {
     try {

@@ -11,6 +11,7 @@ import { serverMessages } from '../messages';
 import { findConfig, notFound } from './configs.service';
 import { changesOf, listedChanges, visibleChanges, type RevisionChange } from './configs.changes';
 import { commitStageWrite } from './configs.write';
+import { defaultsContextOf } from './configs.region';
 import { canManage, stageVisible } from './configs.view';
 import type { Viewer } from '../db/tenancy';
 import type { AppServices } from '../plugins/services';
@@ -164,7 +165,8 @@ export async function restoreRevision(deps: Deps, viewer: Viewer, companyKey: st
     loaded,
     {
       slug,
-      data: before ?? stageDefaults(slug),
+      // A stage empty before that revision returns to the company's defaults (its region's country).
+      data: before ?? stageDefaults(slug, await defaultsContextOf(deps.db, loaded.company.id)),
       state: body.state ?? loaded.snapshot.states[slug] ?? 'draft',
       action: 'save',
       version: body.version,

@@ -15,6 +15,7 @@ import type { LoadedConfig } from './configs.types';
 import { configView, stageVisible } from './configs.view';
 import { stageSetsCatalogue, stagesForNewConfig } from './configs.stage-sets';
 import { commitStageWrite, type AnswerOptions } from './configs.write';
+import { prefillCompanyStage } from './configs.prefill';
 import { companyScope, CROSS_COMPANY, type Viewer } from '../db/tenancy';
 import type { AppServices } from '../plugins/services';
 
@@ -73,7 +74,10 @@ export async function createConfig(deps: Deps, viewer: Viewer, companyKey: strin
       createdBy: viewer.id,
     })
     .returning({ id: configs.id });
-  return { ...configView(await findConfig(deps, viewer, String(row.id)), viewer), message: serverMessages.configs.created };
+  const load = () => findConfig(deps, viewer, String(row.id));
+  // A company in stage 'created' gets its registered details in the company-information stage.
+  const created = await prefillCompanyStage(deps, viewer, await load(), load);
+  return { ...configView(created, viewer), message: serverMessages.configs.created };
 }
 
 /**
@@ -119,7 +123,10 @@ async function checkAgreement(deps: Deps, agreementId: number | null | undefined
 
 /** GET /companies/{guid}/configs/{guid} and GET /configs/{id}. */
 export async function getConfig(deps: Deps, viewer: Viewer, key: string, companyKey?: string) {
-  return configView(await findConfig(deps, viewer, key, companyKey), viewer);
+  const load = () => findConfig(deps, viewer, key, companyKey);
+  // First opened (a config made before the company's details were, or by someone who could not
+  // write the stage): a 'created' company's details go in now; a no-op once the stage has data.
+  return configView(await prefillCompanyStage(deps, viewer, await load(), load), viewer);
 }
 
 export interface StageWriteBody {

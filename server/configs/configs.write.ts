@@ -9,6 +9,7 @@ import { Conflict, Forbidden, Invalid, NotFound, Stale, type DomainError, type E
 import { serverMessages } from '../messages';
 import { storeWrite, type RevisionInput, type StoredWrite } from './configs.store';
 import { companyNumbersOf } from './configs.company-numbers';
+import { defaultsContextOf } from './configs.region';
 import { withConfigTriggers } from '../projects/projects.triggers';
 import type { LoadedConfig } from './configs.types';
 import { canManage, configView } from './configs.view';
@@ -160,6 +161,8 @@ export async function commitStageWrite(
     action: input.action,
     permissions: [...viewer.permissions],
     baseVersion: input.version,
+    // A reset returns to the company's defaults (its region's country); other writes carry their data.
+    context: input.action === 'reset' ? await defaultsContextOf(deps.db, loaded.company.id) : undefined,
   });
   if (!r.ok) throw refusal(r, base.version);
   const internal = internalChange(viewer, loaded, input.slug, input.internalData);

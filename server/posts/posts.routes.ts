@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asAnswer, sendKept } from '../http/kept-answer';
-import { pageAnswer, type SimpleRestQuery } from '../http/simple-rest';
-import { getPost, listPosts, seesDrafts } from './posts.service';
+import { pageAnswer } from '../http/simple-rest';
+import { getPost, listPosts, seesDrafts, type PostListQuery } from './posts.service';
 import { createPost, deletePost, updatePost, type PostBody } from './posts.write';
 import * as s from './posts.schemas';
 import { errors, type IdParams, listOf, routeDoc } from '../http/schemas';
@@ -20,12 +20,12 @@ export default async function postRoutes(app: FastifyInstance) {
   // What a reader sees depends only on whether they see drafts: the kept answers are shared on that.
   const audience = (request: FastifyRequest) => (seesDrafts(request.viewer!) ? 'staff' : 'readers');
 
-  app.get<{ Querystring: SimpleRestQuery }>(
+  app.get<{ Querystring: PostListQuery }>(
     '/posts',
     {
       preHandler: authenticate,
       schema: {
-        ...doc("Showcase posts, by post_title unless sorted (post_title, published_at, updated_at, created_at, id): ra-data-simple-rest (sort, range, filter {q, id, post_status, region, make, type}); published ones only without 'edit posts'; total in Content-Range"),
+        ...doc("Showcase posts, by post_title unless sorted (post_title, published_at, updated_at, created_at, id): ra-data-simple-rest (sort, range, filter {q, id, post_status, region, make, type}) or the same filters as plain parameters (?post_status=published); published ones only without 'edit posts'; total in Content-Range"),
         querystring: s.listQuery,
         response: { 200: listOf(s.post), ...errors(400, 401) },
       },

@@ -98,11 +98,36 @@ export async function getPost(db: Db, viewer: Viewer, key: string): Promise<Post
 }
 
 const SORTABLE = { post_title: posts.postTitle, published_at: posts.publishedAt, updated_at: posts.updatedAt, created_at: posts.createdAt, id: posts.id };
-const FILTER_KEYS = ['q', 'id', 'post_status', ...POST_TAXONOMIES];
+const FILTER_KEYS = ['q', 'id', 'post_status', ...POST_TAXONOMIES] as const;
+
+/** GET /posts's query: simple-rest's, and the filter keys as plain parameters (checked by posts.schemas.ts). */
+export interface PostListQuery extends SimpleRestQuery {
+  q?: string;
+  post_status?: string;
+  id?: number[];
+  region?: number[];
+  make?: number[];
+  type?: number[];
+}
+
+/**
+ * The filter of a list query: simple-rest's JSON `filter` (the admin's) with the plain parameters
+ * (the spec's `?post_status=published`) read as the same keys, so both pass the same checks. A key
+ * given both ways is a 400 naming it: which one was meant cannot be guessed.
+ */
+function filterOf(query: PostListQuery): Record<string, unknown> {
+  const f = rest.filter(query.filter, FILTER_KEYS);
+  for (const key of FILTER_KEYS) {
+    if (query[key] === undefined) continue;
+    if (f[key] !== undefined) throw rest.bad(key);
+    f[key] = query[key];
+  }
+  return f;
+}
 
 /** GET /posts: one page with the total for Content-Range; filter {q, id, post_status, region, make, type}. */
-export async function listPosts(db: Db, viewer: Viewer, query: SimpleRestQuery): Promise<Page<Post>> {
-  const f = rest.filter(query.filter, FILTER_KEYS);
+export async function listPosts(db: Db, viewer: Viewer, query: PostListQuery): Promise<Page<Post>> {
+  const f = filterOf(query);
   const q = rest.search(f.q, 'filter.q');
   const idList = rest.ids(f.id, 'id');
   const status = rest.oneOf(f, 'post_status', POST_STATUSES);

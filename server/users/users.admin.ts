@@ -9,7 +9,7 @@
  * companies (tenancy), for any field and for deletes (issue 25).
  */
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { holdsName } from '../../contract/permissions';
 import type { UserStatus } from '../../contract/users';
@@ -18,6 +18,7 @@ import { companies, companyUsers, oneTimeTokens, permissions, rolePermissions, r
 import { ROLES } from '../db/seed-data';
 import { Conflict, Forbidden, Invalid, NotFound } from '../domain-errors';
 import { serverMessages } from '../messages';
+import { partnerOfUser } from './users.partner';
 import { hashPassword, verifyPassword } from '../auth/auth.passwords';
 import { createPasswordSetInvite } from '../auth/auth.password-tokens';
 import { countAttempt, CURRENT_PASSWORD_RULE, rateKeys } from '../auth/auth.rate-limit';
@@ -78,12 +79,18 @@ export interface WriteContext {
 
 /** A user in the API's shape, with roles and company ids; null when there is none. */
 export async function loadUser(deps: Deps, id: number) {
-  const [u] = await deps.db.select().from(users).where(eq(users.id, id));
+  const [u] = await deps.db.select({ ...getTableColumns(users), partner: partnerOfUser() }).from(users).where(eq(users.id, id));
   if (!u) return null;
   const roleRows = await deps.db.select({ id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, id));
-  const companyRows = await deps.db.select({ id: companies.id, name: companies.name }).from(companyUsers).innerJoin(companies, eq(companies.id, companyUsers.companyId)).where(eq(companyUsers.userId, id));
+  // By id, so company_id is the first company: the one the partner and GET /users/current come from.
+  const companyRows = await deps.db
+    .select({ id: companies.id, name: companies.name })
+    .from(companyUsers)
+    .innerJoin(companies, eq(companies.id, companyUsers.companyId))
+    .where(eq(companyUsers.userId, id))
+    .orderBy(asc(companies.id));
   return {
-    id: u.id, guid: u.guid, name: u.name, email: u.email, telephone: u.telephone, position: u.position, avatar: u.avatar, country: u.country,
+    id: u.id, guid: u.guid, name: u.name, email: u.email, telephone: u.telephone, position: u.position, avatar: u.avatar, country: u.country, partner: u.partner,
     primary: u.primary, foc_approver: u.focApprover, status: u.status, roles: roleRows, companies: companyRows,
     company_id: companyRows[0]?.id ?? null, created_at: u.createdAt.toISOString(),
   };

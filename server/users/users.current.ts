@@ -6,6 +6,7 @@ import { Unauthorized } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { companies, users } from '../db/schema';
 import { companyFromRow, companySelection } from '../companies/companies.service';
+import { partnerOfUser } from './users.partner';
 
 /**
  * GET /users/current: the user with roles.permissions, and their company with meta,
@@ -26,6 +27,7 @@ export async function currentUser(db: Db, user: UserRow) {
             where rp.role_id = r.id), '[]'::json)) order by r.id)
           from user_roles ur join roles r on r.id = ur.role_id
           where ur.user_id = ${sql.placeholder('userId')}), '[]'::json)`,
+        partner: partnerOfUser(),
         ...companySelection(),
       })
       .from(users)
@@ -47,7 +49,8 @@ export async function currentUser(db: Db, user: UserRow) {
       avatar: user.avatar,
       telephone: user.telephone,
       position: user.position,
-      partner: user.partner,
+      // The company's partner term id (users.partner.ts), not a column of the user.
+      partner: row.partner,
       country: user.country,
       primary: user.primary,
       foc_approver: user.focApprover,

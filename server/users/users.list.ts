@@ -10,6 +10,7 @@ import { likePattern, pageOf, simpleRest, type SimpleRestQuery } from '../http/s
 import { serverMessages } from '../messages';
 import { seesAllCompanies, type Viewer } from '../db/tenancy';
 import { USER_STATUSES } from '../../contract/users';
+import { partnerOfUser } from './users.partner';
 
 const SORTABLE = { id: users.id, name: users.name, email: users.email, status: users.status, created_at: users.createdAt } as const;
 const FILTER_KEYS = ['q', 'id', 'company_id', 'status'];
@@ -41,7 +42,7 @@ export async function listUsers(db: Db, viewer: Viewer, query: UserListQuery) {
   );
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ id: users.id, guid: users.guid, name: users.name, email: users.email, position: users.position, telephone: users.telephone, status: users.status, primary: users.primary, createdAt: users.createdAt })
+      .select({ id: users.id, guid: users.guid, name: users.name, email: users.email, position: users.position, telephone: users.telephone, partner: partnerOfUser(), status: users.status, primary: users.primary, createdAt: users.createdAt })
       .from(users)
       .where(where)
       .orderBy(...order)

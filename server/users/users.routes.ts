@@ -12,6 +12,9 @@ import { USER_STATUSES } from '../../contract/users';
 import { dbId, nullableDbId } from '../http/ids';
 import { servicesOf } from '../plugins/services';
 
+/** The user's partner: the partner term id of their company (users/users.partner.ts), read only. */
+const partner = { type: ['integer', 'null'] } as const;
+
 // Listing every field keeps secrets out: fast-json-stringify drops anything not named here.
 const currentUserResponse = {
   type: 'object',
@@ -21,7 +24,7 @@ const currentUserResponse = {
       type: 'object',
       properties: {
         id: { type: 'integer' }, guid: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' },
-        avatar: nullableString, telephone: nullableString, position: nullableString, partner: nullableString, country: nullableString,
+        avatar: nullableString, telephone: nullableString, position: nullableString, partner, country: nullableString,
         primary: { type: 'boolean' }, foc_approver: { type: 'boolean' },
         roles: {
           type: 'array',
@@ -43,7 +46,7 @@ const userSummary = {
   type: 'object',
   properties: {
     id: { type: 'integer' }, guid: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, position: nullableString,
-    telephone: nullableString, status: { type: 'string' }, primary: { type: 'boolean' }, created_at: { type: 'string' },
+    telephone: nullableString, partner, status: { type: 'string' }, primary: { type: 'boolean' }, created_at: { type: 'string' },
   },
 } as const;
 

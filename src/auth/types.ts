@@ -20,6 +20,8 @@ export interface SessionUser {
   position?: string | null;
   primary?: boolean;
   foc_approver?: boolean;
+  /** The partner term id of the user's company (taxonomy `partner`), or null: read only, set on the company. */
+  partner?: number | null;
   roles: Role[];
 }
 

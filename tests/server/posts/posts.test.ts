@@ -79,6 +79,36 @@ describe('GET /api/posts', () => {
     expect((await list('admin', { filter: { id: two } })).body.map((p) => p.id).sort()).toEqual([...two].sort());
   });
 
+  it("takes the filters as plain parameters too (the spec's ?post_status=published), beside simple-rest's JSON", async () => {
+    const plain = (who: Who, query: string) => get<Post[]>(who, `/api/posts?${query}`);
+    const published = await plain('admin', 'post_status=published');
+    expect(published.status).toBe(200);
+    expect(published.headers.get('content-range')).toBe('posts 0-4/5');
+    expect(titles(published)).not.toContain(DRAFT);
+    expect(titles(await plain('admin', 'post_status=draft'))).toEqual([DRAFT]);
+    expect(titles(await plain('admin', 'q=sydney'))).toEqual(['Harbourside Motors is live in Sydney']);
+    expect(titles(await plain('admin', 'region=10'))).toEqual(['Harbour Cars goes live with a stock-led website']);
+    expect(titles(await plain('admin', 'make=49&region=12&region=8'))).toEqual(['Table Bay Motors: a new website for Cape Town']);
+    const two = [byTitle('Pennine').id, byTitle('Harbourside').id];
+    expect((await plain('admin', `id=${two[0]}&id=${two[1]}`)).body.map((p) => p.id).sort()).toEqual([...two].sort());
+    // Plain and JSON together, with sort and range as the admin sends them.
+    const mixed = await plain('admin', `post_status=published&filter=${encodeURIComponent(JSON.stringify({ make: [49] }))}&sort=${encodeURIComponent('["post_title","DESC"]')}`);
+    expect(titles(mixed)).toEqual(['Table Bay Motors: a new website for Cape Town', 'Garage Van den Broeck opens its online showroom']);
+  });
+
+  it.each([
+    ['post_status=archived', 'post_status'],
+    ['post_status=published&filter=%7B%22post_status%22%3A%22published%22%7D', 'post_status'],
+    ['region=uk', 'region.0'],
+    ['id=0', 'id.0'],
+    ['status=draft', 'status'],
+  ])('refuses the plain query %s with 400 naming %s', async (query, field) => {
+    const r = await get<ErrorBody>('admin', `/api/posts?${query}`);
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe(r.body.errors?.[0].detail);
+    expect(r.body.errors?.[0].field).toBe(field);
+  });
+
   it.each([
     [{ sort: ['post_content', 'ASC'] }, 'sort'],
     [{ filter: { status: 'draft' } }, 'filter.status'],
@@ -101,6 +131,15 @@ describe('who sees what', () => {
     const drafts = await list(who, { filter: { post_status: 'draft' } });
     expect(drafts.body).toEqual([]);
     expect(drafts.headers.get('content-range')).toBe('posts 0-0/0');
+  });
+
+  it.each(['dealer', 'pm'] as const)('%s (no edit posts) sees no draft by the plain ?post_status either', async (who) => {
+    const drafts = await get<Post[]>(who, '/api/posts?post_status=draft');
+    expect([drafts.status, drafts.body, drafts.headers.get('content-range')]).toEqual([200, [], 'posts 0-0/0']);
+    const published = await get<Post[]>(who, '/api/posts?post_status=published');
+    expect(titles(published)).not.toContain(DRAFT);
+    expect(published.headers.get('content-range')).toBe('posts 0-4/5');
+    expect((await get<Post[]>(who, `/api/posts?id=${byTitle('Demo Motors').id}`)).body).toEqual([]);
   });
 
   it('answers one post by id, guid or slug; a draft is 404 to readers even by id', async () => {
