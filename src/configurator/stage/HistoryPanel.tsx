@@ -4,12 +4,12 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Box, Button, Chip, Divider, Drawer, IconButton, List, ListItem, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../http';
 import { getHistory, getRevision, restoreRevision, type ConfigDetail, type Revision, type WriteResponse } from '../api';
 import { StateChip } from '../parts';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { configKeys } from '../queryKeys';
 import { historyLines } from './historyLines';
+import { writeFailureMessage } from './writeFailure';
 import { LoadingBar } from '../../layout/LoadingBar';
 
 /** Revisions asked for per page (the server picks this stage's out). */
@@ -79,7 +79,7 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
       setConfirm(null);
       onRestored(answer);
     } catch (err) {
-      notify(err instanceof HttpError && err.status === 409 ? t('configPages.conflict') : err instanceof HttpError ? err.messages.join('\n') : t('errors:unknown_error'), { type: 'error' });
+      notify(writeFailureMessage(err, t), { type: 'error' });
       setConfirm(null);
     }
   };

@@ -7,9 +7,9 @@ import { defaultEngine, StageForm, type ConfigDoc, type StageController } from '
 import { UnsavedChangesPrompt } from '../../routing/UnsavedChangesPrompt';
 import { useSession } from '../../session/useSession';
 import { resetStage, type ConfigDetail, type WriteResponse } from '../api';
-import { HttpError } from '../../http';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { HistoryPanel } from './HistoryPanel';
+import { writeFailureMessage } from './writeFailure';
 import { permissionNames, stageAbilities } from './lifecycle';
 import { sameValue } from './diff';
 import { useStageSaver, type ConflictInfo } from './useStageSaver';
@@ -147,7 +147,7 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
       notify(t('configPages.stagePage.startedAgain'), { type: 'success' });
       onAnswer(answer, true);
     } catch (err) {
-      notify(err instanceof HttpError && err.status === 409 ? t('configPages.conflict') : err instanceof HttpError ? err.messages.join('\n') : t('errors:unknown_error'), { type: 'error' });
+      notify(writeFailureMessage(err, t), { type: 'error' });
     } finally {
       setConfirmStartAgain(false);
       setBusy(false);
