@@ -80,10 +80,12 @@ const appShowcaseZones = RESOURCES.filter((name) => name !== 'showcases').map((n
 // names: that area's public functions a feature truly needs. Anything else another area would
 // want belongs in the plumbing or in its own area. Keep the list short; a new entry is a design
 // decision, say why next to it.
-const SERVER_AREAS = ['agreements', 'auth', 'companies', 'configs', 'dashboard', 'mail', 'media', 'posts', 'products', 'projects', 'reports', 'roles', 'tasks', 'taxonomies', 'users'];
+const SERVER_AREAS = ['analytics', 'adminconfigs', 'agreements', 'auth', 'companies', 'configs', 'dashboard', 'mail', 'media', 'migration', 'posts', 'products', 'projects', 'reports', 'roles', 'tasks', 'taxonomies', 'users'];
 const AREA_ALLOWS = {
   // Mails go out in the recipient's language with the shared wording: mail's public part, for everyone.
   '*': { mail: ['./mail.locale.ts', './mail.text.ts'] },
+  // Applying a layout finds the config as the configs area does (tenancy) and writes its internal stage through the one stage write.
+  adminconfigs: { configs: ['./configs.service.ts', './configs.write.ts'] },
   // An agreement's logo_path follows the companies' logo rule (a media library file, named as companies name it).
   // An agreement's signature completes its projects' agreement_signed tasks (in the same transaction).
   agreements: { companies: ['./companies.fields.ts'], projects: ['./projects.triggers.ts'] },
@@ -91,16 +93,20 @@ const AREA_ALLOWS = {
   companies: { media: ['./media.service.ts'] },
   // Mail to a config's contacts is rationed by the same counters as sign-in.
   // A config write that completes the config completes its projects' config_submitted tasks.
-  configs: { auth: ['./auth.rate-limit.ts'], projects: ['./projects.triggers.ts'] },
+  // A design stage's logo follows the media upload's logo rule (the same kinds and sizes, server/configs/configs.references.ts).
+  configs: { auth: ['./auth.rate-limit.ts'], projects: ['./projects.triggers.ts'], media: ['./media.content.ts'] },
   // Which media row is a company's logo (the company meta key); a session opens private files.
   media: { companies: ['./companies.fields.ts'], auth: ['./auth.sessions.ts', './auth.tokens.ts'] },
+  // A legacy import finds the config as configs does and stores its plan with configs' one write (seal secrets, company numbers);
+  // an import that completes the config completes its projects' config_submitted tasks.
+  migration: { configs: ['./configs.service.ts', './configs.store.ts', './configs.secrets.ts', './configs.company-numbers.ts', './configs.types.ts'], projects: ['./projects.triggers.ts'] },
   // A showcase's images are media items, checked and read as the media library has them.
   posts: { media: ['./media.service.ts', './media.schemas.ts'] },
   // A task type's icon is checked by content as media files are; <img> requests bring the refresh cookie, read as media reads it.
   tasks: { media: ['./media.content.ts', './media.access.ts'] },
   // User admin sets passwords, mails set-password links, ends sessions and rations current-password tries;
-  // a user's profile shows their company as companies does.
-  users: { auth: ['./auth.passwords.ts', './auth.password-tokens.ts', './auth.rate-limit.ts', './auth.sessions.ts', './auth.tokens.ts'], companies: ['./companies.service.ts'] },
+  // a user's profile shows their company as companies does; an avatar is picked from the media library as the viewer sees it.
+  users: { auth: ['./auth.passwords.ts', './auth.password-tokens.ts', './auth.rate-limit.ts', './auth.sessions.ts', './auth.tokens.ts'], companies: ['./companies.service.ts'], media: ['./media.service.ts'] },
 };
 const areaZones = SERVER_AREAS.flatMap((area) =>
   SERVER_AREAS.filter((other) => other !== area).map((other) => ({

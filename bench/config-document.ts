@@ -108,6 +108,14 @@ export function completeConfig(base: Doc): Doc {
         { name: 'Mats and boot liner', description: '', price: 89, image: '', lead: false },
       ],
     },
+    // Staff's internal pages, as applying the demo "Franchise dealer standard" layout leaves them (server/adminconfigs).
+    'internal-pages': {
+      layout: { id: 1, name: 'Franchise dealer standard' },
+      pages: [
+        { id: 'ip001', name: 'About us', template: 'about', sections: ['Our story', 'Meet the team'], notes: '' },
+        { id: 'ip002', name: 'Contact us', template: 'contact', sections: ['Locations map', 'Opening hours', 'Enquiry form'], notes: '' },
+      ],
+    },
     confirmation: { confirmation: { confirmed: true, comments: 'Please launch the group site before the new plate month.' } },
   };
 }

@@ -27,6 +27,7 @@ const suites: Record<string, () => Promise<void>> = {
   'projects-overview': async () => (await import('./projects-overview')).benchProjectsOverview(),
   'first-screens': async () => (await import('./first-screens')).benchFirstScreens(),
   dashboard: async () => (await import('./dashboard')).benchDashboard(),
+  migration: async () => (await import('./migration')).benchMigration(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

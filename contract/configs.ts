@@ -25,7 +25,8 @@ export const configContact = {
 
 const summaryProperties = {
   id, guid: text, name: text, company_id: id,
-  company: { type: 'object', required: ['id', 'guid', 'name'], properties: { id, guid: text, name: text }, additionalProperties: false },
+  // region: the company's region slug (one config's answer only): the stage page's region defaults.
+  company: { type: 'object', required: ['id', 'guid', 'name'], properties: { id, guid: text, name: text, region: nullableString }, additionalProperties: false },
   design_type: text, project_type: nullableString, status: text, progress: id, version: id,
   project_manager_id: nullableId, account_manager_id: nullableId, agreement_id: nullableId, created_by: nullableId,
   created_at: text, updated_at: text,

@@ -7,7 +7,7 @@ import { openPglite, openPostgres, type Database } from './db/database';
 import { DataDirLockedError, dataDirOf } from './db/lock';
 import { seedDatabase } from './db/seed';
 import { DEMO_PASSWORD_DEFAULT } from './db/seed-data';
-import { parseDocusignEnv, parseTrustProxy } from './options';
+import { parseAnalyticsEnv, parseDocusignEnv, parseTrustProxy } from './options';
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -36,6 +36,8 @@ async function main() {
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   // Likewise a DocuSign configuration that misses some of its DOCUSIGN_* variables.
   const docusign = parseDocusignEnv(env);
+  // And an analytics provider without its ANALYTICS_* variables.
+  const analytics = parseAnalyticsEnv(env);
   const database = await open();
   await database.migrate();
   const seed = await seedDatabase(database.db, {
@@ -57,6 +59,7 @@ async function main() {
     bodyLimit: env.BODY_LIMIT ? Number(env.BODY_LIMIT) : undefined,
     trustProxy,
     docusign,
+    analytics,
     maxEventLoopDelay: env.MAX_EVENT_LOOP_DELAY_MS === '0' ? false : env.MAX_EVENT_LOOP_DELAY_MS ? Number(env.MAX_EVENT_LOOP_DELAY_MS) : undefined,
     logger: { level: env.LOG_LEVEL ?? 'info' },
   });

@@ -44,6 +44,8 @@ export interface AppOptions {
   rateLimits?: Partial<RateLimits>;
   /** DocuSign for agreement signatures (DOCUSIGN_*, see parseDocusignEnv); null = the portal's own signer. */
   docusign?: DocusignSettings | null;
+  /** Where page views go (ANALYTICS_*, see parseAnalyticsEnv); null or missing = analytics off. */
+  analytics?: AnalyticsSettings | null;
 }
 
 export interface RateRule {
@@ -157,6 +159,7 @@ export interface ResolvedConfig {
   maxEventLoopDelay: number | false;
   rateLimits: RateLimits;
   docusign: DocusignSettings | null;
+  analytics: AnalyticsSettings | null;
 }
 
 export function resolveConfig(opts: AppOptions): ResolvedConfig {
@@ -171,6 +174,7 @@ export function resolveConfig(opts: AppOptions): ResolvedConfig {
     mailWorkerIntervalMs: opts.mailWorkerIntervalMs ?? 2000,
     trackerSweepSeconds: opts.trackerSweepSeconds ?? 300,
     docusign: opts.docusign ?? null,
+    analytics: opts.analytics ?? null,
     secureCookies: opts.secureCookies ?? 'auto',
     maxEventLoopDelay: opts.maxEventLoopDelay ?? 5000,
     rateLimits: {
@@ -249,4 +253,35 @@ export function parseDocusignEnv(env: Record<string, string | undefined>): Docus
     oauthBase: value('DOCUSIGN_OAUTH_BASE')!.replace(/\/+$/, ''),
     timeoutMs: timeout,
   };
+}
+
+/**
+ * Which analytics the portal sends to (spec section 1: "Analytics is configured"): none unless the
+ * environment names a provider, so a newcomer's `npm start` and every test send nothing anywhere.
+ *
+ * | ANALYTICS_PROVIDER | sends                                                                 |
+ * |--------------------|-----------------------------------------------------------------------|
+ * | (unset)            | nothing: the app asks GET /api/analytics and sends no page view       |
+ * | `log`              | each page view to the server's log (try it locally, check the wiring) |
+ * | `plausible`        | each page view to a Plausible Events API (ANALYTICS_URL, e.g.          |
+ * |                    | https://plausible.io/api/event, or a self-hosted one) for the site     |
+ * |                    | ANALYTICS_SITE (the domain registered there)                           |
+ *
+ * Plausible is the provider because it needs no cookie and no script of its own: the browser
+ * talks to our server only (the strict CSP stays as it is), and the server forwards.
+ */
+export type AnalyticsSettings = { provider: 'log' } | { provider: 'plausible'; url: string; site: string };
+
+/** The settings of ANALYTICS_* variables; a start with a provider missing its variables stops with the reason. */
+export function parseAnalyticsEnv(env: Record<string, string | undefined>): AnalyticsSettings | null {
+  const provider = env.ANALYTICS_PROVIDER?.trim();
+  if (!provider) return null;
+  if (provider === 'log') return { provider };
+  if (provider === 'plausible') {
+    const url = env.ANALYTICS_URL?.trim();
+    const site = env.ANALYTICS_SITE?.trim();
+    if (!url || !/^https?:\/\//.test(url) || !site) throw new Error('ANALYTICS_PROVIDER=plausible needs ANALYTICS_URL (http or https, the Events API address) and ANALYTICS_SITE (the site domain).');
+    return { provider, url, site };
+  }
+  throw new Error(`ANALYTICS_PROVIDER must be "log" or "plausible", not "${provider}".`);
 }

@@ -14,6 +14,9 @@ export const theme: RaThemeOptions = {
     // (4.5:1) for the red text of react-admin's Delete and BulkDeleteButton; red 900 is 4.9:1 there
     // (4.6:1 hovered) and 6.6:1 on white, so every error text and button passes.
     error: { main: red[900] },
+    // Likewise MUI's warning orange (#ed6c02) is 3.1:1 under white chip text; orange 900 (#e65100)
+    // is still short, so a darker amber: #b45309 is 5.0:1 with white and on white.
+    warning: { main: '#b45309' },
     background: { default: '#f5f6f8' },
   },
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },

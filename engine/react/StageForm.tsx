@@ -1,10 +1,10 @@
-import { memo, useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { withTheme, type IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { RemoteSearch, StageFormContext } from './context';
+import type { MediaInputProps, RemoteSearch, StageFormContext } from './context';
 import type { SaveState, StageControllerOptions } from './controller';
 import { countErrors } from './errors';
 import { translateSchema, translateUiSchema, useConfiguratorT } from './i18n';
@@ -24,6 +24,8 @@ export interface StageFormProps extends Omit<StageControllerOptions, 'engine'> {
   engine?: StageControllerOptions['engine'];
   /** Remote search functions for `remoteSelect` widgets, by `ui:options.source`. */
   searchers?: Record<string, RemoteSearch>;
+  /** The media library input for `media` widgets (the app supplies its picker and upload). */
+  mediaInput?: ComponentType<MediaInputProps>;
   disabled?: boolean;
   readonly?: boolean;
   /** Hide the Save / Submit buttons (e.g. a read-only view). */
@@ -58,7 +60,10 @@ const StageFormView = memo(function StageFormView(props: Omit<StageFormProps, ke
   );
   const [failed, setFailed] = useState(false);
 
-  const formContext = useMemo<StageFormContext>(() => ({ controller, searchers: props.searchers }), [controller, props.searchers]);
+  const formContext = useMemo<StageFormContext>(
+    () => ({ controller, searchers: props.searchers, mediaInput: props.mediaInput }),
+    [controller, props.searchers, props.mediaInput],
+  );
   const onChange = useCallback(
     (e: IChangeEvent) => controller.replaceData(split.merge(e.formData, controller.getData())),
     [controller, split],
@@ -113,10 +118,10 @@ const StageFormView = memo(function StageFormView(props: Omit<StageFormProps, ke
  * @example <StageForm slug="locations" doc={doc} onSave={(data, doc, state) => api.save(data, state)} />
  */
 export function StageForm(props: StageFormProps) {
-  const { stage, searchers, disabled, readonly, hideActions, children, engine = defaultEngine, ...options } = props;
+  const { stage, searchers, mediaInput, disabled, readonly, hideActions, children, engine = defaultEngine, ...options } = props;
   return (
     <StageFormBase {...options} engine={engine}>
-      <StageFormView slug={options.slug} engine={engine} stage={stage} searchers={searchers} disabled={disabled} readonly={readonly} hideActions={hideActions}>
+      <StageFormView slug={options.slug} engine={engine} stage={stage} searchers={searchers} mediaInput={mediaInput} disabled={disabled} readonly={readonly} hideActions={hideActions}>
         {children}
       </StageFormView>
     </StageFormBase>

@@ -1,14 +1,44 @@
+import type { ComponentType } from 'react';
 import type { Registry } from '@rjsf/utils';
 import type { StageController } from './controller';
 
-/** A remote search a `remoteSelect` widget calls (injected, so the widget knows no endpoint). */
-export type RemoteSearch = (term: string, signal: AbortSignal) => Promise<{ value: string | number; label: string }[]>;
+/** One choice of a remote list: the value stored and the words shown. */
+export interface RemoteOption {
+  value: string | number;
+  label: string;
+}
+
+/**
+ * A remote search a `remoteSelect` widget calls (injected, so the widget knows no endpoint). With
+ * `resolve`, a stored value (an id) is shown by its label when the form opens, not as a bare number.
+ * @example const users: RemoteSearch = Object.assign((term, signal) => findUsers(term, signal), { resolve: (id, signal) => userById(id, signal) });
+ */
+export interface RemoteSearch {
+  (term: string, signal: AbortSignal): Promise<RemoteOption[]>;
+  resolve?: (value: string | number, signal: AbortSignal) => Promise<RemoteOption | null>;
+}
+
+/** What a `media` widget's injected input gets: the stored media guid and how to change it. */
+export interface MediaInputProps {
+  id: string;
+  /** The media guid, or undefined for none. */
+  value: string | undefined;
+  onChange(value: string | undefined): void;
+  label: string;
+  required: boolean;
+  disabled: boolean;
+  error: boolean;
+  /** `ui:options.purpose`: `logo` applies the spec's logo rule to uploads and to the files offered. */
+  purpose?: 'logo';
+}
 
 /** What StageForm puts in rjsf's formContext for the registry's fields and widgets. */
 export interface StageFormContext {
   controller: StageController;
   /** Search functions by name, picked by a remoteSelect's `"ui:options": {"source": name}`. */
   searchers?: Record<string, RemoteSearch>;
+  /** The media library input a `media` widget shows (the app's picker and upload); without one a read-only text. */
+  mediaInput?: ComponentType<MediaInputProps>;
 }
 
 /**

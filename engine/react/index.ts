@@ -10,11 +10,13 @@ export { createStageController, type StageController, type StageControllerOption
 export { defaultEngine, formValidator, getStageUi, validateSection } from './engineAdapter';
 export { stageTheme, stageFields, stageWidgets } from './theme';
 export { STORE_BACKED_FIELDS } from './fields/names';
-export type { StageFormContext, RemoteSearch } from './context';
+export type { StageFormContext, RemoteSearch, RemoteOption, MediaInputProps } from './context';
 export { translateSchema, translateUiSchema, CONFIGURATOR_NS } from './i18n';
 export { generatePassword, passwordStrength, strengthLevel, STRENGTH_LEVELS, STRENGTH_LABELS, PASSWORD_SYMBOLS, FORBIDDEN_PASSWORD_CHARS } from './password';
 export { createRemoteSearchScheduler, REMOTE_SEARCH } from './widgets/remoteSearch';
 export { renderMarkdown } from './widgets/markdown';
+export { SLIDER, sliderRange } from './widgets/SliderWidget';
+export { TEXTAREA_ROWS } from './widgets/TextareaWidget';
 export { formatDisplayDate, parseDisplayDate, DISPLAY_DATE_FORMAT } from './widgets/DatePickerWidget';
 export { optionsFromList } from './widgets/OptionsFromWidget';
 export { checkTargetPosition, moveItem, sortedOrder } from './fields/sorting';

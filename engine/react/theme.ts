@@ -13,11 +13,14 @@ import { FieldTemplate } from './templates/FieldTemplate';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
 import { DatePickerWidget } from './widgets/DatePickerWidget';
 import { MarkdownWidget } from './widgets/MarkdownWidget';
+import { MediaWidget } from './widgets/MediaWidget';
 import { CheckboxWidget, SelectWidget } from './widgets/MuiNamedWidgets';
 import { OptionsFromWidget } from './widgets/OptionsFromWidget';
 import { PasswordWidget } from './widgets/PasswordWidget';
 import { RemoteSelectWidget } from './widgets/RemoteSelectWidget';
+import { SliderWidget } from './widgets/SliderWidget';
 import { SwitchWidget } from './widgets/SwitchWidget';
+import { TextareaWidget } from './widgets/TextareaWidget';
 import { TextWidget } from './widgets/TextWidget';
 
 const mui = generateTheme();
@@ -45,6 +48,13 @@ export const stageWidgets = {
   optionsFrom: OptionsFromWidget,
   password: PasswordWidget,
   markdown: MarkdownWidget,
+  // A media library file (its guid), through the app's injected input (StageForm `mediaInput`).
+  media: MediaWidget,
+  // `"ui:widget": "slider"` (and rjsf's `range`): 0-100 in steps of 25 unless the schema says otherwise.
+  slider: SliderWidget,
+  RangeWidget: SliderWidget,
+  // rjsf's `textarea`: 8 rows by default (spec section 9), `ui:options.rows` to change it.
+  TextareaWidget,
   // A `"secret": true` string is always the password widget (masked, "set" kept), whatever its uiSchema says.
   TextWidget,
 } satisfies RegistryWidgetsType;

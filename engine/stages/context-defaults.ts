@@ -59,3 +59,22 @@ export function withContextDefaults<T>(root: Schema, data: T, context: DefaultsC
   walk(root, data);
   return data;
 }
+
+/**
+ * A copy of a stage schema whose `defaultFrom` fields default to the context's value: what a form
+ * is given, so a list item added there (a location's address) starts with the company's country
+ * as a stage's defaults do. The original is never changed (the catalogue's schemas are shared).
+ * @example withContextSchema(getStage('locations').schema, { region: 'fr' }) // the country shape's default is 'FR'
+ */
+export function withContextSchema<T extends Schema>(root: T, context: DefaultsContext): T {
+  const copy = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(copy);
+    if (!isPlainObject(node)) return node;
+    const out: Schema = {};
+    for (const [key, value] of Object.entries(node)) out[key] = copy(value);
+    const source = out.defaultFrom;
+    if (typeof source === 'string' && Object.hasOwn(SOURCES, source)) out.default = SOURCES[source as keyof typeof SOURCES](context);
+    return out;
+  };
+  return copy(root) as T;
+}

@@ -48,6 +48,8 @@ import deliveryCollection from '../../schemas/stages/delivery-collection.json';
 import salesRecipients from '../../schemas/stages/sales-recipients.json';
 import terms from '../../schemas/stages/terms.json';
 import confirmation from '../../schemas/stages/confirmation.json';
+// configurator admin (issue 30): the staff-only internal pages a layout fills
+import internalPages from '../../schemas/stages/internal-pages.json';
 
 import id from '../../schemas/shapes/id.json';
 import idList from '../../schemas/shapes/id-list.json';
@@ -107,6 +109,7 @@ export const stageFiles: Record<string, unknown> = {
   'sales-recipients': salesRecipients,
   terms,
   confirmation,
+  'internal-pages': internalPages,
 };
 
 /** Shared shapes by file name (without .json), referenced as `../shapes/<name>.json`. */

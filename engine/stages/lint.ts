@@ -11,6 +11,7 @@ import { createAjv } from '../validation/ajv';
 import { pruneEmptyStrings } from '../validation/prune';
 import { bundleSchema } from './bundle';
 import { DEFAULT_SOURCES } from './context-defaults';
+import { REFERENCE_KINDS } from './references-fields';
 import { shapeFiles, stageFiles } from './files';
 
 const DRAFT_TOLERATED = new Set(['required', 'requiredIf', 'requiredIfLogic', 'minItems']);
@@ -149,6 +150,9 @@ export function lintStageFile(file: unknown, fileName = 'stage'): string[] {
     for (const [key, value] of Object.entries(node)) {
       if (key === 'defaultFrom' && !(typeof value === 'string' && DEFAULT_SOURCES.includes(value))) {
         problems.push(`${fileName}: ${at}/defaultFrom must be one of ${JSON.stringify(DEFAULT_SOURCES)}`);
+      } else if (key === 'refersTo' && !(typeof value === 'string' && (REFERENCE_KINDS as readonly string[]).includes(value))) {
+        // references-fields.ts: what the server knows how to check.
+        problems.push(`${fileName}: ${at}/refersTo must be one of ${JSON.stringify(REFERENCE_KINDS)}`);
       } else if (key !== 'default' && key !== 'enum') defaultFrom(value, `${at}/${key}`);
     }
   };

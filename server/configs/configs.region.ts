@@ -3,10 +3,17 @@
  * region upper-cased"): its region, for the engine's `stageDefaults(slug, context)` and a reset's
  * `writeStage({ context })`, so a reset or restored-to-empty stage holds the company's country.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { DefaultsContext } from '../../engine';
 import type { Db } from '../db/database';
 import { companyTerms, taxonomies, terms } from '../db/schema';
+
+/**
+ * The region slug of the company in `companyId` (its lowest region term, as below) as a column of a
+ * select: the config answer carries it, so the stage page's defaults and new list items follow it.
+ */
+export const companyRegion = (companyId: AnyColumn) =>
+  sql<string | null>`(SELECT rt.slug FROM ${companyTerms} rct INNER JOIN ${terms} rt ON rt.id = rct.term_id INNER JOIN ${taxonomies} rx ON rx.id = rt.taxonomy_id WHERE rct.company_id = ${companyId} AND rx.slug = 'region' ORDER BY rt.id LIMIT 1)`;
 
 /** The company's region slug (its lowest region term; a company has one), or null (the engine's default region). */
 export async function defaultsContextOf(db: Db, companyId: number): Promise<DefaultsContext> {

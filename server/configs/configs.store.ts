@@ -17,6 +17,7 @@ import type { CompanyNumbers } from './configs.company-numbers';
 import { memberOfCompany, seesAllCompanies, type Viewer } from '../db/tenancy';
 import { parseKey, whereKey } from '../http/ids';
 import { prepared } from '../db/prepared';
+import { companyRegion } from './configs.region';
 
 /**
  * The condition for a path id that may be a numeric id or a guid (design: "A path id may be a
@@ -62,7 +63,7 @@ export async function loadConfig(
       db
         .select({
           row: configs,
-          company: { id: companies.id, guid: companies.guid, name: companies.name },
+          company: { id: companies.id, guid: companies.guid, name: companies.name, region: companyRegion(companies.id) },
           pm: { id: pm.id, name: pm.name, email: pm.email, avatar: pm.avatar, telephone: pm.telephone, position: pm.position },
           am: { id: am.id, name: am.name, email: am.email, avatar: am.avatar, telephone: am.telephone, position: am.position },
           meta: meta ? metaRows : sql<null>`null`,
@@ -127,7 +128,8 @@ export async function loadConfig(
 export interface RevisionInput {
   userId: number | null;
   stage: string | null;
-  action: 'save' | 'reset' | 'restore' | 'add_stage' | 'remove_stage';
+  /** `import`: a legacy dealer file, every stage it changed in one revision (server/migration). */
+  action: 'save' | 'reset' | 'restore' | 'add_stage' | 'remove_stage' | 'import';
   oldState?: StageState | null;
   newState?: StageState | null;
   patches?: unknown[];

@@ -20,7 +20,8 @@ export interface ContactRow {
 /** A config as services use it: the row, its company, managers, and stage data as a snapshot. */
 export interface LoadedConfig {
   row: ConfigRow;
-  company: { id: number; guid: string; name: string };
+  /** `region`: the company's region slug (configs.region.ts), read with the config (not in list rows). */
+  company: { id: number; guid: string; name: string; region?: string | null };
   projectManager: ContactRow | null;
   accountManager: ContactRow | null;
   snapshot: ConfigSnapshot;

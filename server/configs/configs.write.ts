@@ -15,6 +15,7 @@ import type { LoadedConfig } from './configs.types';
 import { canManage, configView } from './configs.view';
 import { secretKeyOf } from '../db/secret-key';
 import { maskPatches, prepareSecretWrite, sealStageData } from './configs.secrets';
+import { checkStageReferences } from './configs.references';
 import type { Viewer } from '../db/tenancy';
 import type { AppServices } from '../plugins/services';
 
@@ -165,6 +166,8 @@ export async function commitStageWrite(
     context: input.action === 'reset' ? await defaultsContextOf(deps.db, loaded.company.id) : undefined,
   });
   if (!r.ok) throw refusal(r, base.version);
+  // A logo or user the stage names must be one the company may use (the engine cannot see them).
+  if (r.changed) await checkStageReferences(deps.db, loaded.company.id, input.slug, base.doc[input.slug], r.config.doc[input.slug]);
   const internal = internalChange(viewer, loaded, input.slug, input.internalData);
   const warnings = r.warnings.map(toWarning);
   if (!r.changed && !internal) {

@@ -15,6 +15,7 @@ import { seedDemoTasks } from './seed-tasks';
 import { seedDemoProjects } from './seed-projects';
 import { seedDemoProjectExtras } from './seed-project-extras';
 import { seedDemoProjectHistory } from './seed-project-history';
+import { seedDemoAdminConfigs } from './seed-adminconfigs';
 import { takeSeedLock } from './locks';
 
 export interface SeedOptions {
@@ -113,6 +114,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   if (opts.demo) await seedDemoProjectExtras(db);
   // The demo projects' status history over the past year, once per database (so after them; the reports' charts read it).
   if (opts.demo) await seedDemoProjectHistory(db);
+  // Demo internal page layouts once per database (the configurator admin's; server/adminconfigs).
+  if (opts.demo) await seedDemoAdminConfigs(db);
 
   if (opts.admin?.email && opts.admin.password) {
     const email = opts.admin.email.trim().toLowerCase();

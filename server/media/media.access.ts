@@ -4,6 +4,7 @@
  * | kind                                   | opened by                                           |
  * |----------------------------------------|-----------------------------------------------------|
  * | a company's logo (company meta `logo`) | anyone with the address (a capability URL)          |
+ * | or a user's avatar (users.avatar)      |                                                     |
  * | shared, published (no company; no post | anyone with the address                             |
  * | uses it, or a published one does)      |                                                     |
  * | shared, unpublished-only (only draft   | a session of staff who see unpublished files        |
@@ -94,8 +95,8 @@ async function isMember(app: FastifyInstance, viewer: Viewer, companyId: number)
 /** The file if this request may open it (the table above), with how it may be cached; else 404. */
 export async function openMediaFile(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, guid: string, which: 'file' | 'thumbnail') {
   const file = await mediaFile(app.db, guid, which);
-  const { logo, onlyDrafts, companyId, ...served } = file;
-  if (logo || (companyId === null && !onlyDrafts)) return { ...served, access: 'public' as FileAccess };
+  const { logoOrAvatar, onlyDrafts, companyId, ...served } = file;
+  if (logoOrAvatar || (companyId === null && !onlyDrafts)) return { ...served, access: 'public' as FileAccess };
   const viewer = await fileViewer(app, request, reply);
   const allowed = viewer !== null && (companyId === null ? seesUnpublished(viewer) : seesAllCompanies(viewer) || (await isMember(app, viewer, companyId)));
   if (!allowed) throw new NotFound(serverMessages.not_found);

@@ -37,8 +37,22 @@ export const MAX_FILES = 10;
  */
 export const MAX_PIXELS = 50_000_000;
 export const THUMBNAIL_SIZE = 320;
-/** Spec section 5: "Logo upload: high-resolution JPEG, PNG or PDF; minimum 500px, maximum 900px." */
-export const LOGO = { kinds: ['jpeg', 'png', 'pdf'] as MediaKind[], minWidth: 500, maxWidth: 900 };
+/**
+ * Spec section 5: "Logo upload: high-resolution JPEG, PNG or PDF; minimum 500px, maximum 900px." The
+ * limits hold for both sides: a 600 x 2000 strip is no more a usable logo than a 2000 x 600 one.
+ */
+export const LOGO = { kinds: ['jpeg', 'png', 'pdf'] as MediaKind[], minWidth: 500, maxWidth: 900, minHeight: 500, maxHeight: 900 };
+
+/**
+ * The logo rule's size refusal for an image of this size, or null when it fits (500-900 px wide and
+ * high). Also used by the design stage's logo check (server/configs/configs.logo.ts).
+ * @example logoSizeProblem(600, 300) // 'The logo must be between 500 and 900 pixels high (this one is 300).'
+ */
+export function logoSizeProblem(width: number, height: number): string | null {
+  if (width < LOGO.minWidth || width > LOGO.maxWidth) return interpolate(serverMessages.media.logo_width, { min: LOGO.minWidth, max: LOGO.maxWidth, width });
+  if (height < LOGO.minHeight || height > LOGO.maxHeight) return interpolate(serverMessages.media.logo_height, { min: LOGO.minHeight, max: LOGO.maxHeight, height });
+  return null;
+}
 
 type Refusal = new (message: string, errors: ErrorDetail[]) => DomainError;
 /** A refused file: Invalid (422), TooLarge (413) or Unsupported (415), naming the `file` field. */
@@ -143,8 +157,7 @@ export async function processUpload(buf: Buffer, givenName: string | undefined, 
   } catch (error) {
     throw imageError(error);
   }
-  if (purpose === 'logo' && (image.width < LOGO.minWidth || image.width > LOGO.maxWidth)) {
-    throw refuse(Invalid, interpolate(serverMessages.media.logo_width, { min: LOGO.minWidth, max: LOGO.maxWidth, width: image.width }));
-  }
+  const size = purpose === 'logo' ? logoSizeProblem(image.width, image.height) : null;
+  if (size) throw refuse(Invalid, size);
   return { kind, mime: MIME[kind], filename, data: image.data, thumbnail, width: image.width, height: image.height };
 }

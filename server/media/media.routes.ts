@@ -108,7 +108,7 @@ export default async function mediaRoutes(app: FastifyInstance) {
     {
       preHandler: view,
       schema: {
-        ...doc('Media the user may see, newest first: ra-data-simple-rest (sort, range, filter {q, mime, id, company_id, usable_by: a company id, or new, for the files that company may use as its logo}); total in Content-Range'),
+        ...doc('Media the user may see, newest first: ra-data-simple-rest (sort, range, filter {q, mime, id, company_id, usable_by: a company id, or new, for the files that company may use as its logo; logo: true for the files meeting the logo rule, JPEG, PNG or PDF of 500-900 px wide and high}); total in Content-Range'),
         querystring: s.listQuery,
         response: { 200: listOf(s.mediaItem), ...errors(400, 401, 403) },
       },

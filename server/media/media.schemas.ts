@@ -16,7 +16,7 @@ export const params = {
   },
 } as const;
 
-/** GET /media: ra-data-simple-rest (`sort`, `range`, `filter` {q, mime, id, company_id, usable_by} as JSON). */
+/** GET /media: ra-data-simple-rest (`sort`, `range`, `filter` {q, mime, id, company_id, usable_by, logo} as JSON). */
 export const listQuery = simpleRestQuery;
 
 /** POST /media/page (spec section 7): useCache is the client's own flag, accepted and ignored. */

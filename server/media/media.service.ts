@@ -11,14 +11,14 @@
  * the provider's work in progress: listed and served to staff only (`seesUnpublished`) until a
  * post using it is published. Who may open which file by its address: media/media.access.ts.
  */
-import { and, count, eq, ilike, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, between, count, eq, ilike, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
-import { companies, companyMeta, companyUsers, media, postMedia, posts } from '../db/schema';
+import { companies, companyMeta, companyUsers, media, postMedia, posts, users } from '../db/schema';
 import { BadRequest, Forbidden, NotFound, Invalid } from '../domain-errors';
 import { likePattern, pageOf, simpleRest, type Page, type SimpleRestQuery } from '../http/simple-rest';
 import { interpolate, serverMessages } from '../messages';
 import { LOGO_KEY } from '../companies/companies.fields';
-import { MAX_FILES, MEDIA_MIMES, processUpload, type Processed } from './media.content';
+import { LOGO, MAX_FILES, MEDIA_MIMES, MIME, processUpload, type Processed } from './media.content';
 import { seesAllCompanies, type Viewer } from '../db/tenancy';
 import type { MediaItem } from '../../contract/media';
 import { GUID_PATTERN, whereKey } from '../http/ids';
@@ -85,6 +85,13 @@ const ownCompanies = (viewer: Viewer) => sql`SELECT ${companyUsers.companyId} FR
 export const isLogo = sql<boolean>`EXISTS (SELECT 1 FROM ${companyMeta} lcm WHERE lcm.meta_key = ${LOGO_KEY} AND CASE WHEN lcm.meta_value ~* ${GUID_PATTERN} THEN lcm.meta_value::uuid END = ${media.guid})`;
 
 /**
+ * The file is some user's avatar (users.avatar holds its file address, users/users.avatar.ts). An
+ * avatar is shown wherever its user is (contacts on a dealer's dashboard, the top bar), so it is
+ * public by nature, like a logo, whoever uploaded it.
+ */
+export const isAvatar = sql<boolean>`EXISTS (SELECT 1 FROM ${users} au WHERE au.avatar = '/api/media/' || ${media.guid}::text || '/file')`;
+
+/**
  * A shared file that showcase posts use (featured or in a gallery) and none of them is published:
  * an image chosen for a draft. `bool_and` over the statuses of the posts using the file is null
  * when no post uses it (an ordinary shared file), false once one of them is published.
@@ -126,12 +133,24 @@ export interface MediaFilter {
   company_id?: number[];
   /** Files this company may use (a logo): shared ones and its own; 'new' for a company not yet created (shared ones only). */
   usable_by?: number | 'new';
+  /** Only files that meet the logo rule (spec section 5): JPEG, PNG or PDF, 500-900 px wide and high (a PDF has no size). */
+  logo?: boolean;
 }
 
 const SORTABLE = { id: media.id, filename: media.filename, mime: media.mime, size: media.size, width: media.width, created_at: media.createdAt };
-const FILTER_KEYS = ['q', 'mime', 'id', 'company_id', 'usable_by'];
+const FILTER_KEYS = ['q', 'mime', 'id', 'company_id', 'usable_by', 'logo'];
 /** `mime` filter values: a detected type, or `image` for every image type. */
 const MIME_FILTERS = [...MEDIA_MIMES, 'image'] as const;
+
+/** The logo rule as SQL: the kinds, and the size of an image (the stage's logo check, server/configs/configs.references.ts, says the same). */
+const meetsLogoRule = or(
+  eq(media.mime, MIME.pdf),
+  and(
+    inArray(media.mime, [MIME.jpeg, MIME.png]),
+    between(media.width, LOGO.minWidth, LOGO.maxWidth),
+    between(media.height, LOGO.minHeight, LOGO.maxHeight),
+  ),
+);
 
 function conditions(viewer: Viewer, f: MediaFilter): SQL | undefined {
   return and(
@@ -141,6 +160,7 @@ function conditions(viewer: Viewer, f: MediaFilter): SQL | undefined {
     f.id ? inArray(media.id, f.id) : undefined,
     f.company_id ? inArray(media.companyId, f.company_id) : undefined,
     f.usable_by === undefined ? undefined : f.usable_by === 'new' ? isNull(media.companyId) : or(isNull(media.companyId), eq(media.companyId, f.usable_by)),
+    f.logo ? meetsLogoRule : undefined,
   );
 }
 
@@ -161,7 +181,14 @@ function usableBy(value: unknown): number | 'new' | undefined {
   return ids?.[0];
 }
 
-/** GET /media (ra-data-simple-rest): newest first unless sorted; filter {q, mime, id, company_id, usable_by}. */
+/** `logo`: true for the files that meet the logo rule; false or absent for every file. */
+function logoFilter(value: unknown): boolean | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return true;
+  throw rest.bad('filter.logo');
+}
+
+/** GET /media (ra-data-simple-rest): newest first unless sorted; filter {q, mime, id, company_id, usable_by, logo}. */
 export async function listMedia(db: Db, viewer: Viewer, q: SimpleRestQuery): Promise<Page<MediaItem>> {
   const raw = rest.filter(q.filter, FILTER_KEYS);
   const mime = rest.oneOf(raw, 'mime', MIME_FILTERS);
@@ -171,6 +198,7 @@ export async function listMedia(db: Db, viewer: Viewer, q: SimpleRestQuery): Pro
     id: rest.ids(raw.id, 'id'),
     company_id: rest.ids(raw.company_id, 'company_id'),
     usable_by: usableBy(raw.usable_by),
+    logo: logoFilter(raw.logo),
   };
   return query(db, viewer, filter, rest.sort(q.sort, SORTABLE, ['created_at', 'DESC'], media.id), rest.range(q.range, [0, 29]));
 }
@@ -184,8 +212,19 @@ export async function mediaPage(db: Db, viewer: Viewer, body: { page?: number; p
 }
 
 /**
+ * An image of the library the viewer sees (mediaScope), by id or guid, in the one answer shape; null
+ * when there is none (gone, another company's, a PDF). What a user's avatar is picked from.
+ */
+export async function visibleImage(db: Db | Tx, viewer: Viewer, key: string | number): Promise<MediaItem | null> {
+  const found = whereKey(key, media.id, media.guid);
+  if (!found) return null;
+  const [row] = await db.select(columns).from(media).where(and(found, sql`${media.mime} LIKE 'image/%'`, mediaScope(viewer)));
+  return row ? itemOf(row) : null;
+}
+
+/**
  * One file's row (with its bytes) by guid, or 404; with what decides who may open it
- * (media/media.access.ts): its company, whether only draft posts use it, whether it is a logo.
+ * (media/media.access.ts): its company, whether only draft posts use it, whether it is a logo or an avatar.
  */
 export async function mediaFile(db: Db, guid: string, which: 'file' | 'thumbnail') {
   const [row] = await db
@@ -198,7 +237,7 @@ export async function mediaFile(db: Db, guid: string, which: 'file' | 'thumbnail
       // Wrapped: mapWith sets the decoder on the SQL object itself, and these are shared. Whether
       // it is a logo is asked only when it matters (company_meta has no index on the value).
       onlyDrafts: sql<boolean>`${onlyDraftsUse}`.mapWith(Boolean),
-      logo: sql<boolean>`CASE WHEN ${media.companyId} IS NOT NULL OR ${onlyDraftsUse} THEN ${isLogo} ELSE false END`.mapWith(Boolean),
+      logoOrAvatar: sql<boolean>`CASE WHEN ${media.companyId} IS NOT NULL OR ${onlyDraftsUse} THEN ${isLogo} OR ${isAvatar} ELSE false END`.mapWith(Boolean),
     })
     .from(media)
     .where(eq(media.guid, guid));

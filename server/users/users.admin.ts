@@ -19,6 +19,7 @@ import { ROLES } from '../db/seed-data';
 import { Conflict, Forbidden, Invalid, NotFound } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { partnerOfUser } from './users.partner';
+import { avatarMediaId, avatarToStore } from './users.avatar';
 import { hashPassword, verifyPassword } from '../auth/auth.passwords';
 import { createPasswordSetInvite } from '../auth/auth.password-tokens';
 import { countAttempt, CURRENT_PASSWORD_RULE, rateKeys } from '../auth/auth.rate-limit';
@@ -59,6 +60,8 @@ export interface UserInput {
   telephone?: string | null;
   position?: string | null;
   avatar?: string | null;
+  /** A media library image (id or guid) as the avatar; null clears it (users.avatar.ts). */
+  avatar_id?: number | string | null;
   country?: string | null;
   primary?: boolean;
   foc_approver?: boolean;
@@ -79,7 +82,7 @@ export interface WriteContext {
 
 /** A user in the API's shape, with roles and company ids; null when there is none. */
 export async function loadUser(deps: Deps, id: number) {
-  const [u] = await deps.db.select({ ...getTableColumns(users), partner: partnerOfUser() }).from(users).where(eq(users.id, id));
+  const [u] = await deps.db.select({ ...getTableColumns(users), partner: partnerOfUser(), avatarId: avatarMediaId() }).from(users).where(eq(users.id, id));
   if (!u) return null;
   const roleRows = await deps.db.select({ id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, id));
   // By id, so company_id is the first company: the one the partner and GET /users/current come from.
@@ -90,7 +93,7 @@ export async function loadUser(deps: Deps, id: number) {
     .where(eq(companyUsers.userId, id))
     .orderBy(asc(companies.id));
   return {
-    id: u.id, guid: u.guid, name: u.name, email: u.email, telephone: u.telephone, position: u.position, avatar: u.avatar, country: u.country, partner: u.partner,
+    id: u.id, guid: u.guid, name: u.name, email: u.email, telephone: u.telephone, position: u.position, avatar: u.avatar, avatar_id: u.avatarId, country: u.country, partner: u.partner,
     primary: u.primary, foc_approver: u.focApprover, status: u.status, roles: roleRows, companies: companyRows,
     company_id: companyRows[0]?.id ?? null, created_at: u.createdAt.toISOString(),
   };
@@ -206,13 +209,14 @@ export async function createUser(deps: Deps, viewer: Viewer, input: UserInput) {
   // like another company (checkCompany), not left to put the new user outside their reach.
   await checkRefs(deps, { ...input, roles: input.roles?.length ? input.roles : [1], company_id: input.company_id ?? (seesAllCompanies(viewer) ? undefined : null) }, viewer);
   if ((await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email))).length) throw emailTaken();
+  const avatar = await avatarToStore(deps.db, viewer, input);
   const passwordHash = await hashPassword(generatePassword());
   const id = await deps.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(users)
       .values({
         name: cleanName(input.name!).trim(), email, passwordHash, telephone: input.telephone?.trim() || null, position: input.position?.trim() || null,
-        avatar: input.avatar?.trim() || null, country: input.country || 'GB', primary: input.primary ?? false, focApprover: input.foc_approver ?? false,
+        avatar: avatar ?? null, country: input.country || 'GB', primary: input.primary ?? false, focApprover: input.foc_approver ?? false,
       })
       .onConflictDoNothing()
       .returning({ id: users.id, name: users.name, email: users.email });
@@ -263,12 +267,14 @@ export async function updateUser(deps: Deps, viewer: Viewer, id: number, input: 
   const newEmail = email && email !== existing.email ? email : undefined;
   if (self && (newEmail || input.password !== undefined)) await checkCurrentPassword(deps, id, input.current_password);
   if (newEmail && (await deps.db.select({ id: users.id }).from(users).where(eq(users.email, newEmail))).some((u) => u.id !== id)) throw emailTaken();
+  const avatar = await avatarToStore(deps.db, viewer, input);
   const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
   await deps.db.transaction(async (tx) => {
     const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
     if (input.name !== undefined) set.name = cleanName(input.name).trim();
     if (newEmail && !self) set.email = newEmail;
-    for (const key of ['telephone', 'position', 'avatar'] as const) if (input[key] !== undefined) set[key] = input[key]?.trim() || null;
+    for (const key of ['telephone', 'position'] as const) if (input[key] !== undefined) set[key] = input[key]?.trim() || null;
+    if (avatar !== undefined) set.avatar = avatar;
     if (input.country) set.country = input.country;
     if (input.primary !== undefined) set.primary = input.primary;
     if (input.foc_approver !== undefined) set.focApprover = input.foc_approver;

@@ -62,6 +62,8 @@ const userBody = (creating: boolean) =>
       telephone: text(50),
       position: text(150),
       avatar: text(500),
+      // A media library image by id or guid (users.avatar.ts); null clears the avatar.
+      avatar_id: { type: ['integer', 'string', 'null'], minimum: 1, maxLength: 36 },
       country: { type: ['string', 'null'], pattern: '^[A-Z]{2}$' },
       primary: { type: 'boolean' },
       foc_approver: { type: 'boolean' },
@@ -81,7 +83,7 @@ const userBody = (creating: boolean) =>
 const userDetail = {
   type: 'object',
   properties: {
-    ...userSummary.properties, avatar: nullableString, country: nullableString, foc_approver: { type: 'boolean' }, company_id: { type: ['integer', 'null'] },
+    ...userSummary.properties, avatar: nullableString, avatar_id: { type: ['integer', 'null'] }, country: nullableString, foc_approver: { type: 'boolean' }, company_id: { type: ['integer', 'null'] },
     roles: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
     companies: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
     // After your own email change: the address waiting for its confirmation link (email is still the old one).

@@ -1,18 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Link, Paper, Typography } from '@mui/material';
+import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 
-/** localStorage key holding the visitor's consent. */
-export const COOKIE_CONSENT_KEY = 'portal.cookieConsent';
+import { storeConsent, storedConsent, type ConsentAnswer } from './cookieConsent';
 
-function hasConsent(): boolean {
-  try {
-    return localStorage.getItem(COOKIE_CONSENT_KEY) === 'accepted';
-  } catch {
-    return false;
-  }
-}
+export { COOKIE_CONSENT_KEY } from './cookieConsent';
 
 /**
  * While the banner shows, the window scrolls what gets keyboard focus (or is scrolled to) clear of
@@ -37,7 +30,9 @@ function useScrollPaddingFor(banner: HTMLElement | null): void {
 }
 
 /**
- * Cookie consent banner (spec section 1): shown until consent is stored locally.
+ * Cookie consent banner (spec section 1): shown until consent is stored locally. Accepting allows
+ * analytics (src/analytics/); "Necessary only" keeps the sign-in and security cookies alone and
+ * is stored too, so the banner does not ask again.
  *
  * It is in the page's flow, last in the shell, and sticks to the bottom of the window while the
  * page scrolls: always in sight, yet the page keeps room for it, so the footer links and the end
@@ -46,18 +41,14 @@ function useScrollPaddingFor(banner: HTMLElement | null): void {
  */
 export function CookieBanner() {
   const { t } = useTranslation();
-  const [visible, setVisible] = useState(() => !hasConsent());
+  const [visible, setVisible] = useState(() => storedConsent() === null);
   const [banner, setBanner] = useState<HTMLElement | null>(null);
   useScrollPaddingFor(visible ? banner : null);
   if (!visible) return null;
 
-  const accept = () => {
-    try {
-      localStorage.setItem(COOKIE_CONSENT_KEY, 'accepted');
-    } catch {
-      // No storage: hide it for this page at least.
-    }
+  const answer = (value: ConsentAnswer) => {
     setVisible(false);
+    storeConsent(value);
   };
 
   return (
@@ -85,9 +76,14 @@ export function CookieBanner() {
             {t('cookies.more')}
           </Link>
         </Typography>
-        <Button variant="contained" onClick={accept} data-testid="cookie-accept">
-          {t('cookies.accept')}
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Button variant="outlined" onClick={() => answer('declined')} data-testid="cookie-decline">
+            {t('cookies.decline')}
+          </Button>
+          <Button variant="contained" onClick={() => answer('accepted')} data-testid="cookie-accept">
+            {t('cookies.accept')}
+          </Button>
+        </Stack>
       </Box>
     </Paper>
   );

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { countOnConsent, pageView } from '../analytics/pageViews';
 import { HttpError } from '../http';
 import { OverlayWhileMounted } from '../layout/PageOverlay';
 import { session } from '../session/session';
@@ -58,6 +59,12 @@ export function RouteGuard({ route, preload, prefetch, children }: { route: Rout
     if (!allowed) return;
     document.title = `${t('app.name')} | ${t(route.title)}`;
   }, [allowed, route, t]);
+  // Analytics (with the visitor's consent, when configured): the route's pattern, never the address.
+  useEffect(() => {
+    if (!allowed) return;
+    pageView(route.path);
+    return countOnConsent(() => route.path);
+  }, [allowed, route]);
 
   useEffect(() => {
     if (!loadCompanyId) return;

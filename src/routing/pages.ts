@@ -12,6 +12,7 @@ import taskStages from '../resources/task-stages';
 import taskTypes from '../resources/task-types';
 import taskNotifications from '../resources/task-notifications';
 import projects from '../resources/projects';
+import internalPageLayouts from '../resources/internal-page-layouts';
 import { lazyPage, type LazyPage } from './lazyPage';
 import { PUBLIC_PAGES } from './publicPages';
 import { routeAt } from './routeAt';
@@ -25,7 +26,6 @@ import type { RouteName } from './routes';
 
 // Everything is loaded when first opened, but the signed-out pages (routing/publicPages.ts).
 const Dashboard = lazyPage(() => import('../pages/app/DashboardPage'), ['dashboard']);
-const Placeholder = lazyPage(() => import('../pages/app/PlaceholderPage'));
 const Logout = lazyPage(() => import('../pages/auth/LogoutPage'));
 const ConfigList = lazyPage(() => import('../configurator/ConfigListPage'));
 const ConfigDashboard = lazyPage(() => import('../configurator/ConfigDashboardPage'));
@@ -47,6 +47,7 @@ const ProjectsInBuild = lazyPage(() => import('../projects/ProjectsViewPages').t
 const ProjectsLaunching = lazyPage(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsLaunchingPage })), ['projects']);
 const ProjectsReviews = lazyPage(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsReviewsPage })), ['projects']);
 const ProjectsReports = lazyPage(() => import('../reports/ReportsPage'), ['reports']);
+const Migration = lazyPage(() => import('../migration/MigrationPage'), ['migration']);
 
 /** The routes that only redirect (routeElements.tsx: they need react-router, which the app's chunk brings). */
 export type RedirectName = 'Config Redirect' | 'Roles & Permissions Redirect';
@@ -107,8 +108,8 @@ export const PAGES: Record<Exclude<RouteName, RedirectName>, ComponentType> = {
   'Projects Launching': ProjectsLaunching,
   'Projects Reviews': ProjectsReviews,
   'Projects Reports': ProjectsReports,
-  'Internal Page Layouts': Placeholder,
-  Migration: Placeholder,
+  'Internal Page Layouts': internalPageLayouts.list,
+  Migration,
 };
 
 /** The lazy page of a route name, if it is one (the redirects and Login are not). */

@@ -9,6 +9,7 @@ import showcases from '../resources/showcases';
 import agreements from '../resources/agreements';
 import tasks from '../resources/tasks';
 import taskStages from '../resources/task-stages';
+import internalPageLayouts from '../resources/internal-page-layouts';
 import taskTypes from '../resources/task-types';
 import taskNotifications from '../resources/task-notifications';
 import projects from '../resources/projects';
@@ -122,7 +123,7 @@ export const appRoutes = [
  * (`/companies/{id}`) as on the named routes (keyedByRecord.tsx: a form must never keep one record's
  * values while another record's id is shown, issue 23). The key is the API resource.
  */
-export const appResources: ResourceProps[] = Object.entries({ companies, users, media, products, posts: showcases, agreements, projects, tasks, 'tasks/stages': taskStages, 'tasks/types': taskTypes, 'tasks/notifications': taskNotifications }).map(([name, descriptor]) => {
+export const appResources: ResourceProps[] = Object.entries({ companies, users, media, products, posts: showcases, agreements, projects, tasks, 'tasks/stages': taskStages, 'tasks/types': taskTypes, 'tasks/notifications': taskNotifications, adminconfigs: internalPageLayouts }).map(([name, descriptor]) => {
   const { edit } = descriptor as { edit?: ComponentType };
   return { ...descriptor, name, ...(edit ? { edit: keyedByRecord(edit) } : {}) };
 });

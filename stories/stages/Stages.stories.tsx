@@ -61,6 +61,8 @@ export const DeliveryCollection: Story = { args: { slug: 'delivery-collection' }
 export const SalesRecipients: Story = { args: { slug: 'sales-recipients' } };
 export const Terms: Story = { args: { slug: 'terms' } };
 export const Confirmation: Story = { args: { slug: 'confirmation' } };
+// Staff only (audience internal): the internal pages an applied layout fills (issue 30).
+export const InternalPages: Story = { args: { slug: 'internal-pages' } };
 
 /** A large dealer group: 40 makes, 30 sites, 240 departments and opening-hours entries. */
 export const LargeGroupLocations: Story = { name: 'Large dealer group: locations', args: { slug: 'locations', doc: largeGroupDoc } };

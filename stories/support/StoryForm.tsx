@@ -1,8 +1,8 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { StageForm, type RemoteSearch } from '../../engine/react';
+import { StageForm, type MediaInputProps, type RemoteSearch } from '../../engine/react';
 // Storybook only: compiles the story's own schema (the app renders precompiled catalogue stages).
 import { engineForSchema } from '../../engine/react/devEngine';
 import type { Doc } from './dealerGroup';
@@ -14,20 +14,22 @@ export interface StoryFormProps {
   /** Other stages' data the widget may read (optionsFrom). */
   doc?: Doc;
   searchers?: Record<string, RemoteSearch>;
+  /** The media input a `media` widget shows (the app's picker and upload). */
+  mediaInput?: ComponentType<MediaInputProps>;
 }
 
 /**
  * A one-off stage around a widget or field: the real StageForm, the real rules and the real ajv
  * on a small schema; shows the data as it changes so designers see what is stored.
  */
-export function StoryForm({ schema, uiSchema, data = {}, doc = {}, searchers }: StoryFormProps) {
+export function StoryForm({ schema, uiSchema, data = {}, doc = {}, searchers, mediaInput }: StoryFormProps) {
   const engine = useMemo(() => engineForSchema(schema), [schema]);
   const initial = useMemo(() => ({ ...doc, story: data }), [doc, data]);
   const [current, setCurrent] = useState<unknown>(data);
   const storedId = useId();
   return (
     <Box sx={{ maxWidth: 960 }}>
-      <StageForm slug="story" stage={{ schema, uiSchema }} doc={initial} engine={engine} searchers={searchers} onChange={(d) => setCurrent(d.story)} />
+      <StageForm slug="story" stage={{ schema, uiSchema }} doc={initial} engine={engine} searchers={searchers} mediaInput={mediaInput} onChange={(d) => setCurrent(d.story)} />
       <Typography variant="overline" component="p" id={storedId} sx={{ mt: 3 }}>
         Stored data
       </Typography>

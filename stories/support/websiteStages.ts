@@ -33,7 +33,7 @@ export function filledWebsiteStages(doc: Doc): Doc {
       },
     },
     design: {
-      branding: { type: 'existing', name: 'Demo Motors', logo: 'https://demo-motors.test/brand/logo-900.png' },
+      branding: { type: 'existing', name: 'Demo Motors', logo: '3f6c1d2e-8a4b-4e7f-9c1a-5b2d7e8f9a01' },
       brief: {
         action: 'Book a test drive',
         background: 'Family-run group across West Yorkshire since 1972.',

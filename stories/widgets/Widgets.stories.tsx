@@ -75,3 +75,56 @@ export const Markdown: Story = {
     data: { background: 'We are a **family-run** dealer group.\n\n- Sales\n- Service' },
   },
 };
+
+/** The spec's slider (section 9: step 25, range 0-100), as the design stage asks for the designer's creative freedom. */
+export const Slider: Story = {
+  args: {
+    schema: {
+      type: 'object',
+      properties: { creativeFreedom: { type: 'integer', title: 'configurator:fields.creativeFreedom', description: 'configurator:help.creativeFreedom', minimum: 0, maximum: 100, multipleOf: 25 } },
+    },
+    uiSchema: { creativeFreedom: { 'ui:widget': 'slider' } },
+    data: { creativeFreedom: 50 },
+  },
+};
+
+/** A plain textarea: 8 rows unless `ui:options.rows` says otherwise (spec section 9). */
+export const Textarea: Story = {
+  args: {
+    schema: { type: 'object', properties: { comments: { type: 'string', title: 'configurator:fields.briefComments' } } },
+    uiSchema: { comments: { 'ui:widget': 'textarea' } },
+    data: { comments: 'Please keep our green and the family crest.' },
+  },
+};
+
+const USERS = [
+  { value: 7, label: 'Dana Dealer (dealer@demo.test)' },
+  { value: 9, label: 'Sam Sales (sam@demo-motors.test)' },
+  { value: 11, label: 'Priya Patel (priya@demo-motors.test)' },
+];
+
+/** The company's users, answering like GET /users?filter={q, company_id} would, and naming a stored id. */
+const searchUsers: RemoteSearch = Object.assign(async (term: string) => USERS.filter((u) => u.label.toLowerCase().includes(term.toLowerCase())), {
+  resolve: async (value: string | number) => USERS.find((u) => u.value === value) ?? null,
+});
+
+/** A stored user id shown by its name (the key contact's portal account). */
+export const RemoteSelectStoredId: Story = {
+  name: 'Remote select (a stored id)',
+  args: {
+    schema: { type: 'object', properties: { keyContactUser: { type: 'integer', title: 'configurator:fields.keyContactUser', description: 'configurator:help.keyContactUser' } } },
+    uiSchema: { keyContactUser: { 'ui:widget': 'remoteSelect', 'ui:options': { source: 'companyUsers' } } },
+    data: { keyContactUser: 7 },
+    searchers: { companyUsers: searchUsers },
+  },
+};
+
+/** Without the app's media input (a story, a test) the media widget shows the stored guid read-only. */
+export const MediaWithoutPicker: Story = {
+  name: 'Media (no picker given)',
+  args: {
+    schema: { type: 'object', properties: { logo: { type: 'string', title: 'configurator:fields.logo', format: 'uuid' } } },
+    uiSchema: { logo: { 'ui:widget': 'media', 'ui:options': { purpose: 'logo' } } },
+    data: { logo: '3f6c1d2e-8a4b-4e7f-9c1a-5b2d7e8f9a01' },
+  },
+};

@@ -134,4 +134,27 @@ describe('users administration (browser + real SMTP)', () => {
     await expect(page.locator('table tbody tr').getByRole('checkbox').isDisabled()).resolves.toBe(true);
     expect(hashPath(page)).toMatch(/^\/users/);
   });
+  it("picks a user's avatar from the media library, saves it, and the picture is the file's", async () => {
+    const admin = await login(e2e.server, 'admin@demo.test');
+    const made = await call<{ id: number }>(e2e.server, 'POST', '/api/users', { token: admin.token, body: { name: 'Avery Avatar', email: 'avery@example.test', company_id: ids['Demo Motors'] } });
+    const { page } = await e2e.newPage();
+    await page.goto('/#/login');
+    await signIn(page, 'admin@demo.test');
+    await page.waitForURL(/#\/dashboard/);
+    await page.goto(`${e2e.server.url}/#/users/profile/${made.body.id}`);
+    await expect.poll(() => page.locator('input[name="name"]').inputValue(), SETTLE).toBe('Avery Avatar');
+    await page.getByTestId('user-avatar').getByText('No avatar yet').waitFor();
+    await page.getByTestId('user-avatar-choose').click();
+    const picker = page.getByTestId('avatar-picker');
+    await picker.getByTestId('avatar-picker-search').fill('service-plan');
+    await expect.poll(() => picker.getByTestId('avatar-choice').count(), SETTLE).toBe(1);
+    await picker.getByTestId('avatar-choice').click();
+    await picker.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('User Updated').waitFor();
+    const saved = (await call<{ avatar: string; avatar_id: number }>(e2e.server, 'GET', `/api/users/${made.body.id}`, { token: admin.token })).body;
+    expect(saved.avatar).toMatch(/^\/api\/media\/[0-9a-f-]{36}\/file$/);
+    expect(saved.avatar_id).toEqual(expect.any(Number));
+    await expect.poll(() => page.getByTestId('user-avatar-picture').locator('img').getAttribute('src'), SETTLE).toBe(saved.avatar);
+  });
 });

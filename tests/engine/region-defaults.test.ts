@@ -12,6 +12,7 @@ import {
   stageCatalogue,
   stageDefaults,
   validateStage,
+  withContextSchema,
   writeStage,
   type WriteStageSuccess,
 } from '../../engine';
@@ -79,6 +80,28 @@ describe('stageDefaults with the company region', () => {
     const r = writeStage({ config, slug: 'company-information', data: null, state: 'draft', action: 'reset', permissions: STAFF, baseVersion: config.version, context: { region: 'fr' } });
     expect(r.ok).toBe(true);
     expect(((r as WriteStageSuccess).config.doc['company-information'].companyInformation as { country: string }).country).toBe('FR');
+  });
+});
+
+describe('withContextSchema: what a form is given', () => {
+  /** Every `default` of a country field in a schema, definitions included. */
+  const countryDefaults = (schema: unknown): unknown[] => {
+    if (Array.isArray(schema)) return schema.flatMap(countryDefaults);
+    if (!schema || typeof schema !== 'object') return [];
+    const node = schema as Record<string, unknown>;
+    return [...(node.defaultFrom ? [node.default] : []), ...Object.values(node).flatMap(countryDefaults)];
+  };
+
+  it("makes the company's country the default of every country field, in list items too, without touching the catalogue", () => {
+    const locations = getStage('locations').schema as Record<string, unknown>;
+    const before = JSON.stringify(locations);
+    expect(countryDefaults(locations)).toContain('GB');
+    const french = withContextSchema(locations, { region: 'fr' });
+    expect(new Set(countryDefaults(french))).toEqual(new Set(['FR']));
+    expect(countryDefaults(french).length).toBe(countryDefaults(locations).length);
+    expect(JSON.stringify(locations)).toBe(before);
+    // Only the defaults change: everything else of the schema is the same.
+    expect(JSON.stringify(withContextSchema(locations, { region: 'uk' }))).toBe(before);
   });
 });
 

@@ -43,7 +43,7 @@ function dealer(): ConfigDocument {
   };
   doc['global-navigation'] = { structure: { franchises: ['f0', 'f1'], items: [{ name: 'Used cars', slug: 'used-cars', topNav: true, children: [] }] } };
   doc.design = {
-    branding: { type: 'existing', name: 'Northgate Motors', logo: 'https://northgate-motors.co.uk/logo.png' },
+    branding: { type: 'existing', name: 'Northgate Motors', logo: '7d9f3c2a-4b1e-4c8a-9f0e-2a6b5c4d3e21' },
     brief: { action: 'Book a test drive', tone: 'friendly', usps: ['Family run since 1972'], background: '', comments: '' },
     copyFranchise: 'f1',
     franchiseOrder: ['f2', 'f0', 'f1'],

@@ -25,6 +25,8 @@ export interface TestServerOptions {
   rateLimits?: AppOptions['rateLimits'];
   /** TRUST_PROXY: requests then carry the client's address in X-Forwarded-For, as a proxy adds it. */
   trustProxy?: AppOptions['trustProxy'];
+  /** Where page views go (ANALYTICS_*); off by default, as on a newcomer's machine. */
+  analytics?: AppOptions['analytics'];
 }
 
 export interface TestServer {
@@ -137,6 +139,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       trackerSweepSeconds: 0,
       rateLimits: opts.rateLimits,
       trustProxy: opts.trustProxy,
+      analytics: opts.analytics,
       secureCookies: false,
       // The test process also runs other servers and the browser driver: its event-loop lag says
       // nothing about this server's load.

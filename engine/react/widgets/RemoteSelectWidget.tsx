@@ -3,17 +3,18 @@ import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { labelValue, type WidgetProps } from '@rjsf/utils';
-import type { RemoteSearch, StageFormContext } from '../context';
+import type { RemoteOption, RemoteSearch, StageFormContext } from '../context';
 import { useConfiguratorT } from '../i18n';
 import { hiddenLabelName } from './hiddenLabel';
 import { createRemoteSearchScheduler } from './remoteSearch';
 
-type Option = { value: string | number; label: string };
+type Option = RemoteOption;
 
 /**
  * `"ui:widget": "remoteSelect"`: a select that searches a remote list as the user types (250 ms delay,
  * 500 ms debounce, 1 character minimum). The search function is injected: StageForm's `searchers`
- * prop, picked by `"ui:options": {"source": "<name>"}`.
+ * prop, picked by `"ui:options": {"source": "<name>"}`. The value stored is the option's value (an id);
+ * a stored id is shown by its label, asked of the searcher's `resolve` when the form opens.
  * @example { "dealerId": { "ui:widget": "remoteSelect", "ui:options": { "source": "companies" } } }
  */
 export function RemoteSelectWidget(props: WidgetProps) {
@@ -47,6 +48,20 @@ export function RemoteSelectWidget(props: WidgetProps) {
   );
   useEffect(() => () => scheduler.cancel(), [scheduler]);
 
+  // A stored id reads as its label: asked once per value the widget cannot name yet.
+  const known = value === undefined || value === null || value === '' || selected?.value === value || results.some((o) => o.value === value);
+  useEffect(() => {
+    if (known || !search?.resolve) return;
+    const ctrl = new AbortController();
+    search.resolve(value as string | number, ctrl.signal).then(
+      (o) => {
+        if (!ctrl.signal.aborted && o) setSelected(o);
+      },
+      () => {},
+    );
+    return () => ctrl.abort();
+  }, [known, search, value]);
+
   const current: Option | null =
     value === undefined || value === null || value === ''
       ? null
@@ -62,7 +77,8 @@ export function RemoteSelectWidget(props: WidgetProps) {
       options={shown}
       value={current}
       loading={loading}
-      disabled={disabled || readonly}
+      // No search for its source (the viewer may not list it): nothing to choose from.
+      disabled={disabled || readonly || !search}
       filterOptions={(x) => x}
       isOptionEqualToValue={(a, b) => a.value === b.value}
       getOptionLabel={(o) => o.label}

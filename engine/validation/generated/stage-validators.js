@@ -44,5 +44,6 @@ export const stageValidatorModules = {
   "delivery-collection": () => import("./stage-delivery-collection.js"),
   "sales-recipients": () => import("./stage-sales-recipients.js"),
   "terms": () => import("./stage-terms.js"),
+  "internal-pages": () => import("./stage-internal-pages.js"),
   "confirmation": () => import("./stage-confirmation.js"),
 };

@@ -11,3 +11,4 @@ export * from './posts';
 export * from './agreements';
 export * from './tasks';
 export * from './projects';
+export * from './adminconfigs';

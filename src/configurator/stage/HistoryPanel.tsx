@@ -17,7 +17,8 @@ const PER_PAGE = 20;
 /** Changed fields shown per revision until "Show all changes". */
 const SHOWN_CHANGES = 12;
 /** Actions whose "data before" is this stage's data, so Restore can put it back. */
-const RESTORABLE = new Set(['save', 'reset', 'restore']);
+// An import (server/migration) is restored stage by stage like a save: the stage it is listed under.
+const RESTORABLE = new Set(['save', 'reset', 'restore', 'import']);
 
 export interface HistoryPanelProps {
   open: boolean;

@@ -20,6 +20,8 @@ import { ControllerBridge, StageWarnings } from './StageFormExtras';
 import { StageHeading, StageTools } from './StageHeading';
 import { stageStarted } from '../parts';
 import { StageNotices } from './StageNotices';
+import { stageSearchers } from './searchers';
+import { stageMediaInput } from './StageMediaInput';
 
 /** Where an editor starts: the server's copy, and optionally edits on top that the server lacks. */
 export interface EditorStart {
@@ -72,10 +74,12 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
   const [notes, setNotes] = useState(() => String((start.internal ?? storedInternal)?.notes ?? ''));
   const notesRef = useRef(notes);
 
-  // The form's document: the loaded config (a stage never saved starts from its defaults), with any
-  // restored or merged edits run through the rules like an edit.
+  // The company's region (spec section 9: its country is every country field's default).
+  const region = server.company?.region ?? null;
+  // The form's document: the loaded config (a stage never saved starts from its defaults, the
+  // company's country among them), with any restored or merged edits run through the rules like an edit.
   const [doc] = useState<ConfigDoc>(() => {
-    const loaded = server.data[slug] === undefined && hasStage(slug) ? { ...server.data, [slug]: stageDefaults(slug) } : server.data;
+    const loaded = server.data[slug] === undefined && hasStage(slug) ? { ...server.data, [slug]: stageDefaults(slug, { region }) } : server.data;
     return start.data === undefined ? loaded : defaultEngine.updateStage(loaded, slug, start.data).doc;
   });
 
@@ -83,8 +87,13 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
   const stageKey = server.stages.map((s) => s.slug).join(',');
   const form = useMemo(() => {
     const stages = stageKey ? stageKey.split(',') : [];
-    return { engine: configEngine(stages), stage: hasStage(slug) ? stageUiFor(slug, stages) : undefined };
-  }, [stageKey, slug]);
+    return { engine: configEngine(stages), stage: hasStage(slug) ? stageUiFor(slug, stages, { region }) : undefined };
+  }, [stageKey, slug, region]);
+
+  // The form's remote selects and media input (engine/react, formContext): bound to the config's company.
+  const companyId = server.company_id;
+  const searchers = useMemo(() => stageSearchers(companyId, user), [companyId, user]);
+  const mediaInput = useMemo(() => stageMediaInput(companyId), [companyId]);
 
   const saver = useStageSaver({
     config: server,
@@ -199,7 +208,7 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
         />
       )}
       {/* Edits reach the engine just after their frame is painted: typing never waits for the cascade. */}
-      <StageForm slug={slug} doc={doc} onChange={onChange} readonly={readonly} hideActions engine={form.engine} stage={form.stage} settle="after-paint">
+      <StageForm slug={slug} doc={doc} onChange={onChange} readonly={readonly} hideActions engine={form.engine} stage={form.stage} searchers={searchers} mediaInput={mediaInput} settle="after-paint">
         {formExtras}
       </StageForm>
       {/* Outside the form: they change with the save status, the form must not. */}

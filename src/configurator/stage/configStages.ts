@@ -4,7 +4,7 @@
  * and to the engine's validation (checks read it as `stages`: `incompleteStages` asks only for the
  * config's required stages, as the server's writeStage does).
  */
-import { validateStage, type ConfigDocument } from '../../../engine';
+import { validateStage, withContextSchema, type ConfigDocument, type DefaultsContext } from '../../../engine';
 import { defaultEngine, getStageUi, type StageEngine } from '../../../engine/react';
 
 type Ui = Record<string, unknown>;
@@ -32,9 +32,11 @@ export function withConfigStages<T>(uiSchema: T, stages: readonly string[]): T {
 }
 
 /** The stage file of `slug` as the form takes it, its summaries limited to `stages`. */
-export function stageUiFor(slug: string, stages: readonly string[]): ReturnType<typeof getStageUi> {
+export function stageUiFor(slug: string, stages: readonly string[], context?: DefaultsContext): ReturnType<typeof getStageUi> {
   const ui = getStageUi(slug);
-  return { schema: ui.schema, uiSchema: withConfigStages(ui.uiSchema, stages) };
+  // The company's region country is the default of every country field, in items added here too.
+  const schema = context?.region ? withContextSchema(ui.schema, context) : ui.schema;
+  return { schema, uiSchema: withConfigStages(ui.uiSchema, stages) };
 }
 
 /** The default engine, validating with the config's stages (checks read them as `stages`). */

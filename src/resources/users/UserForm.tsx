@@ -5,6 +5,7 @@ import {
 import { STATUS_CHOICES } from './choices';
 import { useRoleChoices } from './useRoleChoices';
 import { APP_FORM } from '../../forms/appForm';
+import { AvatarInput } from './AvatarInput';
 import { requiredField } from '../../forms/validators';
 
 /** Stable (the form resets on change of this object): a refetched record keeps the user's edits. */
@@ -47,11 +48,11 @@ export function UserForm({ manage, editing, self = false, toolbar }: { manage: b
   return (
     <SimpleForm {...APP_FORM} resetOptions={KEEP_DIRTY} toolbar={toolbar} sx={{ maxWidth: 900 }}>
       <Box sx={{ display: 'grid', width: '100%', gap: { xs: 0, md: 2 }, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <AvatarInput />
         <TextInput source="name" validate={[required('name'), minLength(4)]} />
         <TextInput source="email" type="email" validate={[required('email'), email('validation:generic.email')]} />
         <TextInput source="telephone" />
         <TextInput source="position" />
-        <TextInput source="avatar" />
         <SelectInput source="country" choices={COUNTRIES.map((id) => ({ id, name: `usersAdmin.countries.${id}` }))} />
         {self ? (
           <>

@@ -472,7 +472,7 @@ describe("a company's logo from the media library (meta logo)", () => {
   it('shows no logo once its file is deleted or the logo is cleared', async () => {
     // A logo uploaded as the form does (purpose=logo), filed under Harbour Cars.
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 600, height: 240, channels: 3, background: '#0f766e' } }).png().toBuffer())], { type: 'image/png' }), 'harbour-new.png');
+    form.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 600, height: 600, channels: 3, background: '#0f766e' } }).png().toBuffer())], { type: 'image/png' }), 'harbour-new.png');
     const res = await fetch(`${server.url}/api/media?purpose=logo&company_id=${harbour.id}`, { method: 'POST', headers: { authorization: `Bearer ${tokens.admin}` }, body: form });
     expect(res.status).toBe(201);
     const doomed = ((await res.json()) as { media: Array<{ id: number; guid: string }> }).media[0];

@@ -28,6 +28,13 @@ describe("country defaults follow the company's region", () => {
     expect(countryOf(reset.body)).toBe(country);
   });
 
+  it.each(REGIONS)("a config of a company in %s (term %i) answers the company's region, which the stage page's defaults follow", async (slug, term) => {
+    const config = await newConfig(server, d.tokens.admin, (await companyIn(term)).guid);
+    const read = await call<ConfigBody & { company: { region: string | null } }>(server, 'GET', `/api/configs/${config.id}`, { token: d.tokens.admin });
+    expect(read.status).toBe(200);
+    expect(read.body.company.region).toBe(slug);
+  });
+
   it('a reset of a domain registration gives the region country too, after the dealer chose another', async () => {
     // Company information complete first (the other stages require it), a UK address as the dealer typed it.
     const config = await writeStages(server, d.tokens.admin, await newConfig(server, d.tokens.admin, (await companyIn(10)).guid), [

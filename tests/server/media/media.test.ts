@@ -207,22 +207,36 @@ describe('POST /api/media (upload)', () => {
     expect(many.body.message).toBe('At most 10 files can be uploaded at once.');
   });
 
-  it("applies the spec's logo rule with purpose=logo: JPEG, PNG or PDF, 500 to 900 pixels wide", async () => {
-    const narrow = await upload('admin', [['logo.png', await png(499, 200)]], { query: 'purpose=logo' });
+  it("applies the spec's logo rule with purpose=logo: JPEG, PNG or PDF, 500 to 900 pixels wide and high", async () => {
+    const narrow = await upload('admin', [['logo.png', await png(499, 600)]], { query: 'purpose=logo' });
     expect(narrow.status).toBe(422);
     expect(narrow.body.message).toBe('The logo must be between 500 and 900 pixels wide (this one is 499).');
-    const wide = await upload('admin', [['logo.png', await png(901, 200)]], { fields: { purpose: 'logo' } });
+    const wide = await upload('admin', [['logo.png', await png(901, 600)]], { fields: { purpose: 'logo' } });
     expect(wide.status).toBe(422);
-    const webp = await upload('admin', [['logo.webp', await card(600, 200, '#123456', 'Logo').webp().toBuffer()]], { query: 'purpose=logo' });
+    const webp = await upload('admin', [['logo.webp', await card(600, 600, '#123456', 'Logo').webp().toBuffer()]], { query: 'purpose=logo' });
     expect(webp.status).toBe(422);
     expect(webp.body.message).toBe('The logo must be a JPEG, PNG or PDF.');
-    for (const [name, data] of [['logo-500.png', await png(500, 200)], ['logo-900.jpg', await jpeg(900, 300)], ['logo.pdf', minimalPdf('Logo')]] as const) {
+    for (const [name, data] of [['logo-500.png', await png(500, 500)], ['logo-900.jpg', await jpeg(900, 900)], ['logo-700x550.png', await png(700, 550)], ['logo.pdf', minimalPdf('Logo')]] as const) {
       const ok = await upload('admin', [[name, data]], { query: 'purpose=logo' });
       expect(ok.status, name).toBe(201);
     }
     // Without the purpose the same narrow image is an ordinary upload.
     expect((await upload('admin', [['small.png', await png(499, 200)]])).status).toBe(201);
-    expect((await upload('admin', [['x.png', await png(600, 200)]], { query: 'purpose=banner' })).status).toBe(400);
+    expect((await upload('admin', [['x.png', await png(600, 600)]], { query: 'purpose=banner' })).status).toBe(400);
+  });
+
+  it('checks the height of a logo as well as its width: a wide enough but too short or too tall image is refused', async () => {
+    const before = (await upload('admin', [['probe.png', await png(20, 20)]])).body.media[0].id;
+    const short = await upload('admin', [['banner.png', await png(700, 200)]], { query: 'purpose=logo' });
+    expect(short.status).toBe(422);
+    expect(short.body.message).toBe('The logo must be between 500 and 900 pixels high (this one is 200).');
+    expect(short.body.errors).toEqual([{ detail: 'The logo must be between 500 and 900 pixels high (this one is 200).', field: 'file' }]);
+    const tall = await upload('admin', [['tower.jpg', await jpeg(600, 901)]], { fields: { purpose: 'logo' } });
+    expect(tall.status).toBe(422);
+    expect(tall.body.message).toBe('The logo must be between 500 and 900 pixels high (this one is 901).');
+    // Nothing of a refused logo is stored.
+    const after = (await upload('admin', [['probe.png', await png(20, 20)]])).body.media[0].id;
+    expect(after).toBe(before + 1);
   });
 });
 
@@ -293,6 +307,20 @@ describe('listing: GET /api/media (simple-rest) and POST /api/media/page', () =>
     // Tenancy still applies: a dealer asking for another company's usable files gets the shared ones only.
     const forHarbour = (await list('dealerA', { filter: { usable_by: ids.harbour }, range: [0, 999] })).body;
     expect(forHarbour.every((i) => i.company_id === null)).toBe(true);
+  });
+
+  it('lists only the files that meet the logo rule with logo: true (JPEG, PNG or PDF, 500-900 px wide and high)', async () => {
+    await upload('admin', [
+      ['rulecheck-square.png', await png(640, 640)],
+      ['rulecheck-banner.png', await png(700, 200)],
+      ['rulecheck-big.jpg', await jpeg(1200, 800)],
+      ['rulecheck.webp', await card(600, 600, '#123456', 'Logo').webp().toBuffer()],
+      ['rulecheck.pdf', minimalPdf('Logo')],
+    ]);
+    const names = async (filter: Record<string, unknown>) => (await list('admin', { filter: { q: 'rulecheck', ...filter }, sort: ['filename', 'ASC'] })).body.map((i) => i.filename);
+    expect(await names({ logo: true })).toEqual(['rulecheck-square.png', 'rulecheck.pdf']);
+    expect(await names({})).toHaveLength(5);
+    expect((await list('admin', { filter: { logo: 'yes' } })).status).toBe(400);
   });
 
   it.each([

@@ -1,0 +1,162 @@
+/**
+ * The dry run and the import (server/migration/README.md). Both parse the file, load the config as
+ * the viewer sees it (tenancy), and plan the import in memory (migration.run.ts); the import then
+ * stores the plan with ONE storeWrite: one transaction, one version check, one revision (action
+ * `import`) covering every stage it changed, as configs.write.ts commitStageWrite stores one stage.
+ */
+import { and, eq } from 'drizzle-orm';
+import { configProgress, deepEqual, maskSecrets, stageSecretPaths, type StageState } from '../../engine';
+import { configMeta } from '../db/schema';
+import { secretKeyOf } from '../db/secret-key';
+import type { Viewer } from '../db/tenancy';
+import { Conflict, NotFound } from '../domain-errors';
+import { interpolate, serverMessages } from '../messages';
+import type { AppServices } from '../plugins/services';
+import { findConfig } from '../configs/configs.service';
+import { storeWrite, type StoredWrite } from '../configs/configs.store';
+import { maskPatches, sealStageData } from '../configs/configs.secrets';
+import { companyNumbersOf } from '../configs/configs.company-numbers';
+import type { LoadedConfig } from '../configs/configs.types';
+import { withConfigTriggers } from '../projects/projects.triggers';
+import { parseLegacyFile } from './migration.parse';
+import { planImport, type ImportPlan, type MigratedPost, type Progress } from './migration.run';
+import type { LegacyRow, MigrationReport } from './migration.types';
+
+type Deps = Pick<AppServices, 'db' | 'config' | 'configCache' | 'log' | 'mail'>;
+
+export interface MigrationBody {
+  file: { name: string; content: string };
+  config: string;
+  company?: string;
+  skip_rejected?: boolean;
+}
+
+/** The config's migration data (config meta `migration_data`, no stage: spec section 3 "Other"). */
+export interface MigrationData {
+  posts: MigratedPost[];
+  imports: Array<{ version: number; file: string; at: string; rows: number }>;
+}
+const MIGRATION_DATA = 'migration_data';
+
+/** The project type a legacy import is meant for (spec section 3). */
+export const MIGRATION_PROJECT_TYPE = 'auto-e-migration';
+
+
+/** The file and the config, checked: a 400 for a file of neither format, a 404 for a config the viewer does not see. */
+export async function prepare(deps: Deps, viewer: Viewer, body: MigrationBody) {
+  const parsed = parseLegacyFile(body.file.content);
+  const loaded = await findConfig(deps, viewer, body.config, body.company);
+  return { ...parsed, loaded };
+}
+
+async function migrationDataOf(deps: Deps, configId: number): Promise<MigrationData> {
+  const [row] = await deps.db.select({ value: configMeta.metaValue }).from(configMeta).where(and(eq(configMeta.configId, configId), eq(configMeta.metaKey, MIGRATION_DATA)));
+  const value = (row?.value ?? {}) as Partial<MigrationData>;
+  return { posts: value.posts ?? [], imports: value.imports ?? [] };
+}
+
+/** The migration data with the file's recent posts added (null: none was new). */
+function postsAdded(data: MigrationData, posts: MigratedPost[]): MigratedPost[] | null {
+  const added = posts.filter((p) => !data.posts.some((q) => deepEqual(p, q)));
+  return added.length ? [...data.posts, ...added] : null;
+}
+
+function reportOf(file: string, format: 'json' | 'csv', loaded: LoadedConfig, rows: LegacyRow[], plan: ImportPlan, postsNew: boolean): MigrationReport {
+  const projectType = loaded.row.projectType ?? null;
+  const notices = projectType === MIGRATION_PROJECT_TYPE ? [] : [interpolate(serverMessages.migration.not_migration_project, { type: projectType ?? '—' })];
+  return {
+    file,
+    format,
+    config: { id: loaded.row.id, guid: loaded.row.guid, name: loaded.row.name, project_type: projectType, company: loaded.company },
+    total_rows: rows.length,
+    notices,
+    stages: plan.stages,
+    changed_stages: [...plan.changedStages, ...(postsNew ? ['migration data'] : [])],
+    rejected: plan.stages.reduce((n, s) => n + s.rejected, 0),
+    conflicts: plan.stages.reduce((n, s) => n + s.conflict, 0),
+  };
+}
+
+/** POST /migration/dry-run: what the import would do. Writes nothing. */
+export async function dryRun(deps: Deps, viewer: Viewer, body: MigrationBody, today = new Date()): Promise<MigrationReport> {
+  const { format, rows, loaded } = await prepare(deps, viewer, body);
+  const plan = await planImport(loaded.snapshot, rows, [...viewer.permissions], today);
+  const data = await migrationDataOf(deps, loaded.row.id);
+  return reportOf(body.file.name, format, loaded, rows, plan, postsAdded(data, plan.posts) !== null);
+}
+
+export interface ImportResult {
+  report: MigrationReport;
+  changed: boolean;
+  version: number;
+  revision_stage: string | null;
+}
+
+/**
+ * The import: the plan stored at once, or nothing. Refused (409) while any row is rejected unless
+ * `skip_rejected`; the same file again finds everything in place and writes nothing. `progress`
+ * may throw (cancel) at any point before the one write.
+ */
+export async function runImport(deps: Deps, viewer: Viewer, prepared: Awaited<ReturnType<typeof prepare>>, body: MigrationBody, progress?: Progress, today = new Date()): Promise<ImportResult> {
+  const { format, rows, loaded } = prepared;
+  const plan = await planImport(loaded.snapshot, rows, [...viewer.permissions], today, progress);
+  const data = await migrationDataOf(deps, loaded.row.id);
+  const posts = postsAdded(data, plan.posts);
+  const report = reportOf(body.file.name, format, loaded, rows, plan, posts !== null);
+  if (report.rejected && !body.skip_rejected) throw new Conflict(interpolate(serverMessages.migration.rejected_rows, { count: report.rejected }));
+  if (!plan.changedStages.length && !posts) return { report, changed: false, version: loaded.row.version, revision_stage: null };
+
+  const base = loaded.snapshot;
+  const next = plan.config;
+  const key = await secretKeyOf(deps);
+  // As commitStageWrite: secrets stored sealed, answered and kept in memory masked.
+  const sealed = { ...loaded.sealed };
+  const doc = { ...next.doc };
+  for (const slug of plan.changedStages) {
+    if (!(slug in sealed) && !stageSecretPaths(slug).length) continue;
+    sealed[slug] = sealStageData(key, slug, next.doc[slug], loaded.sealed[slug]) as Record<string, unknown>;
+    doc[slug] = maskSecrets(slug, next.doc[slug]);
+  }
+  const meta: StoredWrite['meta'] = plan.changedStages.map((slug) => ({ key: `stage_data_${slug}`, value: sealed[slug] ?? next.doc[slug] }));
+  for (const slug of plan.changedStages) {
+    if ((base.states[slug] ?? 'draft') !== (next.states[slug] ?? 'draft')) meta.push({ key: `stage_state_${slug}`, value: next.states[slug] });
+  }
+  // The revision is named after the first stage it changed (history lists it there and restores that stage from it).
+  const stage = plan.changedStages[0] ?? null;
+  const version = base.version + 1;
+  meta.push({
+    key: MIGRATION_DATA,
+    value: { posts: posts ?? data.posts, imports: [...data.imports, { version, file: body.file.name, at: new Date().toISOString(), rows: rows.length }] } satisfies MigrationData,
+  });
+  // A cancel that came in while the plan was finished off still stops it: this is the last moment before the write.
+  await progress?.(rows.length);
+  const after = configProgress(next);
+  const completes = after.complete && !configProgress(base).complete;
+  const stored = await withConfigTriggers(deps, { configId: loaded.row.id, userId: viewer.id, completes }, (db) =>
+    storeWrite(db, {
+      configId: loaded.row.id,
+      baseVersion: base.version,
+      progress: after.progress,
+      meta,
+      company: companyNumbersOf(plan.changedStages, next.doc),
+      revision: {
+        userId: viewer.id,
+        stage,
+        action: 'import',
+        oldState: stage ? ((base.states[stage] ?? 'draft') as StageState) : null,
+        newState: stage ? ((next.states[stage] ?? 'draft') as StageState) : null,
+        patches: maskPatches(plan.patches),
+        inversePatches: maskPatches(plan.inversePatches),
+        changedStages: plan.changedStages,
+      },
+    }),
+  );
+  // The next write starts from here without reading the stage data back (configs.cache.ts).
+  deps.configCache.put({ ...loaded, row: { ...loaded.row, version: stored, progress: after.progress, updatedAt: new Date() }, snapshot: { ...next, doc, version: stored }, sealed });
+  return { report, changed: true, version: stored, revision_stage: stage };
+}
+
+/** The config a job belongs to must still be one the viewer sees (a 404 otherwise, as for any config). */
+export function notFound() {
+  return new NotFound(serverMessages.not_found);
+}

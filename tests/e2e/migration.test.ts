@@ -1,0 +1,61 @@
+/**
+ * Legacy dealer import in real Chromium (issue 30): staff (pm@demo.test, 'manage configs') open
+ * /migration, load the shipped demo file, choose Demo Motors and its config, read the dry run
+ * (new Harrogate location, the Sunday hours conflict, old news not migrated), import it with the
+ * progress shown, then open the config and see the imported location and opening hours.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startE2E, waitForLanding, type E2E } from './harness';
+
+describe('migration (browser)', () => {
+  let e2e: E2E;
+  let staff: Page;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    staff = (await e2e.newPage()).page;
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('imports the shipped legacy file into Demo Motors and the config shows its locations and hours', async () => {
+    await staff.goto('/#/login');
+    await signIn(staff, 'pm@demo.test');
+    await waitForLanding(staff);
+    await staff.goto('/#/migration');
+
+    await staff.getByTestId('migration-demo').click();
+    await expect.poll(() => staff.getByTestId('migration-file-name').innerText()).toContain('legacy-dealer.json');
+
+    await staff.getByTestId('migration-company').fill('Demo Motors');
+    await staff.getByRole('option', { name: 'Demo Motors', exact: true }).click();
+    await staff.getByTestId('migration-config').click();
+    await staff.getByRole('option', { name: 'Demo Motors website' }).click();
+
+    await staff.getByTestId('migration-dry-run').click();
+    const report = staff.getByTestId('migration-report');
+    await report.waitFor();
+    const locations = staff.locator('[data-testid="migration-stage"][data-stage="locations"]');
+    expect(await locations.locator('[data-count="new"]').innerText()).toBe('1');
+    const flagged = await staff.getByTestId('migration-flagged').allInnerTexts();
+    expect(flagged.some((row) => /Conflict/.test(row) && /sunday/.test(row))).toBe(true);
+    expect(flagged.filter((row) => row.includes('News and offers older than 3 months are not migrated.'))).toHaveLength(2);
+
+    await staff.getByTestId('migration-import').click();
+    await staff.locator('[data-testid="migration-job"][data-status="done"]').waitFor({ timeout: 30_000 });
+    expect(await staff.getByTestId('migration-done').innerText()).toContain('Imported from legacy-dealer.json');
+
+    await staff.getByTestId('migration-open-config').click();
+    await staff.waitForURL(/#\/configurator\/\d+\/overview$/);
+    const shownLocations = staff.getByTestId('overview-locations');
+    await shownLocations.waitFor();
+    expect(await shownLocations.innerText()).toContain('5 Wetherby Road, Harrogate, North Yorkshire, United Kingdom');
+    const hours = await staff.getByTestId('overview-opening-hours').innerText();
+    // The Bodyshop's split Monday and the Parts' hours from the file; the showroom hours kept.
+    expect(hours).toContain('Bodyshop');
+    expect(hours).toContain('08:00–17:30');
+    expect(hours).toContain('08:30–19:00');
+  });
+});
