@@ -64,6 +64,12 @@ describe('completing the demo config (browser)', () => {
 
   it('fills and submits every stage on its page, then the confirmation stage submits the whole configuration', async () => {
     const full = completeConfig(detail.data);
+    // The design logo is a media library file meeting the logo rule (its `refersTo` check): one the
+    // demo company may use, as the stage page's picker offers it.
+    const logos = await call<Array<{ guid: string }>>(e2e.server, 'GET', `/api/media?filter=${encodeURIComponent(JSON.stringify({ logo: true }))}`, { token: session.token });
+    expect(logos.body.length, 'a demo file meets the logo rule').toBeGreaterThan(0);
+    const design = full.design as { branding: { logo: string } };
+    full.design = { ...design, branding: { ...design.branding, logo: logos.body[0].guid } };
     const todo = detail.stages.filter((s) => s.audience === 'dealer' && s.state === 'draft' && s.slug !== 'confirmation');
     expect(todo.length).toBeGreaterThan(30);
 
