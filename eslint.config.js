@@ -97,9 +97,8 @@ const AREA_ALLOWS = {
   configs: { auth: ['./auth.rate-limit.ts'], projects: ['./projects.triggers.ts'], media: ['./media.content.ts'] },
   // Which media row is a company's logo (the company meta key); a session opens private files.
   media: { companies: ['./companies.fields.ts'], auth: ['./auth.sessions.ts', './auth.tokens.ts'] },
-  // A legacy import finds the config as configs does and stores its plan with configs' one write (seal secrets, company numbers);
-  // an import that completes the config completes its projects' config_submitted tasks.
-  migration: { configs: ['./configs.service.ts', './configs.store.ts', './configs.secrets.ts', './configs.company-numbers.ts', './configs.types.ts'], projects: ['./projects.triggers.ts'] },
+  // A legacy import finds the config as configs does and stores its plan as one write of several stages, as a restore of it is stored.
+  migration: { configs: ['./configs.service.ts', './configs.write-many.ts', './configs.types.ts'] },
   // A showcase's images are media items, checked and read as the media library has them.
   posts: { media: ['./media.service.ts', './media.schemas.ts'] },
   // A task type's icon is checked by content as media files are; <img> requests bring the refresh cookie, read as media reads it.

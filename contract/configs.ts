@@ -130,12 +130,14 @@ export const revisionChange = {
 /** One revision of GET .../history (newest first) and GET .../history/{id}. */
 export const revision = {
   type: 'object',
-  required: ['id', 'version', 'created_at', 'user', 'stage', 'action', 'old_state', 'new_state', 'changed_stages', 'restored_from', 'changes'],
+  required: ['id', 'version', 'created_at', 'user', 'stage', 'action', 'old_state', 'new_state', 'changed_stages', 'restored_from', 'source', 'changes'],
   properties: {
     id, version: id, created_at: text,
     user: { type: ['object', 'null'], required: ['id', 'name'], properties: { id, name: nullableString }, additionalProperties: false },
     stage: nullableString, action: text, old_state: nullableString, new_state: nullableString,
     changed_stages: texts, restored_from: nullableId,
+    /** The file an import came from ("Imported from <file>"), kept by its restore: both are restored whole. Null otherwise. */
+    source: nullableString,
     changes: { type: 'array', items: revisionChange },
   },
   additionalProperties: false,

@@ -26,6 +26,8 @@ export interface StageFormProps extends Omit<StageControllerOptions, 'engine'> {
   searchers?: Record<string, RemoteSearch>;
   /** The media library input for `media` widgets (the app supplies its picker and upload). */
   mediaInput?: ComponentType<MediaInputProps>;
+  /** The address of an app route for links in the form (`displayText`'s `link`); default: the path itself. */
+  linkHref?: (path: string) => string;
   disabled?: boolean;
   readonly?: boolean;
   /** Hide the Save / Submit buttons (e.g. a read-only view). */
@@ -61,8 +63,8 @@ const StageFormView = memo(function StageFormView(props: Omit<StageFormProps, ke
   const [failed, setFailed] = useState(false);
 
   const formContext = useMemo<StageFormContext>(
-    () => ({ controller, searchers: props.searchers, mediaInput: props.mediaInput }),
-    [controller, props.searchers, props.mediaInput],
+    () => ({ controller, searchers: props.searchers, mediaInput: props.mediaInput, linkHref: props.linkHref }),
+    [controller, props.searchers, props.mediaInput, props.linkHref],
   );
   const onChange = useCallback(
     (e: IChangeEvent) => controller.replaceData(split.merge(e.formData, controller.getData())),
@@ -118,10 +120,10 @@ const StageFormView = memo(function StageFormView(props: Omit<StageFormProps, ke
  * @example <StageForm slug="locations" doc={doc} onSave={(data, doc, state) => api.save(data, state)} />
  */
 export function StageForm(props: StageFormProps) {
-  const { stage, searchers, mediaInput, disabled, readonly, hideActions, children, engine = defaultEngine, ...options } = props;
+  const { stage, searchers, mediaInput, linkHref, disabled, readonly, hideActions, children, engine = defaultEngine, ...options } = props;
   return (
     <StageFormBase {...options} engine={engine}>
-      <StageFormView slug={options.slug} engine={engine} stage={stage} searchers={searchers} mediaInput={mediaInput} disabled={disabled} readonly={readonly} hideActions={hideActions}>
+      <StageFormView slug={options.slug} engine={engine} stage={stage} searchers={searchers} mediaInput={mediaInput} linkHref={linkHref} disabled={disabled} readonly={readonly} hideActions={hideActions}>
         {children}
       </StageFormView>
     </StageFormBase>

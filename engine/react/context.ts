@@ -39,6 +39,11 @@ export interface StageFormContext {
   searchers?: Record<string, RemoteSearch>;
   /** The media library input a `media` widget shows (the app's picker and upload); without one a read-only text. */
   mediaInput?: ComponentType<MediaInputProps>;
+  /**
+   * The address of one of the app's routes, for links a field shows (`displayText`'s `link`): the
+   * app's hash routes give `#/backend/...`. Without it the path is the address.
+   */
+  linkHref?: (path: string) => string;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ThemeProps } from '@rjsf/core';
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { AccordionField } from './fields/AccordionField';
 import { ConfigSummaryField } from './fields/ConfigSummaryField';
+import { DisplayTextField } from './fields/DisplayTextField';
 import type { StoreBackedField } from './fields/names';
 import { OpeningHoursField } from './fields/OpeningHoursField';
 import { PortletsField } from './fields/PortletsField';
@@ -33,6 +34,8 @@ export const stageFields = {
   portlets: PortletsField,
   openingHours: OpeningHoursField,
   configSummary: ConfigSummaryField,
+  // A value shown as a sentence, never an input (`ui:options` text / emptyText / link).
+  displayText: DisplayTextField,
 } satisfies RegistryFieldsType & Record<StoreBackedField, unknown>;
 
 /** Our widgets, by the name a uiSchema gives in `"ui:widget"`. */

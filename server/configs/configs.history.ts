@@ -4,15 +4,20 @@
  */
 import { and, count, desc, eq, gte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { applyPatches, enablePatches, type Patch } from 'immer';
-import { stageCatalogue, stageDefaults, type StageState } from '../../engine';
+import { stageCatalogue, stageDefaults, type StageState, type WriteStageFailure } from '../../engine';
 import { configRevisions, users } from '../db/schema';
-import { Conflict } from '../domain-errors';
+import { Conflict, Stale } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { findConfig, notFound } from './configs.service';
 import { changesOf, listedChanges, visibleChanges, type RevisionChange } from './configs.changes';
-import { commitStageWrite } from './configs.write';
+import { commitStageWrite, refusal, runEngine } from './configs.write';
+import { storeManyStageWrites } from './configs.write-many';
+import { prepareSecretWrite } from './configs.secrets';
+import { checkStageReferences } from './configs.references';
+import { secretKeyOf } from '../db/secret-key';
+import type { LoadedConfig } from './configs.types';
 import { defaultsContextOf } from './configs.region';
-import { canManage, stageVisible } from './configs.view';
+import { canManage, configView, stageVisible } from './configs.view';
 import type { Viewer } from '../db/tenancy';
 import type { AppServices } from '../plugins/services';
 
@@ -44,6 +49,7 @@ const revisionColumns = {
   newState: configRevisions.newState,
   changedStages: configRevisions.changedStages,
   restoredFrom: configRevisions.restoredFrom,
+  source: configRevisions.source,
 };
 interface RevisionRow {
   id: number;
@@ -57,6 +63,7 @@ interface RevisionRow {
   newState: string | null;
   changedStages: string[];
   restoredFrom: number | null;
+  source: string | null;
 }
 
 function revisionOf(viewer: Viewer, rev: RevisionRow, changes: RevisionChange[]) {
@@ -71,6 +78,7 @@ function revisionOf(viewer: Viewer, rev: RevisionRow, changes: RevisionChange[])
     new_state: rev.newState,
     changed_stages: rev.changedStages.filter((s) => stageVisible(viewer, s)),
     restored_from: rev.restoredFrom,
+    source: rev.source,
     changes: visibleChanges(viewer, changes),
   };
 }
@@ -153,11 +161,13 @@ export interface RestoreBody {
 export async function restoreRevision(deps: Deps, viewer: Viewer, companyKey: string, key: string, revisionId: number, body: RestoreBody) {
   const loaded = await findConfig(deps, viewer, key, companyKey);
   const [rev] = await deps.db
-    .select({ id: configRevisions.id, stage: configRevisions.stage })
+    .select({ id: configRevisions.id, stage: configRevisions.stage, changedStages: configRevisions.changedStages, source: configRevisions.source })
     .from(configRevisions)
     .where(and(eq(configRevisions.id, revisionId), eq(configRevisions.configId, loaded.row.id), visibleRevisions(viewer)));
   const slug = rev?.stage;
   if (!slug || !stageCatalogue.some((s) => s.slug === slug)) throw notFound();
+  // An import, and the restore of one, wrote several stages at once: they are restored whole.
+  if (rev.source !== null) return restoreWhole(deps, viewer, loaded, { ...rev, stage: slug, source: rev.source }, body);
   const before = await dataBefore(deps, loaded.row.id, rev.id, slug, loaded.snapshot.doc[slug]);
   return commitStageWrite(
     deps,
@@ -173,4 +183,58 @@ export async function restoreRevision(deps: Deps, viewer: Viewer, companyKey: st
     },
     { action: 'restore', restoredFrom: rev.id },
   );
+}
+
+/**
+ * An import wrote several stages in one revision, so restoring it puts back every one of them, as
+ * they were before it, in one new revision (all or nothing, like the import) that keeps the file's
+ * name as its `source`, so restoring THAT revision is whole too. Each stage goes
+ * through writeStage in the import's order, each on the config the previous one left, so rules
+ * and cascades apply as if typed; every stage keeps its state (`body.state` names one stage's).
+ */
+async function restoreWhole(deps: Deps, viewer: Viewer, loaded: LoadedConfig, rev: { id: number; stage: string; changedStages: string[]; source: string }, body: RestoreBody) {
+  if (body.version !== loaded.row.version) throw new Stale(loaded.row.version, serverMessages.configs.stale);
+  // In the configurator's order, as a person would fill them (and as an import writes them).
+  const stages = stageCatalogue.map((s) => s.slug).filter((slug) => rev.changedStages.includes(slug));
+  const context = await defaultsContextOf(deps.db, loaded.company.id);
+  const key = await secretKeyOf(deps);
+  let config = loaded.snapshot;
+  const patches: Patch[] = [];
+  let inversePatches: Patch[] = [];
+  const changed = new Set<string>();
+  const targets = new Map<string, unknown>();
+  for (const slug of stages) targets.set(slug, (await dataBefore(deps, loaded.row.id, rev.id, slug, loaded.snapshot.doc[slug])) ?? stageDefaults(slug, context));
+  // A stage may check data of another one (a department's enquiry user is in the users stage), so
+  // one refused now is tried again after the others; only a pass that writes nothing is a refusal.
+  let pending = stages;
+  while (pending.length) {
+    const refused: Array<{ slug: string; failure: WriteStageFailure }> = [];
+    for (const slug of pending) {
+      const r = runEngine(deps, {
+        config,
+        slug,
+        data: prepareSecretWrite(key, slug, targets.get(slug), loaded.sealed[slug]),
+        state: config.states[slug] ?? 'draft',
+        action: 'save',
+        permissions: [...viewer.permissions],
+        baseVersion: config.version,
+      });
+      if (!r.ok) {
+        refused.push({ slug, failure: r });
+        continue;
+      }
+      if (!r.changed) continue;
+      await checkStageReferences(deps.db, loaded.company.id, slug, config.doc[slug], r.config.doc[slug]);
+      config = r.config;
+      patches.push(...r.patches);
+      inversePatches = [...r.inversePatches, ...inversePatches];
+      r.changedStages.forEach((s) => changed.add(s));
+    }
+    if (refused.length === pending.length) throw refusal(refused[0].failure, loaded.row.version);
+    pending = refused.map((x) => x.slug);
+  }
+  if (!changed.size) return { ...configView(loaded, viewer), changed: false, changedStages: [], warnings: [], message: serverMessages.configs.nothing_to_update };
+  const changedStages = [...changed];
+  const updated = await storeManyStageWrites(deps, viewer, loaded, { config, changedStages, patches, inversePatches }, { action: 'restore', stage: rev.stage, restoredFrom: rev.id, source: rev.source });
+  return { ...configView(updated, viewer), changed: true, changedStages, warnings: [], message: serverMessages.configs.updated };
 }

@@ -136,6 +136,8 @@ export interface RevisionInput {
   inversePatches?: unknown[];
   changedStages?: string[];
   restoredFrom?: number | null;
+  /** The file an import came from (history: "Imported from <file>"). */
+  source?: string | null;
 }
 
 export interface StoredWrite {
@@ -175,7 +177,7 @@ export async function storeWrite(db: Db | Tx, write: StoredWrite): Promise<numbe
     company: write.company ?? null,
     revision: {
       userId: r.userId, stage: r.stage, action: r.action, oldState: r.oldState ?? null, newState: r.newState ?? null,
-      patches: r.patches ?? [], inversePatches: r.inversePatches ?? [], changedStages: r.changedStages ?? [], restoredFrom: r.restoredFrom ?? null,
+      patches: r.patches ?? [], inversePatches: r.inversePatches ?? [], changedStages: r.changedStages ?? [], restoredFrom: r.restoredFrom ?? null, source: r.source ?? null,
       // As a history page lists them (configs.changes.ts): the page then never reads the patches.
       changes: listedChanges(changesOf(r.patches ?? [], r.inversePatches ?? [])),
     },
@@ -218,9 +220,9 @@ export async function storeWrite(db: Db | Tx, write: StoredWrite): Promise<numbe
       RETURNING 1
     ),
     revision AS (
-      INSERT INTO config_revisions (config_id, version, user_id, stage, action, old_state, new_state, patches, inverse_patches, changed_stages, restored_from, changes)
+      INSERT INTO config_revisions (config_id, version, user_id, stage, action, old_state, new_state, patches, inverse_patches, changed_stages, restored_from, source, changes)
       SELECT bumped.id, bumped.version, (rv->>'userId')::int, rv->>'stage', rv->>'action', rv->>'oldState', rv->>'newState',
-        rv->'patches', rv->'inversePatches', ARRAY(SELECT jsonb_array_elements_text(rv->'changedStages')), (rv->>'restoredFrom')::int, rv->'changes'
+        rv->'patches', rv->'inversePatches', ARRAY(SELECT jsonb_array_elements_text(rv->'changedStages')), (rv->>'restoredFrom')::int, rv->>'source', rv->'changes'
       FROM bumped, (SELECT p->'revision' AS rv FROM input) AS r
       RETURNING 1
     )

@@ -53,7 +53,7 @@ const t = engineT('en-GB');
  * The engine's refusal (`{ ok: false, status, code }`) as a domain error: the one place the
  * engine's results are translated, keeping its status and words (field = JSON pointer).
  */
-function refusal(r: WriteStageFailure, version: number): DomainError {
+export function refusal(r: WriteStageFailure, version: number): DomainError {
   if (r.code === 'stale') return new Stale(version, r.message);
   const errors = r.errors.map(toDetail);
   switch (r.status) {
@@ -68,7 +68,7 @@ function refusal(r: WriteStageFailure, version: number): DomainError {
   }
 }
 
-function runEngine(deps: Deps, input: Parameters<typeof writeStage>[0]) {
+export function runEngine(deps: Deps, input: Parameters<typeof writeStage>[0]) {
   try {
     return writeStage(input);
   } catch (err) {

@@ -1,23 +1,19 @@
 /**
  * The dry run and the import (server/migration/README.md). Both parse the file, load the config as
  * the viewer sees it (tenancy), and plan the import in memory (migration.run.ts); the import then
- * stores the plan with ONE storeWrite: one transaction, one version check, one revision (action
- * `import`) covering every stage it changed, as configs.write.ts commitStageWrite stores one stage.
+ * stores the plan at once (configs.write-many.ts): one transaction, one version check, one revision
+ * (action `import`, naming the file) covering every stage it changed.
  */
 import { and, eq } from 'drizzle-orm';
-import { configProgress, deepEqual, maskSecrets, stageSecretPaths, type StageState } from '../../engine';
+import { deepEqual } from '../../engine';
 import { configMeta } from '../db/schema';
-import { secretKeyOf } from '../db/secret-key';
 import type { Viewer } from '../db/tenancy';
 import { Conflict, NotFound } from '../domain-errors';
 import { interpolate, serverMessages } from '../messages';
 import type { AppServices } from '../plugins/services';
 import { findConfig } from '../configs/configs.service';
-import { storeWrite, type StoredWrite } from '../configs/configs.store';
-import { maskPatches, sealStageData } from '../configs/configs.secrets';
-import { companyNumbersOf } from '../configs/configs.company-numbers';
+import { storeManyStageWrites } from '../configs/configs.write-many';
 import type { LoadedConfig } from '../configs/configs.types';
-import { withConfigTriggers } from '../projects/projects.triggers';
 import { parseLegacyFile } from './migration.parse';
 import { planImport, type ImportPlan, type MigratedPost, type Progress } from './migration.run';
 import type { LegacyRow, MigrationReport } from './migration.types';
@@ -106,54 +102,17 @@ export async function runImport(deps: Deps, viewer: Viewer, prepared: Awaited<Re
   if (report.rejected && !body.skip_rejected) throw new Conflict(interpolate(serverMessages.migration.rejected_rows, { count: report.rejected }));
   if (!plan.changedStages.length && !posts) return { report, changed: false, version: loaded.row.version, revision_stage: null };
 
-  const base = loaded.snapshot;
-  const next = plan.config;
-  const key = await secretKeyOf(deps);
-  // As commitStageWrite: secrets stored sealed, answered and kept in memory masked.
-  const sealed = { ...loaded.sealed };
-  const doc = { ...next.doc };
-  for (const slug of plan.changedStages) {
-    if (!(slug in sealed) && !stageSecretPaths(slug).length) continue;
-    sealed[slug] = sealStageData(key, slug, next.doc[slug], loaded.sealed[slug]) as Record<string, unknown>;
-    doc[slug] = maskSecrets(slug, next.doc[slug]);
-  }
-  const meta: StoredWrite['meta'] = plan.changedStages.map((slug) => ({ key: `stage_data_${slug}`, value: sealed[slug] ?? next.doc[slug] }));
-  for (const slug of plan.changedStages) {
-    if ((base.states[slug] ?? 'draft') !== (next.states[slug] ?? 'draft')) meta.push({ key: `stage_state_${slug}`, value: next.states[slug] });
-  }
-  // The revision is named after the first stage it changed (history lists it there and restores that stage from it).
+  // The revision is listed under the first stage it changed; history names the file and restores every stage from it.
   const stage = plan.changedStages[0] ?? null;
-  const version = base.version + 1;
-  meta.push({
+  const version = loaded.snapshot.version + 1;
+  const record = {
     key: MIGRATION_DATA,
     value: { posts: posts ?? data.posts, imports: [...data.imports, { version, file: body.file.name, at: new Date().toISOString(), rows: rows.length }] } satisfies MigrationData,
-  });
+  };
   // A cancel that came in while the plan was finished off still stops it: this is the last moment before the write.
   await progress?.(rows.length);
-  const after = configProgress(next);
-  const completes = after.complete && !configProgress(base).complete;
-  const stored = await withConfigTriggers(deps, { configId: loaded.row.id, userId: viewer.id, completes }, (db) =>
-    storeWrite(db, {
-      configId: loaded.row.id,
-      baseVersion: base.version,
-      progress: after.progress,
-      meta,
-      company: companyNumbersOf(plan.changedStages, next.doc),
-      revision: {
-        userId: viewer.id,
-        stage,
-        action: 'import',
-        oldState: stage ? ((base.states[stage] ?? 'draft') as StageState) : null,
-        newState: stage ? ((next.states[stage] ?? 'draft') as StageState) : null,
-        patches: maskPatches(plan.patches),
-        inversePatches: maskPatches(plan.inversePatches),
-        changedStages: plan.changedStages,
-      },
-    }),
-  );
-  // The next write starts from here without reading the stage data back (configs.cache.ts).
-  deps.configCache.put({ ...loaded, row: { ...loaded.row, version: stored, progress: after.progress, updatedAt: new Date() }, snapshot: { ...next, doc, version: stored }, sealed });
-  return { report, changed: true, version: stored, revision_stage: stage };
+  const stored = await storeManyStageWrites(deps, viewer, loaded, plan, { action: 'import', stage, source: body.file.name }, [record]);
+  return { report, changed: true, version: stored.row.version, revision_stage: stage };
 }
 
 /** The config a job belongs to must still be one the viewer sees (a 404 otherwise, as for any config). */

@@ -115,3 +115,33 @@ export const OpeningHours: Story = {
     data: { days: week() },
   },
 };
+
+/** The internal pages stage's `layout`: a value nobody types, shown as a sentence (no disabled input). */
+const appliedLayout: RJSFSchema = {
+  type: 'object',
+  properties: {
+    layout: {
+      type: 'object',
+      title: 'configurator:fields.internalLayout',
+      properties: { id: { type: 'integer', title: 'configurator:fields.internalLayoutId' }, name: { type: 'string', title: 'configurator:fields.internalLayoutName' } },
+    },
+  },
+};
+const layoutText = {
+  layout: {
+    'ui:field': 'displayText',
+    'ui:options': { emptyText: 'configurator:help.internalLayoutNone', text: 'configurator:help.internalLayoutFrom', link: '/backend/config-admin/internal-page-layouts' },
+  },
+};
+
+/** Nothing applied yet: the empty text, with its link to where a layout is applied. */
+export const DisplayTextEmpty: Story = {
+  name: 'Display text (empty)',
+  args: { schema: appliedLayout, uiSchema: layoutText, data: {} },
+};
+
+/** Filled: the text with the value's properties put in ("From the layout …"). */
+export const DisplayTextFilled: Story = {
+  name: 'Display text (filled)',
+  args: { schema: appliedLayout, uiSchema: layoutText, data: { layout: { id: 3, name: 'Franchise dealer standard' } } },
+};

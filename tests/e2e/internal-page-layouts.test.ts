@@ -1,7 +1,8 @@
 /**
  * Internal page layouts in real Chromium (issue 30): staff build a layout with two pages, reorder
  * them, save it, apply it to the demo config (Demo Motors) and find the pages, and the layout they
- * came from, on the config's internal pages stage. One server and one browser for the file.
+ * came from, on the config's internal pages stage (before: a sentence saying none is applied yet,
+ * with a link to the layouts). One server and one browser for the file.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -26,6 +27,19 @@ describe('internal page layouts (browser)', () => {
   }, 90_000);
   afterAll(async () => {
     await e2e?.close();
+  });
+
+  it('before any layout is applied, the internal pages stage says so and links to the layouts (no empty disabled input)', async () => {
+    const [motors] = await db().select({ id: configs.id }).from(configs).where(eq(configs.name, 'Demo Motors website'));
+    await page.goto(`${e2e.server.url}/#/configurator/${motors.id}/internal/internal-pages`);
+    await page.getByTestId('config-stage-page').getByTestId('page-title').waitFor({ timeout: 30_000 });
+    const text = page.getByTestId('internal-pages_layout__text');
+    await expect.poll(() => text.textContent(), SETTLE).toBe('No layout applied yet. Apply one from Internal page layouts.');
+    expect(await page.getByLabel(/^Layout\b/).count()).toBe(0);
+    const link = text.getByRole('link', { name: 'Internal page layouts' });
+    expect(await link.getAttribute('href')).toBe('#/backend/config-admin/internal-page-layouts');
+    await link.click();
+    await page.waitForURL(/#\/backend\/config-admin\/internal-page-layouts$/);
   });
 
   it('staff build a layout with two pages, reorder them and save it', async () => {
@@ -63,8 +77,9 @@ describe('internal page layouts (browser)', () => {
 
     await dialog.getByTestId('apply-open').click();
     await page.waitForURL(new RegExp(`#/configurator/${motors.id}/internal/internal-pages`));
-    const layoutName = page.getByLabel(/^Layout\b/);
-    await expect.poll(() => layoutName.inputValue(), SETTLE).toBe('Demo Motors site plan');
+    // The layout the pages came from reads as a sentence, not as a disabled input.
+    await expect.poll(() => page.getByTestId('internal-pages_layout__text').textContent(), SETTLE).toBe('From the layout Demo Motors site plan');
+    expect(await page.getByLabel(/^Layout\b/).count()).toBe(0);
     const names = page.getByLabel('Page name');
     await expect.poll(() => names.count(), SETTLE).toBe(2);
     expect([await names.nth(0).inputValue(), await names.nth(1).inputValue()]).toEqual(['Contact us', 'About us']);

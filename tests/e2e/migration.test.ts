@@ -2,7 +2,8 @@
  * Legacy dealer import in real Chromium (issue 30): staff (pm@demo.test, 'manage configs') open
  * /migration, load the shipped demo file, choose Demo Motors and its config, read the dry run
  * (new Harrogate location, the Sunday hours conflict, old news not migrated), import it with the
- * progress shown, then open the config and see the imported location and opening hours.
+ * progress shown, then open the config and see the imported location and opening hours; the
+ * locations stage's history names the file, and restoring that revision undoes the whole import.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,5 +58,22 @@ describe('migration (browser)', () => {
     expect(hours).toContain('Bodyshop');
     expect(hours).toContain('08:00–17:30');
     expect(hours).toContain('08:30–19:00');
+
+    // The history of a stage the import wrote names the file; Restore puts every stage it wrote back.
+    const configId = /#\/configurator\/(\d+)\//.exec(staff.url())![1];
+    await staff.goto(`/#/configurator/${configId}/locations`);
+    await staff.getByTestId('stage-history').click();
+    const imported = staff.getByTestId('history-panel').getByTestId('history-item').first();
+    await expect.poll(() => imported.textContent(), { timeout: 10_000 }).toContain('Imported from legacy-dealer.json');
+    await imported.getByTestId('history-restore').click();
+    const dialog = staff.getByTestId('restore-dialog');
+    expect(await dialog.innerText()).toContain('Every section this change wrote goes back to its data before it');
+    expect(await dialog.innerText()).toContain('Opening hours');
+    await staff.getByTestId('restore-dialog-confirm').click();
+    await expect.poll(() => staff.getByText('Earlier version restored').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await staff.goto(`/#/configurator/${configId}/overview`);
+    await staff.getByTestId('overview-locations').waitFor();
+    await expect.poll(() => staff.getByTestId('overview-locations').innerText()).not.toContain('Harrogate');
+    expect(await staff.getByTestId('overview-opening-hours').innerText()).not.toContain('Bodyshop');
   });
 });

@@ -48,22 +48,30 @@ export function RemoteSelectWidget(props: WidgetProps) {
   );
   useEffect(() => () => scheduler.cancel(), [scheduler]);
 
-  // A stored id reads as its label: asked once per value the widget cannot name yet.
+  // A stored id reads as its label: asked once per value the widget cannot name yet. Until the
+  // answer comes the input stays empty (with the spinner), so the bare id never shows; only a value
+  // the searcher cannot name (no `resolve`, or it found nothing) is shown as it is stored.
+  const [unnamed, setUnnamed] = useState<unknown>(undefined);
   const known = value === undefined || value === null || value === '' || selected?.value === value || results.some((o) => o.value === value);
+  const resolving = !known && !!search?.resolve && unnamed !== value;
   useEffect(() => {
     if (known || !search?.resolve) return;
     const ctrl = new AbortController();
     search.resolve(value as string | number, ctrl.signal).then(
       (o) => {
-        if (!ctrl.signal.aborted && o) setSelected(o);
+        if (ctrl.signal.aborted) return;
+        if (o) setSelected(o);
+        else setUnnamed(value);
       },
-      () => {},
+      () => {
+        if (!ctrl.signal.aborted) setUnnamed(value);
+      },
     );
     return () => ctrl.abort();
   }, [known, search, value]);
 
   const current: Option | null =
-    value === undefined || value === null || value === ''
+    value === undefined || value === null || value === '' || resolving
       ? null
       : (results.find((o) => o.value === value) ?? (selected?.value === value ? selected : { value: value as string | number, label: String(value) }));
 
@@ -76,7 +84,7 @@ export function RemoteSelectWidget(props: WidgetProps) {
       id={id}
       options={shown}
       value={current}
-      loading={loading}
+      loading={loading || resolving}
       // No search for its source (the viewer may not list it): nothing to choose from.
       disabled={disabled || readonly || !search}
       filterOptions={(x) => x}
@@ -104,7 +112,7 @@ export function RemoteSelectWidget(props: WidgetProps) {
               ...params.InputProps,
               endAdornment: (
                 <>
-                  {loading ? <CircularProgress color="inherit" size={16} /> : null}
+                  {loading || resolving ? <CircularProgress color="inherit" size={16} /> : null}
                   {params.InputProps.endAdornment}
                 </>
               ),

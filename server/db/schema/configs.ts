@@ -84,7 +84,7 @@ export const configRevisions = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     stage: text('stage'),
-    /** save | reset | restore | add_stage | remove_stage */
+    /** save | reset | restore | add_stage | remove_stage | import */
     action: text('action').notNull(),
     oldState: text('old_state'),
     newState: text('new_state'),
@@ -93,6 +93,11 @@ export const configRevisions = pgTable(
     changedStages: text('changed_stages').array().notNull().default(sql`'{}'::text[]`),
     /** The revision a restore brought back. */
     restoredFrom: integer('restored_from'),
+    /**
+     * The file an import came from (history: "Imported from <file>"), kept by the restore of an
+     * import too: such a revision wrote several stages and is restored whole. Null otherwise.
+     */
+    source: text('source'),
     /**
      * The changes as a history page lists them, big values left out (configs/configs.changes.ts);
      * NULL on revisions stored before migration 0008, whose page computes them from the patches.

@@ -17,8 +17,14 @@ const PER_PAGE = 20;
 /** Changed fields shown per revision until "Show all changes". */
 const SHOWN_CHANGES = 12;
 /** Actions whose "data before" is this stage's data, so Restore can put it back. */
-// An import (server/migration) is restored stage by stage like a save: the stage it is listed under.
 const RESTORABLE = new Set(['save', 'reset', 'restore', 'import']);
+
+/**
+ * Restore is offered on the stage a revision is listed under; an import (server/migration), and the
+ * restore of one, name their file (`source`): they wrote several stages at once and restoring them
+ * puts back all of them, so it is offered on each.
+ */
+const restorableHere = (rev: Revision, slug: string) => RESTORABLE.has(rev.action) && (rev.source ? rev.changed_stages.includes(slug) : rev.stage === slug);
 
 export interface HistoryPanelProps {
   open: boolean;
@@ -118,9 +124,12 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
                   </Typography>
                 </Box>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', my: 0.5 }}>
-                  <Chip size="small" label={t(`configPages.stagePage.actions.${rev.action}`, { defaultValue: rev.action })} />
+                  <Chip
+                    size="small"
+                    label={rev.action === 'import' && rev.source ? t('configPages.stagePage.actions.importFrom', { file: rev.source }) : t(`configPages.stagePage.actions.${rev.action}`, { defaultValue: rev.action })}
+                  />
                   {rev.new_state && rev.stage === slug && <StateChip state={rev.new_state} />}
-                  {rev.stage !== slug && rev.stage && (
+                  {rev.stage !== slug && rev.stage && !rev.source && (
                     <Typography variant="caption" color="text.secondary">
                       {t('configPages.stagePage.cascadedFrom', { stage: stageTitle(rev.stage) })}
                     </Typography>
@@ -149,7 +158,7 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
                     {t('configPages.stagePage.showAllChanges')}
                   </Button>
                 )}
-                {canRestore && rev.stage === slug && RESTORABLE.has(rev.action) && (
+                {canRestore && restorableHere(rev, slug) && (
                   <Button size="small" sx={{ mt: 0.5 }} onClick={() => setConfirm(rev)} data-testid="history-restore">
                     {t('configPages.stagePage.restore')}
                   </Button>
@@ -177,7 +186,7 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
         onClose={() => setConfirm(null)}
         testId="restore-dialog"
       >
-        {`${t('configPages.stagePage.restoreText')}${unsent ? ` ${t('configPages.stagePage.restoreReplacesUnsent')}` : ''}`}
+        {`${confirm?.source ? t('configPages.stagePage.restoreImportText', { stages: confirm.changed_stages.map(stageTitle).join(', ') }) : t('configPages.stagePage.restoreText')}${unsent ? ` ${t('configPages.stagePage.restoreReplacesUnsent')}` : ''}`}
       </ConfirmDialog>
     </Drawer>
   );

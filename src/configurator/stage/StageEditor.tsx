@@ -23,6 +23,9 @@ import { StageNotices } from './StageNotices';
 import { stageSearchers } from './searchers';
 import { stageMediaInput } from './StageMediaInput';
 
+/** The address of an app route (hash routes) for links inside the form, e.g. a `displayText` field's. */
+const appHref = (path: string) => `#${path}`;
+
 /** Where an editor starts: the server's copy, and optionally edits on top that the server lacks. */
 export interface EditorStart {
   server: ConfigDetail;
@@ -57,7 +60,7 @@ export interface StageEditorProps {
 export function StageEditor({ start, slug, internal, storageKey, onAnswer, onConflict, onReset }: StageEditorProps) {
   const { t } = useTranslation(['common', 'configurator', 'validation']);
   const notify = useNotify();
-  const { user } = useSession();
+  const { user, company } = useSession();
   const server = start.server;
   const stage = server.stages.find((s) => s.slug === slug);
   const state = (stage?.state ?? 'draft') as StageState;
@@ -92,7 +95,7 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
 
   // The form's remote selects and media input (engine/react, formContext): bound to the config's company.
   const companyId = server.company_id;
-  const searchers = useMemo(() => stageSearchers(companyId, user), [companyId, user]);
+  const searchers = useMemo(() => stageSearchers(companyId, user, company), [companyId, user, company]);
   const mediaInput = useMemo(() => stageMediaInput(companyId), [companyId]);
 
   const saver = useStageSaver({
@@ -208,7 +211,7 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
         />
       )}
       {/* Edits reach the engine just after their frame is painted: typing never waits for the cascade. */}
-      <StageForm slug={slug} doc={doc} onChange={onChange} readonly={readonly} hideActions engine={form.engine} stage={form.stage} searchers={searchers} mediaInput={mediaInput} settle="after-paint">
+      <StageForm slug={slug} doc={doc} onChange={onChange} readonly={readonly} hideActions engine={form.engine} stage={form.stage} searchers={searchers} mediaInput={mediaInput} linkHref={appHref} settle="after-paint">
         {formExtras}
       </StageForm>
       {/* Outside the form: they change with the save status, the form must not. */}

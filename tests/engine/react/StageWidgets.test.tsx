@@ -96,6 +96,24 @@ describe('the remote select', () => {
     await waitFor(() => expect(docs.at(-1)?.['key-contact'].keyContactUser).toBe(9));
   });
 
+  it('never shows the bare stored id while its label is asked for; an id the searcher cannot name shows as stored', async () => {
+    let answer!: (o: { value: number; label: string } | null) => void;
+    const resolve = vi.fn(() => new Promise<{ value: number; label: string } | null>((r) => (answer = r)));
+    const companyUsers = Object.assign(async () => users, { resolve }) as RemoteSearch;
+    renderInLocale(<StageForm slug="key-contact" doc={{ 'key-contact': keyContact }} searchers={{ companyUsers }} />, 'en-GB');
+    const input = (await screen.findByRole('combobox', { name: 'Portal account of the key contact' })) as HTMLInputElement;
+    await waitFor(() => expect(resolve).toHaveBeenCalledWith(7, expect.anything()));
+    expect(input.value).toBe('');
+    await act(async () => answer(users[0]));
+    await waitFor(() => expect(input.value).toBe('Dana Dealer (dealer@demo.test)'));
+    cleanup();
+
+    const unknown = Object.assign(async () => users, { resolve: vi.fn(async () => null) }) as RemoteSearch;
+    renderInLocale(<StageForm slug="key-contact" doc={{ 'key-contact': { ...keyContact, keyContactUser: 42 } }} searchers={{ companyUsers: unknown }} />, 'en-GB');
+    const other = (await screen.findByRole('combobox', { name: 'Portal account of the key contact' })) as HTMLInputElement;
+    await waitFor(() => expect(other.value).toBe('42'));
+  });
+
   it('is disabled where the page gives no search for its source (a dealer may not list users)', async () => {
     renderInLocale(<StageForm slug="key-contact" doc={{ 'key-contact': keyContact }} />, 'en-GB');
     expect(await screen.findByRole('combobox', { name: 'Portal account of the key contact' })).toHaveProperty('disabled', true);

@@ -108,8 +108,10 @@ it('import: one revision over every stage, the same file again changes nothing, 
   expect(added[0].changedStages).toEqual(expect.arrayContaining(['franchises', 'locations', 'departments', 'opening-hours', 'users', 'domains']));
 
   // The history lists it; the same file again, as CSV: nothing to change, no revision.
-  const history = await call<{ data: Array<{ id: number; action: string; stage: string }> }>(server, 'GET', `${configPath(after)}/history?page=1&perPage=5`, { token: d.tokens.admin });
-  expect(history.body.data[0]).toMatchObject({ action: 'import', stage: 'franchises' });
+  const history = await call<{ data: Array<{ id: number; action: string; stage: string; source: string | null }> }>(server, 'GET', `${configPath(after)}/history?page=1&perPage=5`, { token: d.tokens.admin });
+  // Named after the file ("Imported from legacy-dealer.json"); other revisions name none.
+  expect(history.body.data[0]).toMatchObject({ action: 'import', stage: 'franchises', source: 'legacy-dealer.json' });
+  expect(history.body.data[1].source).toBeNull();
   for (const format of ['json', 'csv'] as const) {
     const again = await importFile(d.tokens.admin, body(d.motors, sample(format), `legacy-dealer.${format}`));
     expect(again.status).toBe('done');
@@ -118,11 +120,30 @@ it('import: one revision over every stage, the same file again changes nothing, 
   expect((await read(d.motors)).version).toBe(after.version);
   expect((await revisionsOf(d.motors)).length).toBe(revisions + 1);
 
-  // Restore from the import: the franchises before it (Kia gone, its location stripped of it as if typed).
+  // Restore from the import: every stage it wrote goes back to its data before it, in ONE new revision.
   const restored = await call<ConfigBody>(server, 'POST', `${configPath(after)}/history/${history.body.data[0].id}/restore`, { token: d.tokens.admin, body: { version: after.version } });
   expect(restored.status, restored.text).toBe(200);
-  expect((restored.body.data.franchises.franchises as Array<{ name: string }>).map((f) => f.name)).toEqual(['BMW', 'Ford', 'Vauxhall']);
-  expect((restored.body.data.locations.locations as Array<{ name: string; franchises: string[] }>)[2].franchises).toEqual([]);
+  expect(restored.body.version).toBe(after.version + 1);
+  for (const slug of ['franchises', 'locations', 'departments', 'opening-hours']) {
+    expect(restored.body.data[slug], slug).toEqual(before.data[slug]);
+  }
+  // Stages nobody had filled go back to their empty defaults.
+  expect([before.data.users, before.data.domains]).toEqual([undefined, undefined]);
+  expect(restored.body.data.users.users).toEqual([]);
+  expect(restored.body.data.domains.domains).toEqual([]);
+  const restoredRevisions = (await revisionsOf(d.motors)).slice(revisions + 1);
+  expect(restoredRevisions).toHaveLength(1);
+  expect(restoredRevisions[0]).toMatchObject({ action: 'restore', restoredFrom: history.body.data[0].id, source: 'legacy-dealer.json' });
+  // A restore from an old version is refused as stale, nothing written.
+  const stale = await call(server, 'POST', `${configPath(after)}/history/${history.body.data[0].id}/restore`, { token: d.tokens.admin, body: { version: after.version } });
+  expect(stale.status).toBe(409);
+  expect((await read(d.motors)).version).toBe(after.version + 1);
+  // Restoring that restore is whole too: the import's data is back, as it was (same ids), and the same file again changes nothing.
+  const undo = await call<ConfigBody>(server, 'POST', `${configPath(after)}/history/${restoredRevisions[0].id}/restore`, { token: d.tokens.admin, body: { version: after.version + 1 } });
+  expect(undo.status, undo.text).toBe(200);
+  for (const slug of ['franchises', 'locations', 'departments', 'opening-hours', 'users', 'domains']) expect(undo.body.data[slug], slug).toEqual(after.data[slug]);
+  const reimport = await importFile(d.tokens.admin, body(d.motors, sample('json')));
+  expect(reimport.result!.changed).toBe(false);
 });
 
 it('all or nothing: a file with rejected rows is refused whole unless the rejected rows are skipped', async () => {
