@@ -5,8 +5,7 @@
  * that arrives after it is too late and the job says `done`.
  */
 import { randomUUID } from 'node:crypto';
-
-export type JobStatus = 'running' | 'done' | 'failed' | 'cancelled';
+import type { JobStatus } from '../../contract/migration';
 
 export interface ImportJob {
   id: string;

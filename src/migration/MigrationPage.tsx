@@ -153,7 +153,7 @@ export default function MigrationPage() {
               ))}
             </Select>
           </FormControl>
-          <Button variant="contained" disabled={!file || !config || busy || running} onClick={() => void runDry()} data-testid="migration-dry-run">
+          <Button variant="contained" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} disabled={!file || !config || busy || running} onClick={() => void runDry()} data-testid="migration-dry-run">
             {t('dryRun')}
           </Button>
         </Stack>

@@ -1,28 +1,11 @@
 /** The migration API (server/migration/README.md) over the one HTTP client; errors are shown by the page. */
+import type { ImportJobAnswer, MigrationReport } from '../../contract/migration';
 import { http } from '../http';
 
-export interface ReportRow { ref: string; record: string; name: string; status: string; stage: string; target?: string; reason?: string }
-export interface StageReport { stage: string; rows: number; new: number; updated: number; unchanged: number; conflict: number; rejected: number; not_migrated: number; kept: number; items: ReportRow[] }
-export interface MigrationReport {
-  file: string;
-  format: string;
-  config: { id: number; guid: string; name: string; project_type: string | null; company: { id: number; guid: string; name: string } };
-  total_rows: number;
-  notices: string[];
-  stages: StageReport[];
-  changed_stages: string[];
-  rejected: number;
-  conflicts: number;
-}
-export interface ImportJob {
-  id: string;
-  status: 'running' | 'done' | 'failed' | 'cancelled';
-  processed: number;
-  total: number;
-  file: string;
-  result?: { report: MigrationReport; changed: boolean; version: number; revision_stage: string | null };
-  error?: { statusCode: number; message: string };
-}
+/** The answers' types are the contract's (contract/migration.ts), which the server serialises with. */
+export type { MigrationReport, ReportRow, StageReport } from '../../contract/migration';
+export type ImportJob = ImportJobAnswer;
+
 export interface MigrationRequest {
   file: { name: string; content: string };
   config: string;

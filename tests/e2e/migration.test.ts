@@ -76,4 +76,26 @@ describe('migration (browser)', () => {
     await expect.poll(() => staff.getByTestId('overview-locations').innerText()).not.toContain('Harrogate');
     expect(await staff.getByTestId('overview-opening-hours').innerText()).not.toContain('Bodyshop');
   });
+
+  it('on a phone the dry run says its counts table scrolls and shows the flagged rows as cards', async () => {
+    const phone = (await e2e.newPage({ viewport: { width: 390, height: 844 } })).page;
+    await phone.goto('/#/login');
+    await signIn(phone, 'pm@demo.test');
+    await waitForLanding(phone);
+    await phone.goto('/#/migration');
+    await phone.getByTestId('migration-demo').click();
+    await phone.getByTestId('migration-company').fill('Demo Motors');
+    await phone.getByRole('option', { name: 'Demo Motors', exact: true }).click();
+    await phone.getByTestId('migration-config').click();
+    await phone.getByRole('option', { name: 'Demo Motors website' }).click();
+    await phone.getByTestId('migration-dry-run').click();
+    await phone.getByTestId('migration-report').waitFor();
+    await phone.getByText('Scroll sideways to see every column').waitFor();
+    const cards = phone.getByRole('listitem').filter({ has: phone.getByText('News and offers older than 3 months are not migrated.') });
+    expect(await cards.count()).toBeGreaterThan(0);
+    // Nothing of a card is cut: it fits the screen.
+    const box = await phone.getByTestId('migration-flagged').first().boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

@@ -1,14 +1,13 @@
-import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import ImageIcon from '@mui/icons-material/Image';
 import PermMediaIcon from '@mui/icons-material/PermMedia';
-import { Alert, Box, Button, FormLabel, LinearProgress, Stack, Typography } from '@mui/material';
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { Box, Button, FormLabel, Stack, Typography } from '@mui/material';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaInputProps } from '../../../engine/react';
 import { hasPermission } from '../../auth/permissions';
-import { uploadFile } from '../../data/upload';
 import { MediaPickerDialog, type PickerFile } from '../../forms/MediaPickerDialog';
-import { http } from '../../http';
+import { MediaUploadButton, MediaUploadStatus } from '../../forms/MediaUploadControls';
+import { useMediaUpload } from '../../forms/useMediaUpload';
 import { useSession } from '../../session/useSession';
 
 type MediaRow = PickerFile & { guid: string; mime: string };
@@ -53,42 +52,14 @@ function Chosen({ guid, label }: { guid: string | undefined; label: string }) {
  * it (`purpose=logo`: JPEG, PNG or PDF, 500-900 px wide and high); the stage write checks it again.
  */
 function StageMediaInput({ companyId, id, value, onChange, label, required, disabled, error, purpose }: MediaInputProps & { companyId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { user } = useSession();
   const canPick = hasPermission(user, 'view media');
   const canUpload = hasPermission(user, 'upload media');
   const [picking, setPicking] = useState(false);
-  const [upload, setUpload] = useState<{ progress: number; checking: boolean } | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const aborter = useRef<AbortController | null>(null);
-  useEffect(() => () => aborter.current?.abort(), []);
   const logo = purpose === 'logo';
+  const { upload, percent, errors, onFile } = useMediaUpload({ logo, companyId, onUploaded: onChange });
 
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    setErrors([]);
-    setUpload({ progress: 0, checking: false });
-    aborter.current = new AbortController();
-    const outcome = await uploadFile(file, {
-      logo,
-      companyId,
-      language: i18n.language,
-      t: (key, params) => t(key, params),
-      signal: aborter.current.signal,
-      onProgress: (fraction) => setUpload(fraction >= 1 ? { progress: 1, checking: true } : { progress: fraction, checking: false }),
-    });
-    if (aborter.current.signal.aborted) return;
-    setUpload(null);
-    if (!outcome.ok) {
-      setErrors(outcome.messages);
-      return;
-    }
-    // The library changed: the media list and picker read it fresh.
-    http.cache.clear('/media');
-    onChange(outcome.media.guid);
-  };
-
-  const percent = Math.round((upload?.progress ?? 0) * 100);
   const busy = disabled || !!upload;
   return (
     <Box data-testid={`${id}__media`} data-guid={value ?? ''} role="group" aria-labelledby={`${id}-label`} sx={{ my: 1 }}>
@@ -107,20 +78,7 @@ function StageMediaInput({ companyId, id, value, onChange, label, required, disa
               </Button>
             ) : null}
             {canUpload ? (
-              <Button variant="outlined" size="small" component="label" startIcon={<CloudUploadIcon />} disabled={busy}>
-                {t('companiesAdmin.logo.upload')}
-                <input
-                  hidden
-                  type="file"
-                  accept={logo ? LOGO_ACCEPT : undefined}
-                  data-testid={`${id}__file`}
-                  onChange={(event) => {
-                    void onFile(event.target.files?.[0]);
-                    // The same file can be chosen again after a failure.
-                    event.target.value = '';
-                  }}
-                />
-              </Button>
+              <MediaUploadButton accept={logo ? LOGO_ACCEPT : undefined} testId={`${id}__file`} disabled={busy} onFile={onFile} />
             ) : null}
             {value ? (
               <Button size="small" color="error" onClick={() => onChange(undefined)} disabled={busy}>
@@ -128,21 +86,7 @@ function StageMediaInput({ companyId, id, value, onChange, label, required, disa
               </Button>
             ) : null}
           </Stack>
-          {upload ? (
-            <Box sx={{ maxWidth: 360 }}>
-              <LinearProgress variant={upload.checking ? 'indeterminate' : 'determinate'} value={percent} aria-label={t('companiesAdmin.logo.progress')} />
-              <Typography variant="caption" color="text.secondary" role="status">
-                {upload.checking ? t('mediaAdmin.status.checking') : t('mediaAdmin.status.uploading', { percent })}
-              </Typography>
-            </Box>
-          ) : null}
-          {errors.length ? (
-            <Alert severity="error" sx={{ py: 0 }} data-testid={`${id}__upload-error`}>
-              {errors.map((text) => (
-                <div key={text}>{text}</div>
-              ))}
-            </Alert>
-          ) : null}
+          <MediaUploadStatus upload={upload} percent={percent} errors={errors} errorTestId={`${id}__upload-error`} />
         </Stack>
       </Stack>
       <MediaPickerDialog<MediaRow>

@@ -1,15 +1,14 @@
 import BusinessIcon from '@mui/icons-material/Business';
-import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import PermMediaIcon from '@mui/icons-material/PermMedia';
-import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { useInput, type RaRecord } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { uploadFile } from '../../data/upload';
 import { hasPermission } from '../../auth/permissions';
-import { http } from '../../http';
 import { useSession } from '../../session/useSession';
 import { MediaPickerDialog } from '../../forms/MediaPickerDialog';
+import { MediaUploadButton, MediaUploadStatus } from '../../forms/MediaUploadControls';
+import { useMediaUpload } from '../../forms/useMediaUpload';
 
 /**
  * The form field that holds the logo's media guid (split out of `meta`, see CompanyForm); the
@@ -77,43 +76,15 @@ function LogoPicker({ open, companyId, current, onPick, onClose }: { open: boole
  * wide), filed under the company when it exists. The choice is saved with the form.
  */
 export function CompanyLogoInput({ companyId, companyName }: { companyId?: number; companyName: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { user } = useSession();
   const canPick = hasPermission(user, 'view media');
   const canUpload = hasPermission(user, 'upload media');
   const { field, fieldState } = useInput({ source: LOGO_FIELD, defaultValue: null });
   const guid = (field.value as string | null) || null;
   const [picking, setPicking] = useState(false);
-  const [upload, setUpload] = useState<{ progress: number; checking: boolean } | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const aborter = useRef<AbortController | null>(null);
-  useEffect(() => () => aborter.current?.abort(), []);
+  const { upload, percent, errors, onFile } = useMediaUpload({ logo: true, companyId, onUploaded: field.onChange });
 
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    setErrors([]);
-    setUpload({ progress: 0, checking: false });
-    aborter.current = new AbortController();
-    const outcome = await uploadFile(file, {
-      logo: true,
-      companyId,
-      language: i18n.language,
-      t: (key, params) => t(key, params),
-      signal: aborter.current.signal,
-      onProgress: (fraction) => setUpload(fraction >= 1 ? { progress: 1, checking: true } : { progress: fraction, checking: false }),
-    });
-    if (aborter.current.signal.aborted) return;
-    setUpload(null);
-    if (!outcome.ok) {
-      setErrors(outcome.messages);
-      return;
-    }
-    // The library changed: the media list and picker read it fresh.
-    http.cache.clear('/media');
-    field.onChange(outcome.media.guid);
-  };
-
-  const percent = Math.round((upload?.progress ?? 0) * 100);
   return (
     <Box sx={{ gridColumn: '1 / -1', mb: 2 }} data-testid="company-logo">
       <Typography variant="subtitle2" component="p" id="company-logo-label" sx={{ mb: 1 }}>
@@ -138,20 +109,7 @@ export function CompanyLogoInput({ companyId, companyName }: { companyId?: numbe
               </Button>
             ) : null}
             {canUpload ? (
-              <Button variant="outlined" size="small" component="label" startIcon={<CloudUploadIcon />} disabled={!!upload}>
-                {t('companiesAdmin.logo.upload')}
-                <input
-                  hidden
-                  type="file"
-                  accept={ACCEPT}
-                  data-testid="logo-file-input"
-                  onChange={(event) => {
-                    void onFile(event.target.files?.[0]);
-                    // The same file can be chosen again after a failure.
-                    event.target.value = '';
-                  }}
-                />
-              </Button>
+              <MediaUploadButton accept={ACCEPT} testId="logo-file-input" disabled={!!upload} onFile={onFile} />
             ) : null}
             {guid ? (
               <Button size="small" color="error" onClick={() => field.onChange(null)} disabled={!!upload}>
@@ -162,27 +120,7 @@ export function CompanyLogoInput({ companyId, companyName }: { companyId?: numbe
           <Typography variant="caption" color="text.secondary">
             {t('companiesAdmin.logo.help')}
           </Typography>
-          {upload ? (
-            <Box sx={{ maxWidth: 360 }}>
-              <LinearProgress
-                variant={upload.checking ? 'indeterminate' : 'determinate'}
-                value={percent}
-                aria-label={t('companiesAdmin.logo.progress')}
-                data-testid="logo-upload-progress"
-                data-progress={percent}
-              />
-              <Typography variant="caption" color="text.secondary" role="status">
-                {upload.checking ? t('mediaAdmin.status.checking') : t('mediaAdmin.status.uploading', { percent })}
-              </Typography>
-            </Box>
-          ) : null}
-          {errors.length ? (
-            <Alert severity="error" sx={{ py: 0 }} data-testid="logo-upload-error">
-              {errors.map((text) => (
-                <div key={text}>{text}</div>
-              ))}
-            </Alert>
-          ) : null}
+          <MediaUploadStatus upload={upload} percent={percent} errors={errors} errorTestId="logo-upload-error" progressTestId="logo-upload-progress" />
           {fieldState.error?.message ? (
             <Typography variant="caption" color="error" role="alert">
               {fieldState.error.message}

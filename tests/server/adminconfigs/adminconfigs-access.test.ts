@@ -47,6 +47,21 @@ describe('applying a layout to a config', () => {
     expect(harbour.status).toBe(onHarbour[who]);
   });
 
+  it("'edit admin configs' alone (no 'manage configs') also adds the stage to a config that lacks it, then fills it", async () => {
+    const c = (await w.as<{ guid: string; company: { guid: string }; stages: Array<{ slug: string }> }>('admin', 'GET', `/api/configs/${w.harbour.id}`)).body;
+    expect((await w.as('admin', 'POST', `/api/configs/${c.guid}/stage/remove/internal-pages`)).status).toBe(200);
+    // A layout no test applied yet: the stage's data changes (a removed stage keeps its data).
+    const layout = (await w.as<InternalPageLayout>('admin', 'POST', '/api/adminconfigs', { name: 'Harbour re-added', pages: [{ name: 'Careers' }] })).body;
+    const r = await w.as<LayoutApplied>('harbourLayouts', 'POST', applyPath(w.harbour), { id: layout.id });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.changed).toBe(true);
+    const after = (await w.as<{ stages: Array<{ slug: string }>; data: Record<string, unknown> }>('admin', 'GET', `/api/configs/${w.harbour.id}`)).body;
+    expect(after.stages.some((s) => s.slug === 'internal-pages')).toBe(true);
+    expect(after.data['internal-pages']).toMatchObject({ layout: { id: layout.id, name: 'Harbour re-added' } });
+    // Still not a way to change the config's stages otherwise.
+    expect((await w.as('harbourLayouts', 'POST', `/api/configs/${c.guid}/stage/remove/internal-pages`)).status).toBe(403);
+  });
+
   it("a staff member without access to the company cannot tell its config from none, and wrote nothing", async () => {
     const before = (await w.as<{ version: number }>('admin', 'GET', `/api/configs/${w.motors.id}`)).body.version;
     const refused = await w.as('harbourLayouts', 'POST', applyPath(w.motors), { id: 3 });

@@ -1,12 +1,11 @@
 // What the configurator admin API tests share: one server per file with the demo data, roles made
 // with their own role rows (only 'edit admin configs'; 'edit admin configs' held by a member of
 // Harbour Cars only; 'manage configs' without 'edit admin configs'), and calls as each of them.
-import { eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../../server/auth/auth.passwords';
-import { companies, companyUsers, permissions, rolePermissions, roles, userRoles, users } from '../../../server/db/schema';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../support/server';
 import { demo, type ConfigBody } from '../configs-helpers';
 import { call, login, type Reply } from '../helpers';
+import { userWithRole } from '../roles-helpers';
 
 export type ErrorBody = { message: string; errors?: Array<{ detail: string; field?: string }> };
 export type Who = 'admin' | 'pm' | 'am' | 'dealer' | 'layouts' | 'harbourLayouts' | 'manager' | 'anonymous';
@@ -17,21 +16,9 @@ export interface AdminWorld {
   motors: ConfigBody;
   harbour: ConfigBody;
   as<T = Record<string, unknown>>(who: Who, method: string, path: string, body?: unknown): Promise<Reply<T>>;
+  /** The bearer token of a signed-in account (for a request `as` cannot send, e.g. a raw body). */
+  token(who: Exclude<Who, 'anonymous'>): Promise<string>;
   close(): Promise<void>;
-}
-
-async function userWithRole(server: TestServer, email: string, roleName: string, granted: string[], passwordHash: string, company?: string) {
-  const db = server.database.db;
-  const [role] = await db.insert(roles).values({ name: roleName }).returning({ id: roles.id });
-  const found = await db.select().from(permissions).where(inArray(permissions.name, granted));
-  if (found.length !== granted.length) throw new Error(`unknown permission in ${granted.join(', ')}`);
-  if (found.length) await db.insert(rolePermissions).values(found.map((p) => ({ roleId: role.id, permissionId: p.id })));
-  const [user] = await db.insert(users).values({ email, name: roleName, passwordHash }).returning({ id: users.id });
-  await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
-  if (company) {
-    const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, company));
-    await db.insert(companyUsers).values({ companyId: c.id, userId: user.id });
-  }
 }
 
 export async function adminWorld(): Promise<AdminWorld> {
@@ -52,6 +39,7 @@ export async function adminWorld(): Promise<AdminWorld> {
     motors: d.motors,
     harbour: d.harbour,
     as: (who, method, path, body) => call(server, method, path, { token: who === 'anonymous' ? undefined : tokens[who], body }),
+    token: async (who) => tokens[who]!,
     close: () => server.close(),
   };
 }

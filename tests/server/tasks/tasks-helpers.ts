@@ -1,12 +1,12 @@
 // What the task-template API tests share: one server per file with the demo users and custom roles
 // made with their own role rows (only 'list tasks', only 'edit tasks', only 'view projects', and
 // none of the tasks permissions), and calls as each of them, JSON or multipart.
-import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { hashPassword } from '../../../server/auth/auth.passwords';
-import { permissions, rolePermissions, roles, userRoles, users } from '../../../server/db/schema';
+import { userRoles, users } from '../../../server/db/schema';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../support/server';
 import { call, login, type Reply } from '../helpers';
+import { userWithRole } from '../roles-helpers';
 
 export type ErrorBody = { message: string; errors?: Array<{ detail: string; field?: string }> };
 export type Who = 'admin' | 'pm' | 'am' | 'dev' | 'dealer' | 'dealer2' | 'lister' | 'editor' | 'projects' | 'none' | 'anonymous';
@@ -19,16 +19,6 @@ export interface TasksWorld {
   /** A multipart request (FormData) as `who`. */
   form<T = Record<string, unknown>>(who: Who, method: string, path: string, data: FormData): Promise<Reply<T>>;
   close(): Promise<void>;
-}
-
-async function userWithRole(server: TestServer, email: string, roleName: string, granted: string[], passwordHash: string) {
-  const db = server.database.db;
-  const [role] = await db.insert(roles).values({ name: roleName }).returning({ id: roles.id });
-  const found = await db.select().from(permissions).where(inArray(permissions.name, granted));
-  if (found.length !== granted.length) throw new Error(`unknown permission in ${granted.join(', ')}`);
-  if (found.length) await db.insert(rolePermissions).values(found.map((p) => ({ roleId: role.id, permissionId: p.id })));
-  const [user] = await db.insert(users).values({ email, name: roleName, passwordHash }).returning({ id: users.id });
-  await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
 }
 
 export async function tasksWorld(): Promise<TasksWorld> {

@@ -3,17 +3,15 @@
 // and the file is then served to anyone with its address, as a logo is (contacts show it to dealers).
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/server';
-import { call, login, type Reply } from '../helpers';
+import type { Reply } from '../helpers';
+import { usersWorld, type UsersWorld, type Who } from './users-helpers';
 
 type User = { id: number; avatar: string | null; avatar_id: number | null };
 type Item = { id: number; guid: string; url: string };
 type ErrorBody = { message: string; errors?: Array<{ detail: string; field?: string }> };
 
-let server: TestServer;
-const tokens: Record<'dealer' | 'dealer2' | 'admin', string> = {} as never;
-type Who = keyof typeof tokens;
-const as = <T>(who: Who, method: string, path: string, body?: unknown): Promise<Reply<T>> => call<T>(server, method, path, { token: tokens[who], body });
+let w: UsersWorld;
+const as = <T>(who: Who, method: string, path: string, body?: unknown): Promise<Reply<T>> => w.as<T>(who, method, path, body);
 const companyOf = async (who: Who) => (await as<{ company: { id: number } }>(who, 'GET', '/api/users/current')).body.company.id;
 const me = async (who: Who) => (await as<{ user: { id: number } }>(who, 'GET', '/api/users/current')).body.user.id;
 
@@ -22,22 +20,19 @@ async function upload(name: string, data: Buffer, companyId?: number): Promise<I
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(data)]), name);
   const query = companyId ? `?company_id=${companyId}` : '';
-  const res = await fetch(`${server.url}/api/media${query}`, { method: 'POST', headers: { authorization: `Bearer ${tokens.admin}` }, body: form });
+  const res = await fetch(`${w.server.url}/api/media${query}`, { method: 'POST', headers: { authorization: `Bearer ${w.tokens.admin}` }, body: form });
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { media: Item[] }).media[0];
 }
 const png = (colour: string) => sharp({ create: { width: 120, height: 120, channels: 3, background: colour } }).png().toBuffer();
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-const anonymousFetch = async (url: string) => (await fetch(`${server.url}${url}`)).status;
+const anonymousFetch = async (url: string) => (await fetch(`${w.server.url}${url}`)).status;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  for (const [who, email] of Object.entries({ dealer: 'dealer@demo.test', dealer2: 'dealer2@demo.test', admin: 'admin@demo.test' })) {
-    tokens[who as Who] = (await login(server, email)).token;
-  }
+  w = await usersWorld();
 });
 afterAll(async () => {
-  await server?.close();
+  await w?.close();
 });
 
 describe('avatar_id: an avatar from the media library', () => {

@@ -1,17 +1,15 @@
 // The user's `partner` (spec section 3: "A partner attribute on the user maps to a partner id for the
 // company"): the partner term id of the user's company, in GET /users/current and the users API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/server';
-import { call, login, type Reply } from '../helpers';
+import type { Reply } from '../helpers';
+import { usersWorld, type UsersWorld, type Who } from './users-helpers';
 
 type Current = { user: { id: number; partner: number | null }; company: { id: number; taxonomies: Array<{ taxonomy: string; term: { id: number } }> } | null };
 type User = { id: number; partner: number | null; company_id: number | null };
 type ErrorBody = { message: string; errors?: Array<{ detail: string; field?: string }> };
 
-let server: TestServer;
-const tokens: Record<'dealer' | 'dealer2' | 'admin', string> = {} as never;
-type Who = keyof typeof tokens;
-const as = <T>(who: Who, method: string, path: string, body?: unknown): Promise<Reply<T>> => call<T>(server, method, path, { token: tokens[who], body });
+let w: UsersWorld;
+const as = <T>(who: Who, method: string, path: string, body?: unknown): Promise<Reply<T>> => w.as<T>(who, method, path, body);
 const current = async (who: Who) => (await as<Current>(who, 'GET', '/api/users/current')).body;
 
 /** The user's partner as each read of the users API gives it: current, one user, and the list. */
@@ -23,13 +21,10 @@ async function partnerEverywhere(who: Who): Promise<Array<number | null>> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  for (const [who, email] of Object.entries({ dealer: 'dealer@demo.test', dealer2: 'dealer2@demo.test', admin: 'admin@demo.test' })) {
-    tokens[who as Who] = (await login(server, email)).token;
-  }
+  w = await usersWorld();
 });
 afterAll(async () => {
-  await server?.close();
+  await w?.close();
 });
 
 describe("a user's partner is their company's partner term", () => {
