@@ -80,7 +80,7 @@ const appShowcaseZones = RESOURCES.filter((name) => name !== 'showcases').map((n
 // names: that area's public functions a feature truly needs. Anything else another area would
 // want belongs in the plumbing or in its own area. Keep the list short; a new entry is a design
 // decision, say why next to it.
-const SERVER_AREAS = ['analytics', 'adminconfigs', 'agreements', 'auth', 'companies', 'configs', 'dashboard', 'mail', 'media', 'migration', 'posts', 'products', 'projects', 'reports', 'roles', 'tasks', 'taxonomies', 'users'];
+const SERVER_AREAS = ['analytics', 'adminconfigs', 'agreements', 'auth', 'catalogue', 'companies', 'configs', 'dashboard', 'mail', 'media', 'migration', 'posts', 'products', 'projects', 'reports', 'roles', 'tasks', 'taxonomies', 'users'];
 const AREA_ALLOWS = {
   // Mails go out in the recipient's language with the shared wording: mail's public part, for everyone.
   '*': { mail: ['./mail.locale.ts', './mail.text.ts'] },

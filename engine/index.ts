@@ -5,10 +5,12 @@ export type { Audience, CheckDefinition, ConfigDocument, FieldError, RuleDefinit
 export { STAGE_STATES } from './types';
 
 export { stageCatalogue, getStage, hasStage, stageDefaults, UnknownStageError } from './stages/catalogue';
+export { stageFiles } from './stages/files';
 export { DEFAULT_SOURCES, withContextDefaults, withContextSchema, type DefaultsContext } from './stages/context-defaults';
 export { REFERENCE_KINDS, stageReferenceFields, type ReferenceField, type ReferenceKind } from './stages/references-fields';
 export { COUNTRY_CHOICES, DEFAULT_REGION, EUROPE_COUNTRIES, PARTNER_REGIONS, regionCountry } from './regions';
 export { lintStageFile } from './stages/lint';
+export { publishProblems, PUBLISH_LIMITS, type PublishOptions } from './stages/publish-checks';
 export { SECRET_SET, SECRET_CHANGED, stageSecretPaths, maskSecrets, maskPatchValue, mapAtPath, type SecretPath } from './stages/secrets';
 export { stageListIdPaths, assignListIds, type ListPath } from './stages/list-ids';
 export { hiddenFields, hiddenPaths, withoutHidden, isUnderHidden } from './stages/visibility';

@@ -44,6 +44,7 @@ import dashboardRoutes from './dashboard/dashboard.routes';
 import reportRoutes from './reports/reports.routes';
 import migrationRoutes from './migration/migration.routes';
 import adminConfigRoutes from './adminconfigs/adminconfigs.routes';
+import catalogueRoutes from './catalogue/catalogue.routes';
 import analyticsRoutes from './analytics/analytics.routes';
 import { trackerSweepPlugin } from './plugins/tracker-sweep';
 import { sweepTracker } from './projects/projects.notifications';
@@ -107,7 +108,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes, postRoutes, agreementRoutes, agreementDocumentRoutes, taskRoutes, taskStageRoutes, taskTypeRoutes, taskNotificationRoutes, projectRoutes, projectTaskRoutes, projectGroupRoutes, variationRoutes, stakeholderRoutes, notesRisksRoutes, notificationRoutes, dashboardRoutes, reportRoutes, adminConfigRoutes, migrationRoutes, analyticsRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes, postRoutes, agreementRoutes, agreementDocumentRoutes, taskRoutes, taskStageRoutes, taskTypeRoutes, taskNotificationRoutes, projectRoutes, projectTaskRoutes, projectGroupRoutes, variationRoutes, stakeholderRoutes, notesRisksRoutes, notificationRoutes, dashboardRoutes, reportRoutes, adminConfigRoutes, catalogueRoutes, migrationRoutes, analyticsRoutes]) {
         await api.register(routes);
       }
     },

@@ -12,3 +12,4 @@ export * from './agreements';
 export * from './tasks';
 export * from './projects';
 export * from './adminconfigs';
+export * from './catalogue';

@@ -1,0 +1,140 @@
+/**
+ * The stage catalogue staff edit at run time (issue 31, server/catalogue/README.md): published
+ * versions of each configurator stage, one shared draft per stage, and the answers of its API.
+ * Version 1 of every stage is its file in schemas/stages/.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import { id, nullableId, nullableString, text } from './schema-parts';
+
+/** Bounds of what a draft may hold (the file's own limits are engine/stages/publish-checks.ts's). */
+export const CATALOGUE_LIMITS = { note: 500, labelKey: 200, labelText: 2000, labelsPerLocale: 500 } as const;
+
+const person = { type: ['object', 'null'], required: ['id', 'name'], properties: { id, name: nullableString }, additionalProperties: false } as const;
+
+/** Texts a version brings, per locale: i18n key of the configurator namespace -> text. */
+export const stageLabels = { type: 'object', additionalProperties: { type: 'object', additionalProperties: text } } as const;
+
+/** A problem that stops a publish: what is wrong, and where in the file (a JSON pointer). */
+export const publishProblem = { type: 'object', required: ['detail'], properties: { detail: text, field: text }, additionalProperties: false } as const;
+
+/** A text the file uses that a locale has neither in the portal's texts nor in the draft's labels. */
+export const missingTranslation = { type: 'object', required: ['locale', 'key'], properties: { locale: text, key: text }, additionalProperties: false } as const;
+
+/** One published version, without its file (the list of a stage's versions). */
+export const stageVersionSummary = {
+  type: 'object',
+  required: ['version', 'note', 'published_by', 'published_at', 'rolled_back_to', 'hash', 'configs'],
+  properties: {
+    version: id,
+    note: text,
+    published_by: person,
+    /** null for version 1, the file shipped with the portal. */
+    published_at: nullableString,
+    rolled_back_to: nullableId,
+    hash: text,
+    /** How many configs are pinned to this version. */
+    configs: id,
+  },
+  additionalProperties: false,
+} as const;
+
+/** The shared draft of a stage, with what would stop its publish and the texts it lacks. */
+export const stageDraft = {
+  type: 'object',
+  required: ['file', 'labels', 'base_version', 'revision', 'updated_by', 'updated_at', 'problems', 'missing_translations'],
+  properties: {
+    file: {},
+    labels: stageLabels,
+    base_version: id,
+    /** Moves on every save: a save or publish naming an older one is a 409. */
+    revision: id,
+    updated_by: person,
+    updated_at: text,
+    problems: { type: 'array', items: publishProblem },
+    missing_translations: { type: 'array', items: missingTranslation },
+  },
+  additionalProperties: false,
+} as const;
+
+/** GET /stage-catalogue: one row per stage. */
+export const catalogueRow = {
+  type: 'object',
+  required: ['slug', 'title', 'audience', 'version', 'versions', 'configs', 'draft'],
+  properties: {
+    slug: text,
+    /** An i18n key of the configurator namespace. */
+    title: text,
+    audience: text,
+    /** The current (newest) version. */
+    version: id,
+    versions: { type: 'array', items: { type: 'object', required: ['version', 'configs'], properties: { version: id, configs: id }, additionalProperties: false } },
+    /** Configs that have the stage. */
+    configs: id,
+    draft: { type: ['object', 'null'], required: ['revision', 'updated_by', 'updated_at'], properties: { revision: id, updated_by: person, updated_at: text }, additionalProperties: false },
+  },
+  additionalProperties: false,
+} as const;
+
+/** GET /stage-catalogue/{slug}: the current version's file, every version, the draft. */
+export const editableStage = {
+  type: 'object',
+  required: ['slug', 'title', 'version', 'file', 'labels', 'versions', 'draft'],
+  properties: {
+    slug: text,
+    title: text,
+    version: id,
+    file: {},
+    labels: stageLabels,
+    versions: { type: 'array', items: stageVersionSummary },
+    draft: { anyOf: [{ type: 'null' }, stageDraft] },
+  },
+  additionalProperties: false,
+} as const;
+
+/** GET /stage-catalogue/{slug}/versions/{version}: one version whole. */
+export const stageVersion = {
+  type: 'object',
+  required: [...stageVersionSummary.required, 'slug', 'file', 'labels'],
+  properties: { ...stageVersionSummary.properties, slug: text, file: {}, labels: stageLabels },
+  additionalProperties: false,
+} as const;
+
+/** POST .../publish and .../rollback: the version made, with the message. */
+export const published = {
+  type: 'object',
+  required: ['slug', 'version', 'hash', 'message'],
+  properties: { slug: text, version: id, hash: text, message: text },
+  additionalProperties: false,
+} as const;
+
+/** GET /stage-catalogue/{slug}/diff?from&to: what changed from one version to another. */
+export const stageDiff = {
+  type: 'object',
+  required: ['slug', 'from', 'to', 'changes'],
+  properties: {
+    slug: text,
+    from: id,
+    to: id,
+    changes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['op', 'path'],
+        properties: { op: { type: 'string', enum: ['add', 'remove', 'change'] }, path: text, old: {}, new: {} },
+        additionalProperties: false,
+      },
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+export type StageLabelsAnswer = FromSchema<typeof stageLabels>;
+export type PublishProblem = FromSchema<typeof publishProblem>;
+export type MissingTranslation = FromSchema<typeof missingTranslation>;
+export type StageVersionSummary = FromSchema<typeof stageVersionSummary>;
+export type StageDraft = FromSchema<typeof stageDraft>;
+export type CatalogueRow = FromSchema<typeof catalogueRow>;
+export type EditableStage = FromSchema<typeof editableStage>;
+export type StageVersion = FromSchema<typeof stageVersion>;
+export type Published = FromSchema<typeof published>;
+export type StageDiff = FromSchema<typeof stageDiff>;

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { errors, routeDoc } from '../http/schemas';
+import { diffVersions, discardDraft, getEditableStage, getStageVersion, listCatalogue, publishDraft, rollbackStage, saveDraft, type DraftBody, type PublishBody, type RollbackBody } from './catalogue.service';
+import * as s from './catalogue.schemas';
+
+type Slug = { Params: { slug: string } };
+/** A stage file may be big (the largest built-in is ~40 KB); publishProblems refuses one over its own limit with a message, so the body may be a little bigger. */
+const DRAFT_BODY_LIMIT = 2 * 1024 * 1024;
+
+/**
+ * The stage catalogue staff edit (issue 31, server/catalogue/README.md): stages and their
+ * versions, one shared draft per stage, publish, rollback and diff. Every call needs 'edit admin
+ * configs' (spec section 6: the configurator admin); no call takes a company, so tenancy does not apply.
+ */
+export default async function catalogueRoutes(app: FastifyInstance) {
+  const edit = app.auth.requirePermission('edit admin configs');
+  const doc = routeDoc('catalogue');
+
+  app.get('/stage-catalogue', { preHandler: edit, schema: { ...doc('Every configurator stage: its current version, configs per version, and its draft'), response: { 200: { type: 'array', items: s.catalogueRow }, ...errors(401, 403) } } }, async () =>
+    listCatalogue(app.db),
+  );
+
+  app.get<Slug>(
+    '/stage-catalogue/:slug',
+    { preHandler: edit, schema: { ...doc("A stage: its current version's file and texts, every version, and the draft with its problems"), params: s.params, response: { 200: s.editableStage, ...errors(400, 401, 403, 404) } } },
+    async (request) => getEditableStage(app.db, request.params.slug),
+  );
+
+  app.get<{ Params: { slug: string; version: number } }>(
+    '/stage-catalogue/:slug/versions/:version',
+    { preHandler: edit, schema: { ...doc('One version of a stage, whole (1 is the file shipped with the portal)'), params: s.versionParams, response: { 200: s.stageVersion, ...errors(400, 401, 403, 404) } } },
+    async (request) => getStageVersion(app.db, request.params.slug, request.params.version),
+  );
+
+  app.get<Slug & { Querystring: { from: number; to: number } }>(
+    '/stage-catalogue/:slug/diff',
+    { preHandler: edit, schema: { ...doc('What changed from one version of a stage to another, by JSON pointer'), params: s.params, querystring: s.diffQuery, response: { 200: s.stageDiff, ...errors(400, 401, 403, 404) } } },
+    async (request) => diffVersions(app.db, request.params.slug, request.query.from, request.query.to),
+  );
+
+  app.put<Slug & { Body: DraftBody }>(
+    '/stage-catalogue/:slug/draft',
+    {
+      preHandler: edit,
+      bodyLimit: DRAFT_BODY_LIMIT,
+      schema: { ...doc("Save the stage's draft (revision: the one loaded, 0 for a new draft; an older one is 409). A broken draft is saved too, with its problems"), params: s.params, body: s.draftBody, response: { 200: s.draftSaved, ...errors(400, 401, 403, 404, 409, 413) } },
+    },
+    async (request) => saveDraft(app.db, request.viewer!, request.params.slug, request.body),
+  );
+
+  app.delete<Slug & { Querystring: { revision: number } }>(
+    '/stage-catalogue/:slug/draft',
+    { preHandler: edit, schema: { ...doc('Discard the draft (the revision loaded; an older one is 409)'), params: s.params, querystring: s.revisionQuery, response: { 200: s.messageAnswer, ...errors(400, 401, 403, 404, 409) } } },
+    async (request) => discardDraft(app.db, request.params.slug, request.query.revision),
+  );
+
+  app.post<Slug & { Body: PublishBody }>(
+    '/stage-catalogue/:slug/publish',
+    { preHandler: edit, schema: { ...doc('Publish the draft as the next version, with a note (422 with every problem while it has any; 409 when the draft moved on)'), params: s.params, body: s.publishBody, response: { 201: s.published, ...errors(400, 401, 403, 404, 409, 422) } } },
+    async (request, reply) => reply.status(201).send(await publishDraft(app.db, request.viewer!, request.params.slug, request.body)),
+  );
+
+  app.post<Slug & { Body: RollbackBody }>(
+    '/stage-catalogue/:slug/rollback',
+    { preHandler: edit, schema: { ...doc('Publish an older version again as the next one, with a note'), params: s.params, body: s.rollbackBody, response: { 201: s.published, ...errors(400, 401, 403, 404, 409, 422) } } },
+    async (request, reply) => reply.status(201).send(await rollbackStage(app.db, request.viewer!, request.params.slug, request.body)),
+  );
+}

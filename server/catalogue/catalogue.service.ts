@@ -1,0 +1,287 @@
+/**
+ * The stage catalogue's reads and writes (server/catalogue/README.md): the versions of each stage
+ * (1 = its file in schemas/stages/, later ones published by staff and stored whole), one shared
+ * draft per stage guarded by its revision, publish and rollback refused while the engine's
+ * publishProblems finds anything, and the diff between two versions.
+ */
+import { createHash } from 'node:crypto';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import diff from 'microdiff';
+import { hasStage, publishProblems, stageCatalogue, stageFiles } from '../../engine';
+import type { Db } from '../db/database';
+import { configs, stageDrafts, stageVersions, users, type StageLabels } from '../db/schema';
+import { isUniqueViolation } from '../db/pg-errors';
+import type { Viewer } from '../db/tenancy';
+import { Conflict, Invalid, NotFound } from '../domain-errors';
+import { interpolate, serverMessages } from '../messages';
+import { missingTranslations } from './catalogue.translations';
+import type { EditableStage, Published, StageDiff, StageDraft, StageVersion, StageVersionSummary } from '../../contract/catalogue';
+
+
+export interface DraftBody {
+  file: unknown;
+  labels?: StageLabels;
+  /** The draft's revision the editor loaded; absent or 0 when it starts a new draft. */
+  revision?: number;
+}
+export interface PublishBody {
+  note: string;
+  revision: number;
+}
+export interface RollbackBody {
+  version: number;
+  note: string;
+}
+
+/** The built-in file of a stage: version 1. */
+const builtIn = (slug: string) => stageFiles[slug] as Record<string, unknown>;
+
+function knownStage(slug: string) {
+  if (!hasStage(slug)) throw new NotFound(serverMessages.catalogue.unknown_stage);
+  return stageCatalogue.find((s) => s.slug === slug)!;
+}
+
+/** sha-256 of the file and its texts as stored: the address a browser caches the version's validator by. */
+const hashOf = (file: unknown, labels: StageLabels) => createHash('sha256').update(JSON.stringify({ file, labels })).digest('hex');
+
+/** Configs that have each stage: every one is on version 1 until configs are pinned to later versions. */
+async function configsWithStage(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ slug: sql<string>`s.slug`, n: count() })
+    .from(sql`${configs}, unnest(${configs.stages}) AS s(slug)`)
+    .groupBy(sql`s.slug`);
+  return new Map(rows.map((r) => [r.slug, Number(r.n)]));
+}
+
+const personOf = (userId: number | null, name: string | null) => (userId === null ? null : { id: userId, name });
+
+/** The newest published version of each stage (absent: version 1). */
+async function currentVersions(db: Db): Promise<Map<string, number>> {
+  const rows = await db.select({ slug: stageVersions.slug, version: sql<number>`max(${stageVersions.version})` }).from(stageVersions).groupBy(stageVersions.slug);
+  return new Map(rows.map((r) => [r.slug, Number(r.version)]));
+}
+
+/** The current file of every stage, for the checks that look across stages (rule targets, cycles). */
+async function currentFiles(db: Db): Promise<Map<string, Record<string, unknown>>> {
+  const files = new Map(stageCatalogue.map((s) => [s.slug, builtIn(s.slug)]));
+  const rows = await db.execute<{ slug: string; file: Record<string, unknown> }>(
+    sql`SELECT DISTINCT ON (slug) slug, file FROM stage_versions ORDER BY slug, version DESC`,
+  );
+  for (const r of (rows as unknown as { rows?: Array<{ slug: string; file: Record<string, unknown> }> }).rows ?? (rows as unknown as Array<{ slug: string; file: Record<string, unknown> }>)) files.set(r.slug, r.file);
+  return files;
+}
+
+/** The problems of a file as a 422's details: the pointer the message names is the field. */
+function problemsOf(file: unknown, others: Map<string, Record<string, unknown>>, slug: string) {
+  const catalogue = [...others].filter(([s]) => s !== slug).map(([, f]) => f);
+  return publishProblems(file, { catalogue }).map((detail) => {
+    const pointer = /(?:^|\s)(\/[^\s:]*)/.exec(detail)?.[1];
+    return pointer ? { detail, field: pointer } : { detail };
+  });
+}
+
+/** GET /stage-catalogue: every stage with its current version, configs per version and its draft. */
+export async function listCatalogue(db: Db) {
+  const [versions, withStage, drafts] = await Promise.all([
+    currentVersions(db),
+    configsWithStage(db),
+    db.select({ slug: stageDrafts.slug, revision: stageDrafts.revision, updatedAt: stageDrafts.updatedAt, userId: stageDrafts.updatedBy, userName: users.name }).from(stageDrafts).leftJoin(users, eq(users.id, stageDrafts.updatedBy)),
+  ]);
+  const draftOf = new Map(drafts.map((d) => [d.slug, d]));
+  return stageCatalogue.map((s) => {
+    const d = draftOf.get(s.slug);
+    const configsUsing = withStage.get(s.slug) ?? 0;
+    const current = versions.get(s.slug) ?? 1;
+    return {
+      slug: s.slug,
+      title: s.title,
+      audience: s.audience,
+      version: current,
+      // Configs are not pinned to later versions yet: every config with the stage is on version 1.
+      versions: Array.from({ length: current }, (_, i) => ({ version: i + 1, configs: i === 0 ? configsUsing : 0 })),
+      configs: configsUsing,
+      draft: d ? { revision: d.revision, updated_by: personOf(d.userId, d.userName), updated_at: d.updatedAt.toISOString() } : null,
+    };
+  });
+}
+
+async function draftAnswer(db: Db, slug: string): Promise<StageDraft | null> {
+  const [d] = await db
+    .select({ draft: stageDrafts, userName: users.name })
+    .from(stageDrafts)
+    .leftJoin(users, eq(users.id, stageDrafts.updatedBy))
+    .where(eq(stageDrafts.slug, slug));
+  if (!d) return null;
+  const others = await currentFiles(db);
+  return {
+    file: d.draft.file,
+    labels: d.draft.labels,
+    base_version: d.draft.baseVersion,
+    revision: d.draft.revision,
+    updated_by: personOf(d.draft.updatedBy, d.userName),
+    updated_at: d.draft.updatedAt.toISOString(),
+    problems: problemsOf(d.draft.file, others, slug),
+    missing_translations: missingTranslations(d.draft.file, d.draft.labels),
+  };
+}
+
+/** GET /stage-catalogue/{slug}. */
+export async function getEditableStage(db: Db, slug: string): Promise<EditableStage> {
+  const stage = knownStage(slug);
+  const rows = await db
+    .select({ v: stageVersions, userName: users.name })
+    .from(stageVersions)
+    .leftJoin(users, eq(users.id, stageVersions.publishedBy))
+    .where(eq(stageVersions.slug, slug))
+    .orderBy(desc(stageVersions.version));
+  const withStage = (await configsWithStage(db)).get(slug) ?? 0;
+  const first: StageVersionSummary = { version: 1, note: '', published_by: null, published_at: null, rolled_back_to: null, hash: hashOf(builtIn(slug), {}), configs: withStage };
+  const versions: StageVersionSummary[] = [
+    ...rows.map((r) => ({
+      version: r.v.version,
+      note: r.v.note,
+      published_by: personOf(r.v.publishedBy, r.userName),
+      published_at: r.v.publishedAt.toISOString(),
+      rolled_back_to: r.v.rolledBackTo,
+      hash: r.v.hash,
+      configs: 0,
+    })),
+    first,
+  ];
+  const newest = rows[0]?.v;
+  return {
+    slug,
+    title: stage.title,
+    version: newest?.version ?? 1,
+    file: newest?.file ?? builtIn(slug),
+    labels: newest?.labels ?? {},
+    versions,
+    draft: await draftAnswer(db, slug),
+  };
+}
+
+/** One version whole (1 is the built-in file). */
+async function versionOf(db: Db, slug: string, version: number): Promise<{ file: Record<string, unknown>; labels: StageLabels; row?: typeof stageVersions.$inferSelect }> {
+  knownStage(slug);
+  if (version === 1) return { file: builtIn(slug), labels: {} };
+  const [row] = await db.select().from(stageVersions).where(and(eq(stageVersions.slug, slug), eq(stageVersions.version, version)));
+  if (!row) throw new NotFound(serverMessages.catalogue.unknown_version);
+  return { file: row.file, labels: row.labels, row };
+}
+
+/** GET /stage-catalogue/{slug}/versions/{version}. */
+export async function getStageVersion(db: Db, slug: string, version: number): Promise<StageVersion> {
+  const { file, labels, row } = await versionOf(db, slug, version);
+  const [publisher] = row?.publishedBy ? await db.select({ name: users.name }).from(users).where(eq(users.id, row.publishedBy)) : [];
+  return {
+    slug,
+    version,
+    file,
+    labels,
+    note: row?.note ?? '',
+    published_by: row?.publishedBy ? { id: row.publishedBy, name: publisher?.name ?? null } : null,
+    published_at: row?.publishedAt.toISOString() ?? null,
+    rolled_back_to: row?.rolledBackTo ?? null,
+    hash: row?.hash ?? hashOf(file, labels),
+    configs: version === 1 ? ((await configsWithStage(db)).get(slug) ?? 0) : 0,
+  };
+}
+
+/**
+ * PUT /stage-catalogue/{slug}/draft: saves the draft as sent (a draft may be broken: its problems
+ * come back with it). A new draft starts from the current version; an existing one moves only from
+ * the revision the editor loaded (one UPDATE ... WHERE revision, so two editors cannot both win).
+ */
+export async function saveDraft(db: Db, viewer: Viewer, slug: string, body: DraftBody): Promise<StageDraft & { message: string }> {
+  knownStage(slug);
+  const labels = body.labels ?? {};
+  if (!body.revision) {
+    const base = (await currentVersions(db)).get(slug) ?? 1;
+    const inserted = await db
+      .insert(stageDrafts)
+      .values({ slug, file: body.file, labels, baseVersion: base, revision: 1, updatedBy: viewer.id })
+      .onConflictDoNothing()
+      .returning({ slug: stageDrafts.slug });
+    if (!inserted.length) throw new Conflict(serverMessages.catalogue.draft_moved, [{ detail: serverMessages.catalogue.draft_moved, field: 'revision' }]);
+  } else {
+    const updated = await db
+      .update(stageDrafts)
+      .set({ file: body.file, labels, revision: sql`${stageDrafts.revision} + 1`, updatedBy: viewer.id, updatedAt: new Date() })
+      .where(and(eq(stageDrafts.slug, slug), eq(stageDrafts.revision, body.revision)))
+      .returning({ slug: stageDrafts.slug });
+    if (!updated.length) throw new Conflict(serverMessages.catalogue.draft_moved, [{ detail: serverMessages.catalogue.draft_moved, field: 'revision' }]);
+  }
+  return { ...(await draftAnswer(db, slug))!, message: serverMessages.catalogue.draft_saved };
+}
+
+/** DELETE /stage-catalogue/{slug}/draft?revision: the draft is dropped (the versions stay as they are). */
+export async function discardDraft(db: Db, slug: string, revision: number) {
+  knownStage(slug);
+  const gone = await db.delete(stageDrafts).where(and(eq(stageDrafts.slug, slug), eq(stageDrafts.revision, revision))).returning({ slug: stageDrafts.slug });
+  if (!gone.length) {
+    const [exists] = await db.select({ slug: stageDrafts.slug }).from(stageDrafts).where(eq(stageDrafts.slug, slug));
+    if (!exists) throw new NotFound(serverMessages.catalogue.no_draft);
+    throw new Conflict(serverMessages.catalogue.draft_moved, [{ detail: serverMessages.catalogue.draft_moved, field: 'revision' }]);
+  }
+  return { message: serverMessages.catalogue.draft_discarded };
+}
+
+/** Stores `file` as the next version, refused (422, each problem with its pointer) while publishProblems finds any. */
+async function publishFile(db: Db, viewer: Viewer, slug: string, file: unknown, labels: StageLabels, note: string, extra: { rolledBackTo?: number; draftRevision?: number }) {
+  if (!note.trim()) throw new Invalid(serverMessages.catalogue.note_required, [{ detail: serverMessages.catalogue.note_required, field: 'note' }]);
+  if ((file as { slug?: unknown } | null)?.slug !== slug) {
+    const detail = interpolate(serverMessages.catalogue.slug_changed, { slug });
+    throw new Invalid(serverMessages.catalogue.not_publishable, [{ detail, field: '/slug' }]);
+  }
+  const problems = problemsOf(file, await currentFiles(db), slug);
+  if (problems.length) throw new Invalid(serverMessages.catalogue.not_publishable, problems);
+  const version = ((await currentVersions(db)).get(slug) ?? 1) + 1;
+  const hash = hashOf(file, labels);
+  try {
+    await db.transaction(async (tx) => {
+      if (extra.draftRevision !== undefined) {
+        // The draft published is the one the editor saw: a save in between moved its revision.
+        const gone = await tx.delete(stageDrafts).where(and(eq(stageDrafts.slug, slug), eq(stageDrafts.revision, extra.draftRevision))).returning({ slug: stageDrafts.slug });
+        if (!gone.length) throw new Conflict(serverMessages.catalogue.draft_moved, [{ detail: serverMessages.catalogue.draft_moved, field: 'revision' }]);
+      }
+      await tx.insert(stageVersions).values({ slug, version, file: file as Record<string, unknown>, labels, note: note.trim(), hash, rolledBackTo: extra.rolledBackTo ?? null, publishedBy: viewer.id });
+    });
+  } catch (err) {
+    // Two publishes of the same stage at once: the second finds its version number taken.
+    if (isUniqueViolation(err)) throw new Conflict(serverMessages.catalogue.version_taken, [{ detail: serverMessages.catalogue.version_taken, field: 'version' }]);
+    throw err;
+  }
+  return { slug, version, hash };
+}
+
+/** POST /stage-catalogue/{slug}/publish {note, revision}: the draft as the next version. */
+export async function publishDraft(db: Db, viewer: Viewer, slug: string, body: PublishBody): Promise<Published> {
+  knownStage(slug);
+  const [draft] = await db.select().from(stageDrafts).where(eq(stageDrafts.slug, slug));
+  if (!draft) throw new NotFound(serverMessages.catalogue.no_draft);
+  if (draft.revision !== body.revision) throw new Conflict(serverMessages.catalogue.draft_moved, [{ detail: serverMessages.catalogue.draft_moved, field: 'revision' }]);
+  const made = await publishFile(db, viewer, slug, draft.file, draft.labels, body.note, { draftRevision: body.revision });
+  return { ...made, message: interpolate(serverMessages.catalogue.published, { version: made.version }) };
+}
+
+/** POST /stage-catalogue/{slug}/rollback {version, note}: an older version published again as the next one. */
+export async function rollbackStage(db: Db, viewer: Viewer, slug: string, body: RollbackBody): Promise<Published> {
+  const { file, labels } = await versionOf(db, slug, body.version);
+  const made = await publishFile(db, viewer, slug, file, labels, body.note, { rolledBackTo: body.version });
+  return { ...made, message: interpolate(serverMessages.catalogue.rolled_back, { from: body.version, version: made.version }) };
+}
+
+/** JSON pointer of a microdiff path. */
+const pointer = (path: Array<string | number>) => `/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+
+/** GET /stage-catalogue/{slug}/diff?from&to: every value added, removed or changed, by its pointer in the file. */
+export async function diffVersions(db: Db, slug: string, from: number, to: number): Promise<StageDiff> {
+  const [a, b] = await Promise.all([versionOf(db, slug, from), versionOf(db, slug, to)]);
+  const changes = diff({ file: a.file, labels: a.labels }, { file: b.file, labels: b.labels }).map((c) => {
+    const path = pointer(c.path);
+    if (c.type === 'CREATE') return { op: 'add' as const, path, new: c.value };
+    if (c.type === 'REMOVE') return { op: 'remove' as const, path, old: c.oldValue };
+    return { op: 'change' as const, path, old: c.oldValue, new: c.value };
+  });
+  return { slug, from, to, changes };
+}

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/** Texts a stage version brings, per locale: i18n key (without the `configurator:` namespace) -> text. */
+export type StageLabels = Record<string, Record<string, string>>;
+
+/**
+ * Published versions of a configurator stage (issue 31, server/catalogue/README.md). Version 1 of
+ * every stage is its file in schemas/stages/ (loaded at start, never stored); staff publish 2, 3, ...
+ * Each row is the whole stage file, the texts it adds per locale, who published it, when and why: the
+ * audit of every publish. A published version never changes (migration 0018 refuses UPDATE).
+ */
+export const stageVersions = pgTable(
+  'stage_versions',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    version: integer('version').notNull(),
+    file: jsonb('file').$type<Record<string, unknown>>().notNull(),
+    labels: jsonb('labels').$type<StageLabels>().notNull().default({}),
+    note: text('note').notNull(),
+    /** sha-256 of the file and labels as stored: the address the browser caches its validator by. */
+    hash: text('hash').notNull(),
+    /** The version this one was rolled back to (a rollback publishes an older version as new), else null. */
+    rolledBackTo: integer('rolled_back_to'),
+    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('stage_versions_slug_version_key').on(t.slug, t.version), check('stage_versions_version_check', sql`${t.version} >= 2`)],
+);
+
+/**
+ * One draft per stage, shared by the staff editing it: `revision` moves on every save, and a save
+ * or publish based on an older revision is refused (409), as stage writes are.
+ */
+export const stageDrafts = pgTable('stage_drafts', {
+  slug: text('slug').primaryKey(),
+  file: jsonb('file').$type<unknown>().notNull(),
+  labels: jsonb('labels').$type<StageLabels>().notNull().default({}),
+  /** The published version the draft started from. */
+  baseVersion: integer('base_version').notNull(),
+  revision: integer('revision').notNull().default(1),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
