@@ -50,7 +50,7 @@ export {
   type InputProblem,
 } from './validation/input-guard';
 export { deepEqual, toPointer, UNSAFE_KEYS, UnsafeKeyError } from './json';
-export { engineT, loadEngineLocales, type Translate } from './validation/i18n';
+export { engineT, hasConfiguratorText, loadEngineLocales, type Translate } from './validation/i18n';
 export { LOCALES, DEFAULT_LOCALE, localeForTag, toLocale, type Locale } from './locales';
 export { normalisePostcode, isValidPostcode } from './validation/postcode';
 

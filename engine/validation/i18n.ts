@@ -83,6 +83,16 @@ function memoKey(key: string, params: Record<string, unknown> | undefined): stri
 }
 
 /**
+ * Whether a locale has its own text for a configurator key (`fields.keyContact`), without falling
+ * back to English: which texts a stage file names that a locale still lacks. Meaningful for a
+ * locale once loadEngineLocales loaded it (the server loads all as it starts).
+ * @example hasConfiguratorText('fr-FR', 'fields.keyContact') // true
+ */
+export function hasConfiguratorText(lng: string, key: string): boolean {
+  return instance.getResource(lng, 'configurator', key) !== undefined;
+}
+
+/**
  * A translate function for a locale (unknown locales fall back to en-GB).
  * @example engineT('fr-FR')('validation:field.postcode') // 'doit être un code postal valide'
  */

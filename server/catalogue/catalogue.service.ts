@@ -64,10 +64,11 @@ async function currentVersions(db: Db): Promise<Map<string, number>> {
 /** The current file of every stage, for the checks that look across stages (rule targets, cycles). */
 async function currentFiles(db: Db): Promise<Map<string, Record<string, unknown>>> {
   const files = new Map(stageCatalogue.map((s) => [s.slug, builtIn(s.slug)]));
-  const rows = await db.execute<{ slug: string; file: Record<string, unknown> }>(
-    sql`SELECT DISTINCT ON (slug) slug, file FROM stage_versions ORDER BY slug, version DESC`,
-  );
-  for (const r of (rows as unknown as { rows?: Array<{ slug: string; file: Record<string, unknown> }> }).rows ?? (rows as unknown as Array<{ slug: string; file: Record<string, unknown> }>)) files.set(r.slug, r.file);
+  const newest = await db
+    .selectDistinctOn([stageVersions.slug], { slug: stageVersions.slug, file: stageVersions.file })
+    .from(stageVersions)
+    .orderBy(stageVersions.slug, desc(stageVersions.version));
+  for (const r of newest) files.set(r.slug, r.file);
   return files;
 }
 

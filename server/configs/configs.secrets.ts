@@ -90,6 +90,22 @@ export function sealStageData(key: Buffer, slug: string, data: unknown, stored: 
   return out;
 }
 
+/**
+ * The stages a write changed, as stored (`sealed`: secrets sealed, other stages' stored data kept)
+ * and as answered and kept in memory (`doc`: secrets masked). One place for every write that stores
+ * stage data (configs.write.ts, configs.write-many.ts).
+ */
+export function sealChangedStages(key: Buffer, storedSealed: ConfigDocument, nextDoc: ConfigDocument, changedStages: readonly string[]): { sealed: ConfigDocument; doc: ConfigDocument } {
+  const sealed: ConfigDocument = { ...storedSealed };
+  const doc: ConfigDocument = { ...nextDoc };
+  for (const slug of changedStages) {
+    if (!(slug in sealed) && !stageSecretPaths(slug).length) continue;
+    sealed[slug] = sealStageData(key, slug, nextDoc[slug], storedSealed[slug]) as Record<string, unknown>;
+    doc[slug] = maskSecrets(slug, nextDoc[slug]) as ConfigDocument[string];
+  }
+  return { sealed, doc };
+}
+
 /** Revision patches with every secret value inside them replaced by "changed". */
 export function maskPatches(patches: readonly Patch[]): Patch[] {
   return patches.map((p) => ('value' in p && p.value !== undefined ? { ...p, value: maskPatchValue(p.path, p.value) } : p));

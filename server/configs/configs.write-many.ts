@@ -5,10 +5,10 @@
  * form of the same thing (it also stores small edits as patches; these writes store stages whole).
  */
 import type { Patch } from 'immer';
-import { configProgress, maskSecrets, stageSecretPaths, type ConfigSnapshot, type StageState } from '../../engine';
+import { configProgress, type ConfigSnapshot, type StageState } from '../../engine';
 import { storeWrite, type RevisionInput, type StoredWrite } from './configs.store';
 import { companyNumbersOf } from './configs.company-numbers';
-import { maskPatches, sealStageData } from './configs.secrets';
+import { maskPatches, sealChangedStages } from './configs.secrets';
 import { secretKeyOf } from '../db/secret-key';
 import { withConfigTriggers } from '../projects/projects.triggers';
 import type { LoadedConfig } from './configs.types';
@@ -42,13 +42,7 @@ export async function storeManyStageWrites(
   const next = plan.config;
   const key = await secretKeyOf(deps);
   // As commitStageWrite: secrets stored sealed, answered and kept in memory masked.
-  const sealed = { ...loaded.sealed };
-  const doc = { ...next.doc };
-  for (const slug of plan.changedStages) {
-    if (!(slug in sealed) && !stageSecretPaths(slug).length) continue;
-    sealed[slug] = sealStageData(key, slug, next.doc[slug], loaded.sealed[slug]) as Record<string, unknown>;
-    doc[slug] = maskSecrets(slug, next.doc[slug]);
-  }
+  const { sealed, doc } = sealChangedStages(key, loaded.sealed, next.doc, plan.changedStages);
   const rows: StoredWrite['meta'] = plan.changedStages.map((slug) => ({ key: `stage_data_${slug}`, value: sealed[slug] ?? next.doc[slug] }));
   for (const slug of plan.changedStages) {
     if ((base.states[slug] ?? 'draft') !== (next.states[slug] ?? 'draft')) rows.push({ key: `stage_state_${slug}`, value: next.states[slug] });

@@ -4,7 +4,7 @@
  * state, the revision) in one statement that re-checks the version (configs.store.ts).
  */
 import type { Patch } from 'immer';
-import { configProgress, deepEqual, engineT, maskSecrets, RuleCycleError, stageSecretPaths, writeStage, type FieldError, type StageState, type WriteStageFailure } from '../../engine';
+import { configProgress, deepEqual, engineT, RuleCycleError, writeStage, type FieldError, type StageState, type WriteStageFailure } from '../../engine';
 import { Conflict, Forbidden, Invalid, NotFound, Stale, type DomainError, type ErrorDetail } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { storeWrite, type RevisionInput, type StoredWrite } from './configs.store';
@@ -14,7 +14,7 @@ import { withConfigTriggers } from '../projects/projects.triggers';
 import type { LoadedConfig } from './configs.types';
 import { canManage, configView } from './configs.view';
 import { secretKeyOf } from '../db/secret-key';
-import { maskPatches, prepareSecretWrite, sealStageData } from './configs.secrets';
+import { maskPatches, prepareSecretWrite, sealChangedStages } from './configs.secrets';
 import { checkStageReferences } from './configs.references';
 import type { Viewer } from '../db/tenancy';
 import type { AppServices } from '../plugins/services';
@@ -177,13 +177,7 @@ export async function commitStageWrite(
   const next = r.changed ? r.config : base;
   const from: StageState = base.states[input.slug] ?? 'draft';
   // Stored: secrets encrypted (new text) or kept ("set"); answered and kept in memory: masked.
-  const sealed = { ...loaded.sealed };
-  const doc = { ...next.doc };
-  for (const slug of r.changedStages) {
-    if (!(slug in sealed) && !stageSecretPaths(slug).length) continue;
-    sealed[slug] = sealStageData(key, slug, next.doc[slug], loaded.sealed[slug]) as Record<string, unknown>;
-    doc[slug] = maskSecrets(slug, next.doc[slug]);
-  }
+  const { sealed, doc } = sealChangedStages(key, loaded.sealed, next.doc, r.changedStages);
   const meta: StoredWrite['meta'] = r.changedStages.map((slug) => {
     const key = `stage_data_${slug}`;
     const patches = slug in sealed ? null : stagePatches(r.patches, slug, base.doc[slug], next.doc[slug]);
