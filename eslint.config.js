@@ -84,6 +84,8 @@ const SERVER_AREAS = ['analytics', 'adminconfigs', 'agreements', 'auth', 'catalo
 const AREA_ALLOWS = {
   // Mails go out in the recipient's language with the shared wording: mail's public part, for everyone.
   '*': { mail: ['./mail.locale.ts', './mail.text.ts'] },
+  // Upgrading configs to a stage version finds each config as configs does and stores the upgrade through the one stage write.
+  catalogue: { configs: ['./configs.service.ts', './configs.write.ts', './configs.write-many.ts', './configs.types.ts'] },
   // Applying a layout finds the config as the configs area does (tenancy) and writes its internal stage through the one stage write.
   adminconfigs: { configs: ['./configs.service.ts', './configs.write.ts'] },
   // An agreement's logo_path follows the companies' logo rule (a media library file, named as companies name it).
@@ -94,7 +96,8 @@ const AREA_ALLOWS = {
   // Mail to a config's contacts is rationed by the same counters as sign-in.
   // A config write that completes the config completes its projects' config_submitted tasks.
   // A design stage's logo follows the media upload's logo rule (the same kinds and sizes, server/configs/configs.references.ts).
-  configs: { auth: ['./auth.rate-limit.ts'], projects: ['./projects.triggers.ts'], media: ['./media.content.ts'] },
+  // A config runs with the stage versions it is pinned to (its snapshot's catalogue; new configs and added stages take the newest).
+  configs: { auth: ['./auth.rate-limit.ts'], projects: ['./projects.triggers.ts'], media: ['./media.content.ts'], catalogue: ['./catalogue.versions.ts'] },
   // Which media row is a company's logo (the company meta key); a session opens private files.
   media: { companies: ['./companies.fields.ts'], auth: ['./auth.sessions.ts', './auth.tokens.ts'] },
   // A legacy import finds the config as configs does and stores its plan as one write of several stages, as a restore of it is stored.

@@ -103,7 +103,11 @@ export const stageVersion = {
 export const published = {
   type: 'object',
   required: ['slug', 'version', 'hash', 'message'],
-  properties: { slug: text, version: id, hash: text, message: text },
+  properties: {
+    slug: text, version: id, hash: text, message: text,
+    /** Where browsers load the version's validators (under the API): compiled as it was published. */
+    validator: text,
+  },
   additionalProperties: false,
 } as const;
 
@@ -138,3 +142,73 @@ export type EditableStage = FromSchema<typeof editableStage>;
 export type StageVersion = FromSchema<typeof stageVersion>;
 export type Published = FromSchema<typeof published>;
 export type StageDiff = FromSchema<typeof stageDiff>;
+
+/** GET /stage-versions/{slug}/{version}: a published version as the configurator needs it. */
+export const pinnedVersion = {
+  type: 'object',
+  required: ['slug', 'version', 'key', 'file', 'labels', 'validator'],
+  properties: {
+    slug: text,
+    version: id,
+    /** The engine's key of the version (its validators' ids: `stage:<key>`); the browser's definition takes it. */
+    key: text,
+    file: {},
+    labels: stageLabels,
+    /** The validator module's address under the API (`/stage-validators/<hash>.js`). */
+    validator: text,
+  },
+  additionalProperties: false,
+} as const;
+
+const fieldProblem = { type: 'object', required: ['detail'], properties: { detail: text, field: text }, additionalProperties: false } as const;
+const pointerLists = { type: 'object', additionalProperties: { type: 'array', items: text } } as const;
+
+/** GET /stage-catalogue/{slug}/upgrade?to=N: the dry run, per config on another version. */
+export const upgradePlan = {
+  type: 'object',
+  required: ['slug', 'to', 'new_fields', 'removed_fields', 'configs'],
+  properties: {
+    slug: text,
+    to: id,
+    /** By the version configs are on: fields the target adds (JSON pointers; `*` for every item of a list). */
+    new_fields: pointerLists,
+    /** By the version configs are on: fields the target no longer has. */
+    removed_fields: pointerLists,
+    configs: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'guid', 'name', 'company', 'from', 'state', 'outcome', 'errors'],
+        properties: {
+          id, guid: text, name: text,
+          company: { type: 'object', required: ['id', 'name'], properties: { id, name: text }, additionalProperties: false },
+          from: id,
+          state: text,
+          /** fits: upgraded as it is; needs_input: the stage returns to the dealer as a draft for new required values; invalid: not upgraded. */
+          outcome: { type: 'string', enum: ['fits', 'needs_input', 'invalid'] },
+          errors: { type: 'array', items: fieldProblem },
+        },
+        additionalProperties: false,
+      },
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+/** POST /stage-catalogue/{slug}/upgrade: the configs moved, and those refused with the reasons. */
+export const upgradeAnswer = {
+  type: 'object',
+  required: ['slug', 'version', 'upgraded', 'refused', 'message'],
+  properties: {
+    slug: text,
+    version: id,
+    upgraded: { type: 'array', items: id },
+    refused: { type: 'array', items: { type: 'object', required: ['id', 'errors'], properties: { id, errors: { type: 'array', items: fieldProblem } }, additionalProperties: false } },
+    message: text,
+  },
+  additionalProperties: false,
+} as const;
+
+export type PinnedVersion = FromSchema<typeof pinnedVersion>;
+export type UpgradePlanAnswer = FromSchema<typeof upgradePlan>;
+export type UpgradeAnswer = FromSchema<typeof upgradeAnswer>;

@@ -47,8 +47,15 @@ export const catalogueStage = { type: 'object', required: catalogueStageRequired
 /** A stage of a config: the catalogue's description and this config's state. */
 export const configStage = {
   type: 'object',
-  required: [...catalogueStageRequired, 'state', 'open', 'done', 'complete'],
-  properties: { ...catalogueStageProperties, state: text, open: { type: 'boolean' }, done: { type: 'boolean' }, complete: { type: 'boolean' } },
+  required: [...catalogueStageRequired, 'state', 'open', 'done', 'complete', 'version'],
+  properties: {
+    ...catalogueStageProperties, state: text, open: { type: 'boolean' }, done: { type: 'boolean' }, complete: { type: 'boolean' },
+    /**
+     * The stage version the config is pinned to: 1 is the portal's own file; a later one staff
+     * published (GET /stage-versions/{slug}/{version} gives its file, texts and validators).
+     */
+    version: id,
+  },
   additionalProperties: false,
 } as const;
 

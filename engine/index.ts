@@ -4,7 +4,20 @@
 export type { Audience, CheckDefinition, ConfigDocument, FieldError, RuleDefinition, StageDefinition, StageState } from './types';
 export { STAGE_STATES } from './types';
 
-export { stageCatalogue, getStage, hasStage, stageDefaults, UnknownStageError } from './stages/catalogue';
+export {
+  stageCatalogue,
+  getStage,
+  hasStage,
+  stageDefaults,
+  UnknownStageError,
+  baseCatalogue,
+  activeCatalogue,
+  catalogueWith,
+  withCatalogue,
+  stageDefinitionFromFile,
+  type Catalogue,
+  type DefinitionIdentity,
+} from './stages/catalogue';
 export { stageFiles } from './stages/files';
 export { DEFAULT_SOURCES, withContextDefaults, withContextSchema, type DefaultsContext } from './stages/context-defaults';
 export { REFERENCE_KINDS, stageReferenceFields, type ReferenceField, type ReferenceKind } from './stages/references-fields';
@@ -22,6 +35,8 @@ export type { RulesResult, ApplyRulesOptions } from './rules/apply';
 export { createAjv, type CreateAjvOptions } from './validation/ajv';
 export { isTestValue } from './validation/keywords';
 export { extendAjv } from './validation/extend-ajv';
+export { stageValidatorModule } from './validation/generate';
+export { instantiateValidators, type ValidatorModule } from './validation/instantiate';
 export {
   validateStage,
   stageShapeErrors,
@@ -31,6 +46,7 @@ export {
   loadStageValidators,
   stageValidatorsLoaded,
   stageValidatorsNeeded,
+  registerStageValidators,
   type StageValidation,
   type ValidateStageOptions,
 } from './validation/validate-stage';
@@ -50,7 +66,7 @@ export {
   type InputProblem,
 } from './validation/input-guard';
 export { deepEqual, toPointer, UNSAFE_KEYS, UnsafeKeyError } from './json';
-export { engineT, hasConfiguratorText, loadEngineLocales, type Translate } from './validation/i18n';
+export { addConfiguratorTexts, engineT, hasConfiguratorText, loadEngineLocales, type Translate } from './validation/i18n';
 export { LOCALES, DEFAULT_LOCALE, localeForTag, toLocale, type Locale } from './locales';
 export { normalisePostcode, isValidPostcode } from './validation/postcode';
 

@@ -44,6 +44,10 @@ export interface CheckDefinition {
 
 export interface StageDefinition {
   slug: string;
+  /** 1: the file in schemas/stages/; 2, 3, ...: published by staff (server/catalogue/); 0: a draft. */
+  version: number;
+  /** Its validators' key: the slug for version 1, `<slug>@<version>` for a published one. */
+  key: string;
   title: string;
   section: string;
   order: number;

@@ -2,7 +2,7 @@
  * Which stages are open (their `requires` are complete) and how far a configuration has got.
  */
 import type { ConfigDocument, StageState } from '../types';
-import { getStage, hasStage, stageCatalogue } from '../stages/catalogue';
+import { activeCatalogue, getStage, hasStage, withCatalogue, type Catalogue } from '../stages/catalogue';
 import { validateStage } from '../validation/validate-stage';
 
 /** A stored configuration as the server holds it (stage_data_{slug} / stage_state_{slug}). */
@@ -13,12 +13,21 @@ export interface ConfigSnapshot {
   states: Record<string, StageState>;
   /** Stages enabled for this config (stage add/remove); default every stage of the catalogue. */
   stages?: string[];
+  /**
+   * The stage versions the config is pinned to (server/catalogue/); default the shipped files.
+   * The engine's functions that take a snapshot run with it (`withCatalogue`).
+   */
+  catalogue?: Catalogue;
 }
 
 /** The stages a config includes, in catalogue order. */
 export function configStages(config: ConfigSnapshot): string[] {
+  return withCatalogue(config.catalogue, () => stagesOf(config));
+}
+
+function stagesOf(config: ConfigSnapshot): string[] {
   const enabled = config.stages ? new Set(config.stages) : null;
-  return stageCatalogue.filter((s) => !enabled || enabled.has(s.slug)).map((s) => s.slug);
+  return activeCatalogue().stages.filter((s) => !enabled || enabled.has(s.slug)).map((s) => s.slug);
 }
 
 /**
@@ -26,6 +35,10 @@ export function configStages(config: ConfigSnapshot): string[] {
  * @example isStageDataComplete(config, 'company-information')
  */
 export function isStageDataComplete(config: ConfigSnapshot, slug: string): boolean {
+  return withCatalogue(config.catalogue, () => dataComplete(config, slug));
+}
+
+function dataComplete(config: ConfigSnapshot, slug: string): boolean {
   const data = config.doc[slug];
   if (!data || !hasStage(slug)) return false;
   return validateStage(slug, data, config.doc, { mode: 'submit' }).errors.length === 0;
@@ -37,7 +50,7 @@ export function isStageDataComplete(config: ConfigSnapshot, slug: string): boole
  * @example isStageOpen(config, 'locations') // false until company information is complete
  */
 export function isStageOpen(config: ConfigSnapshot, slug: string): boolean {
-  return getStage(slug).requires.every((req) => isStageDataComplete(config, req));
+  return withCatalogue(config.catalogue, () => getStage(slug).requires.every((req) => dataComplete(config, req)));
 }
 
 export interface ConfigProgress {
@@ -57,16 +70,20 @@ export interface ConfigProgress {
  * @example configProgress({ version: 1, doc, states: { 'company-information': 'submitted' } }).progress // 20
  */
 export function configProgress(config: ConfigSnapshot): ConfigProgress {
+  return withCatalogue(config.catalogue, () => progressOf(config));
+}
+
+function progressOf(config: ConfigSnapshot): ConfigProgress {
   const open = new Map<string, boolean>();
   const complete = new Map<string, boolean>();
-  const dataComplete = (slug: string) => {
-    if (!complete.has(slug)) complete.set(slug, isStageDataComplete(config, slug));
+  const completeOnce = (slug: string) => {
+    if (!complete.has(slug)) complete.set(slug, dataComplete(config, slug));
     return complete.get(slug)!;
   };
-  const stages = configStages(config).map((slug) => {
+  const stages = stagesOf(config).map((slug) => {
     const def = getStage(slug);
     const state = config.states[slug] ?? 'draft';
-    if (!open.has(slug)) open.set(slug, def.requires.every(dataComplete));
+    if (!open.has(slug)) open.set(slug, def.requires.every(completeOnce));
     return { slug, state, required: def.required, done: state !== 'draft', open: open.get(slug)! };
   });
   const required = stages.filter((s) => s.required);

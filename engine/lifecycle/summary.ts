@@ -4,7 +4,7 @@
  * nothing here knows a particular stage.
  */
 import type { ConfigDocument } from '../types';
-import { stageCatalogue } from '../stages/catalogue';
+import { activeCatalogue } from '../stages/catalogue';
 import { setIncompleteStagesResolver } from '../rules/operations';
 import { validateStage } from '../validation/validate-stage';
 
@@ -40,7 +40,7 @@ export function configSummary(doc: ConfigDocument, opts: ConfigSummaryOptions = 
   const enabled = opts.stages ? new Set(opts.stages) : null;
   const exclude = new Set(opts.exclude ?? []);
   const out: StageSummary[] = [];
-  for (const stage of stageCatalogue) {
+  for (const stage of activeCatalogue().stages) {
     if (stage.audience !== 'dealer' || exclude.has(stage.slug) || (enabled && !enabled.has(stage.slug))) continue;
     const data = doc[stage.slug];
     if (!data && !stage.required && !opts.includeEmptyOptional) continue;

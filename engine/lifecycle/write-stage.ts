@@ -7,7 +7,7 @@ import type { Patch } from 'immer';
 import type { FieldError, StageState } from '../types';
 import { deepEqual, isPlainObject } from '../json';
 import { updateStage } from '../rules/apply';
-import { getStage, hasStage, stageDefaults } from '../stages/catalogue';
+import { getStage, hasStage, stageDefaults, withCatalogue } from '../stages/catalogue';
 import type { DefaultsContext } from '../stages/context-defaults';
 import { assignListIds } from '../stages/list-ids';
 import { guardInput } from '../validation/input-guard';
@@ -72,6 +72,11 @@ function fail(status: WriteStageFailure['status'], code: WriteStageCode, key: st
  *   else reply.code(r.status).send({ message: r.message, errors: r.errors });
  */
 export function writeStage(input: WriteStageInput): WriteStageResult {
+  // The config's pinned stage versions (its snapshot's catalogue) judge and cascade the write.
+  return withCatalogue(input.config.catalogue, () => write(input));
+}
+
+function write(input: WriteStageInput): WriteStageResult {
   const { config, slug, state, permissions, lng } = input;
   const action = input.action ?? 'save';
 

@@ -5,7 +5,7 @@
 import { freeze, type Patch } from 'immer';
 import type { ConfigDocument, RuleDefinition } from '../types';
 import { deepEqual, getAt, parsePointer } from '../json';
-import { allDefaults, stageCatalogue } from '../stages/catalogue';
+import { activeCatalogue, baseCatalogue } from '../stages/catalogue';
 import { InvalidInputError, guardInput } from '../validation/input-guard';
 import { setAtPath } from './assign';
 import { immer } from './immer';
@@ -42,8 +42,8 @@ export class RuleCycleError extends Error {
   }
 }
 
-/** Every rule of the catalogue, in stage order then file order. */
-export const catalogueRules: readonly RuleDefinition[] = stageCatalogue.flatMap((s) => s.rules);
+/** Every rule of the shipped catalogue, in stage order then file order (a config's: `activeCatalogue().rules`). */
+export const catalogueRules: readonly RuleDefinition[] = baseCatalogue.rules;
 
 const parsedTargets = new WeakMap<RuleDefinition, string[]>();
 function targetOf(rule: RuleDefinition): string[] {
@@ -64,7 +64,8 @@ function targetOf(rule: RuleDefinition): string[] {
  */
 export function applyRules(doc: ConfigDocument, opts: ApplyRulesOptions = {}): RulesResult {
   const phase = opts.phase ?? 'change';
-  const rules = (opts.rules ?? catalogueRules).filter((r) => (r.on ?? 'change') === 'change' || phase === 'save');
+  const catalogue = activeCatalogue();
+  const rules = (opts.rules ?? catalogue.rules).filter((r) => (r.on ?? 'change') === 'change' || phase === 'save');
   // Documents are immutable from here on: deep-freezing once (already-frozen subtrees stop the
   // walk) lets the operations and validation cache what they derive from a list by its identity.
   freeze(doc, true);
@@ -85,7 +86,7 @@ export function applyRules(doc: ConfigDocument, opts: ApplyRulesOptions = {}): R
         doc: state,
         prev,
         value: current,
-        defaults: allDefaults,
+        defaults: catalogue.defaults,
       });
       if (result === undefined || result === current || deepEqual(result, current)) continue;
       const [next, p, ip] = immer.produceWithPatches(state, (draft) => {

@@ -17,8 +17,9 @@ import {
   requiredIfKeyword,
 } from './keywords';
 
-/** Module specifier the generated validators use to import this file (see build-validators.ts). */
-export const KEYWORDS_MODULE = '../keywords';
+import { KEYWORDS_MODULE } from './keywords-module';
+
+export { KEYWORDS_MODULE };
 
 /**
  * Adds our formats and keywords to an ajv 8 instance (idempotent).

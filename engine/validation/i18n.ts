@@ -93,6 +93,20 @@ export function hasConfiguratorText(lng: string, key: string): boolean {
 }
 
 /**
+ * Adds texts a published stage version brings (`{ 'fr-FR': { 'fields.x': 'Texte' } }`, keys of
+ * the configurator namespace), so the server's messages name its new fields. Texts are not
+ * versioned: a key is one text for every version (a version that rewords a shipped key rewords it
+ * everywhere, as editing locales/ would).
+ * @example addConfiguratorTexts({ 'en-GB': { 'fields.nickname': 'Nickname' } })
+ */
+export function addConfiguratorTexts(labels: Readonly<Record<string, Readonly<Record<string, string>>>>): void {
+  for (const [lng, texts] of Object.entries(labels)) {
+    instance.addResources(lng, 'configurator', texts);
+    memo.delete(lng);
+  }
+}
+
+/**
  * A translate function for a locale (unknown locales fall back to en-GB).
  * @example engineT('fr-FR')('validation:field.postcode') // 'doit être un code postal valide'
  */

@@ -6,7 +6,7 @@ import type { CheckDefinition, ConfigDocument, FieldError } from '../types';
 import { parsePointer } from '../json';
 import { jsonLogic } from '../rules/operations';
 import { immer } from '../rules/immer';
-import { UnknownStageError, getStage, hasStage, stageCatalogue } from '../stages/catalogue';
+import { UnknownStageError, activeCatalogue, type Catalogue, getStage, hasStage, stageCatalogue } from '../stages/catalogue';
 import { hiddenPaths, isUnderHidden, withoutHidden } from '../stages/visibility';
 import { stageValidatorModules, type PrecompiledValidator } from './generated/stage-validators.js';
 import { collectNormalisations } from './keywords';
@@ -59,9 +59,19 @@ export function loadStageValidators(slugs: readonly string[] = stageCatalogue.ma
   ).then(() => undefined);
 }
 
-/** The stage's validators are loaded: it can be validated now. */
+/** The stage's validators (of the active catalogue's version of it) are loaded: it can be validated now. */
 export function stageValidatorsLoaded(slug: string): boolean {
-  return precompiled.has(`stage:${slug}`);
+  return precompiled.has(`stage:${getStage(slug).key}`);
+}
+
+/**
+ * Registers the validators of a stage version published at run time (ids `stage:<slug>@<version>`,
+ * ...), made by the server from the same generator as the shipped ones (`stageValidatorModule`)
+ * and instantiated by `instantiateValidators`. Registering an id twice keeps the first: a version's
+ * code never changes.
+ */
+export function registerStageValidators(validators: Readonly<Record<string, PrecompiledValidator>>): void {
+  for (const [id, fn] of Object.entries(validators)) if (!precompiled.has(id)) precompiled.set(id, fn);
 }
 
 /**
@@ -72,16 +82,17 @@ export function stageValidatorsLoaded(slug: string): boolean {
  * @example stageValidatorsNeeded('franchises') // ['franchises']
  */
 export function stageValidatorsNeeded(slug: string): string[] {
-  let needed = neededBy.get(slug);
+  const stage = getStage(slug);
+  let needed = neededBy.get(stage);
   if (!needed) {
     // The stage file is read once (a page asks on every render).
-    const text = JSON.stringify(getStage(slug));
-    needed = /"configSummary"|"incompleteStages"/.test(text) ? stageCatalogue.map((s) => s.slug) : [slug];
-    neededBy.set(slug, needed);
+    const text = JSON.stringify(stage);
+    needed = /"configSummary"|"incompleteStages"/.test(text) ? activeCatalogue().stages.map((s) => s.slug) : [slug];
+    neededBy.set(stage, needed);
   }
   return needed;
 }
-const neededBy = new Map<string, string[]>();
+const neededBy = new WeakMap<object, string[]>();
 
 /**
  * A validator by id (`stage:<slug>`, `section:<slug>/<prop>`, `item:<slug>/<prop>`): precompiled
@@ -93,8 +104,14 @@ const neededBy = new Map<string, string[]>();
 export function precompiledValidator(id: string): PrecompiledValidator | null {
   const hit = precompiled.get(id);
   if (hit) return hit;
-  const m = /^(stage|section|item):([a-z0-9-]+)(?:\/(.+))?$/.exec(id);
+  const m = /^(stage|section|item):([a-z0-9-]+)(@[a-z0-9-]+)?(?:\/(.+))?$/.exec(id);
   if (!m || !hasStage(m[2])) return null;
+  // A published version's validators are registered whole (registerStageValidators): a section
+  // missing there is one the version does not have.
+  if (m[3]) {
+    if (!precompiled.has(`stage:${m[2]}${m[3]}`)) throw new Error(`The validators of stage "${m[2]}${m[3]}" are not loaded.`);
+    return null;
+  }
   if (!stageValidatorsLoaded(m[2])) {
     throw new Error(`The validators of stage "${m[2]}" are not loaded: await loadStageValidators(['${m[2]}']) first.`);
   }
@@ -107,8 +124,7 @@ export function precompiledValidator(id: string): PrecompiledValidator | null {
 
 /** The validator of a whole stage's data. @example stageValidator('franchises')({ franchises: [] }) */
 export function stageValidator(slug: string): PrecompiledValidator {
-  getStage(slug); // unknown slug: UnknownStageError
-  return precompiledValidator(`stage:${slug}`)!;
+  return precompiledValidator(`stage:${getStage(slug).key}`)!; // unknown slug: UnknownStageError
 }
 
 /**
@@ -117,7 +133,7 @@ export function stageValidator(slug: string): PrecompiledValidator {
  * @example sectionValidator('opening-hours', 'hours', true)(data.hours[3])
  */
 export function sectionValidator(slug: string, prop: string, item = false): PrecompiledValidator | null {
-  return precompiledValidator(`${item ? 'item' : 'section'}:${slug}/${prop}`);
+  return precompiledValidator(`${item ? 'item' : 'section'}:${getStage(slug).key}/${prop}`);
 }
 
 /**
@@ -154,19 +170,20 @@ export function stageShapeErrors(slug: string, data: unknown, opts: MessageOptio
  * draft save's validation and the progress's submit-mode one share one ajv pass (the mode only
  * filters its errors).
  */
-const schemaPasses = new WeakMap<object, { slug: string; ajvErrors: AjvErrors; normalised: Normalised }>();
+const schemaPasses = new WeakMap<object, { key: string; ajvErrors: AjvErrors; normalised: Normalised }>();
 type AjvErrors = PrecompiledValidator['errors'];
 type Normalised = ReturnType<typeof collectNormalisations>['normalised'];
 function schemaPass(slug: string, data: unknown): { ajvErrors: AjvErrors; normalised: Normalised } {
   const frozen = data !== null && typeof data === 'object' && Object.isFrozen(data);
   const hit = frozen ? schemaPasses.get(data) : undefined;
-  if (hit && hit.slug === slug) return hit;
+  const key = getStage(slug).key;
+  if (hit && hit.key === key) return hit;
   const validate = stageValidator(slug);
   // Fields a `visibleIf` hides now are kept as stored but never judged (engine/stages/visibility.ts).
   const judged = withoutHidden(getStage(slug).schema as Record<string, unknown>, data);
   const { normalised } = collectNormalisations(() => validate(pruneEmptyStrings(judged)));
   // ajv reuses its errors array on the next call: keep a copy.
-  const pass = { slug, ajvErrors: validate.errors ? [...validate.errors] : validate.errors, normalised };
+  const pass = { key, ajvErrors: validate.errors ? [...validate.errors] : validate.errors, normalised };
   if (frozen) schemaPasses.set(data, pass);
   return pass;
 }
@@ -197,6 +214,8 @@ function runCheck(check: CheckDefinition, context: Record<string, unknown>): num
  */
 interface MemoEntry {
   slug: string;
+  /** The stage versions it was judged by (a check may read other stages: the whole set). */
+  catalogue: Catalogue;
   context: ConfigDocument;
   mode: 'draft' | 'submit';
   stages: readonly string[] | null;
@@ -225,9 +244,9 @@ function isFrozenContext(context: ConfigDocument): boolean {
  * document or a computed path. A remembered result stays true while those stages are the same
  * objects: a write to the opening hours does not re-validate company information (issue 7).
  */
-const dependencies = new Map<string, ReadonlySet<string> | 'all'>();
-function checkDependencies(slug: string, checks: readonly CheckDefinition[]): ReadonlySet<string> | 'all' {
-  let deps = dependencies.get(slug);
+const dependencies = new WeakMap<readonly CheckDefinition[], ReadonlySet<string> | 'all'>();
+function checkDependencies(checks: readonly CheckDefinition[]): ReadonlySet<string> | 'all' {
+  let deps = dependencies.get(checks);
   if (deps) return deps;
   const found = new Set<string>();
   let all = false;
@@ -246,7 +265,7 @@ function checkDependencies(slug: string, checks: readonly CheckDefinition[]): Re
   };
   for (const check of checks) walk([check.logic, check.each === undefined ? null : { var: check.each }]);
   deps = all ? 'all' : found;
-  dependencies.set(slug, deps);
+  dependencies.set(checks, deps);
   return deps;
 }
 
@@ -297,8 +316,9 @@ export function validateStage(
   // Our own copy is frozen too, so a summary run by a check (whose doc is this one) can be remembered.
   if (cacheable && context.doc !== doc) Object.freeze(context.doc);
   if (cacheable) {
-    const hit = memo.get(data)?.find((m) => m.slug === slug && m.mode === mode && m.lng === opts.lng && m.t === opts.t
-      && sameList(m.stages, context.stages) && sameDependencies(checkDependencies(slug, stage.checks), m.context, context.doc));
+    const catalogue = activeCatalogue();
+    const hit = memo.get(data)?.find((m) => m.slug === slug && m.catalogue === catalogue && m.mode === mode && m.lng === opts.lng && m.t === opts.t
+      && sameList(m.stages, context.stages) && sameDependencies(checkDependencies(stage.checks), m.context, context.doc));
     if (hit) return copyResult(hit.result);
   }
 
@@ -340,6 +360,7 @@ export function validateStage(
     // The caller's own (unfrozen) document or list may change later: remember copies of them.
     entries.push({
       slug,
+      catalogue: activeCatalogue(),
       context: Object.isFrozen(context.doc) ? context.doc : { ...context.doc },
       mode,
       stages: context.stages && !Object.isFrozen(context.stages) ? [...context.stages] : context.stages,

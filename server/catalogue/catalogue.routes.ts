@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { errors, routeDoc } from '../http/schemas';
-import { diffVersions, discardDraft, getEditableStage, getStageVersion, listCatalogue, publishDraft, rollbackStage, saveDraft, type DraftBody, type PublishBody, type RollbackBody } from './catalogue.service';
+import { servicesOf } from '../plugins/services';
+import { NotFound } from '../domain-errors';
+import { serverMessages } from '../messages';
+import { diffVersions, discardDraft, getEditableStage, getStageVersion, listCatalogue, pinnedStageVersion, publishDraft, rollbackStage, saveDraft, type DraftBody, type PublishBody, type RollbackBody } from './catalogue.service';
+import { upgradeConfigs, upgradeDryRun, type UpgradeBody } from './catalogue.upgrade';
+import { validatorModuleText } from './catalogue.versions';
 import * as s from './catalogue.schemas';
 
 type Slug = { Params: { slug: string } };
@@ -15,6 +20,7 @@ const DRAFT_BODY_LIMIT = 2 * 1024 * 1024;
 export default async function catalogueRoutes(app: FastifyInstance) {
   const edit = app.auth.requirePermission('edit admin configs');
   const doc = routeDoc('catalogue');
+  const services = servicesOf(app);
 
   app.get('/stage-catalogue', { preHandler: edit, schema: { ...doc('Every configurator stage: its current version, configs per version, and its draft'), response: { 200: { type: 'array', items: s.catalogueRow }, ...errors(401, 403) } } }, async () =>
     listCatalogue(app.db),
@@ -64,5 +70,38 @@ export default async function catalogueRoutes(app: FastifyInstance) {
     '/stage-catalogue/:slug/rollback',
     { preHandler: edit, schema: { ...doc('Publish an older version again as the next one, with a note'), params: s.params, body: s.rollbackBody, response: { 201: s.published, ...errors(400, 401, 403, 404, 409, 422) } } },
     async (request, reply) => reply.status(201).send(await rollbackStage(app.db, request.viewer!, request.params.slug, request.body)),
+  );
+
+  app.get<Slug & { Querystring: { to: number } }>(
+    '/stage-catalogue/:slug/upgrade',
+    { preHandler: edit, schema: { ...doc('Dry run of moving configs to a version of the stage: per config on another version, whether its data fits, needs input, or would no longer validate (nothing is written)'), params: s.params, querystring: s.upgradeQuery, response: { 200: s.upgradePlan, ...errors(400, 401, 403, 404) } } },
+    async (request) => upgradeDryRun(services, request.viewer!, request.params.slug, request.query.to),
+  );
+
+  app.post<Slug & { Body: UpgradeBody }>(
+    '/stage-catalogue/:slug/upgrade',
+    { preHandler: edit, schema: { ...doc('Move configs to a version of the stage, each through the stage write (a revision in its history); configs whose data would no longer validate are not moved and are listed'), params: s.params, body: s.upgradeBody, response: { 200: s.upgradeAnswer, ...errors(400, 401, 403, 404, 422) } } },
+    async (request) => upgradeConfigs(services, request.viewer!, request.params.slug, request.body),
+  );
+
+  // A config pinned to a published version: any signed-in user reads the version (no company's data in it).
+  app.get<{ Params: { slug: string; version: number } }>(
+    '/stage-versions/:slug/:version',
+    { preHandler: app.auth.authenticate, schema: { ...doc('A published stage version as the configurator shows it: its file, texts and validator module'), params: s.versionParams, response: { 200: s.pinnedVersion, ...errors(400, 401, 404) } } },
+    async (request) => pinnedStageVersion(app.db, request.params.slug, request.params.version),
+  );
+
+  // The validators of a published version, as the module the server runs: addressed by the hash of
+  // its text, so it is cached for good. Public like the app's own scripts (a module import carries
+  // no bearer token; the code holds no data, and the hash is unguessable).
+  app.get<{ Params: { file: string } }>(
+    '/stage-validators/:file',
+    { schema: { ...doc('A stage version\'s validator module (JavaScript), by the hash of its text'), params: s.validatorParams } },
+    async (request, reply) => {
+      const hash = /^([a-f0-9]{32})\.js$/.exec(request.params.file)?.[1];
+      const text = hash ? validatorModuleText(hash) : undefined;
+      if (!text) throw new NotFound(serverMessages.not_found);
+      return reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(text);
+    },
   );
 }

@@ -34,3 +34,13 @@ export const publishBody = { type: 'object', required: ['note', 'revision'], pro
 export const rollbackBody = { type: 'object', required: ['version', 'note'], properties: { version, note }, additionalProperties: noOthers } as const;
 export const draftSaved = { ...stageDraft, required: [...stageDraft.required, 'message'], properties: { ...stageDraft.properties, message: { type: 'string' } } } as const;
 export const messageAnswer = { type: 'object', required: ['message'], properties: { message: { type: 'string' } }, additionalProperties: false } as const;
+
+export const upgradeQuery = { type: 'object', required: ['to'], properties: { to: version }, additionalProperties: noOthers } as const;
+export const upgradeBody = {
+  type: 'object',
+  required: ['version', 'configs'],
+  properties: { version, configs: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
+  additionalProperties: noOthers,
+} as const;
+export const validatorParams = { type: 'object', required: ['file'], properties: { file: { type: 'string', maxLength: 64 } } } as const;
+export { pinnedVersion, upgradeAnswer, upgradePlan } from '../../contract/catalogue';

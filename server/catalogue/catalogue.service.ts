@@ -5,16 +5,17 @@
  * publishProblems finds anything, and the diff between two versions.
  */
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import diff from 'microdiff';
 import { hasStage, publishProblems, stageCatalogue, stageFiles } from '../../engine';
 import type { Db } from '../db/database';
-import { configs, stageDrafts, stageVersions, users, type StageLabels } from '../db/schema';
+import { stageDrafts, stageVersions, users, type StageLabels } from '../db/schema';
 import { isUniqueViolation } from '../db/pg-errors';
 import type { Viewer } from '../db/tenancy';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
 import { interpolate, serverMessages } from '../messages';
 import { missingTranslations } from './catalogue.translations';
+import { compileVersion, loadVersion, pinCounts, validatorPath } from './catalogue.versions';
 import type { EditableStage, Published, StageDiff, StageDraft, StageVersion, StageVersionSummary } from '../../contract/catalogue';
 
 
@@ -44,14 +45,6 @@ function knownStage(slug: string) {
 /** sha-256 of the file and its texts as stored: the address a browser caches the version's validator by. */
 const hashOf = (file: unknown, labels: StageLabels) => createHash('sha256').update(JSON.stringify({ file, labels })).digest('hex');
 
-/** Configs that have each stage: every one is on version 1 until configs are pinned to later versions. */
-async function configsWithStage(db: Db): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ slug: sql<string>`s.slug`, n: count() })
-    .from(sql`${configs}, unnest(${configs.stages}) AS s(slug)`)
-    .groupBy(sql`s.slug`);
-  return new Map(rows.map((r) => [r.slug, Number(r.n)]));
-}
 
 const personOf = (userId: number | null, name: string | null) => (userId === null ? null : { id: userId, name });
 
@@ -59,6 +52,12 @@ const personOf = (userId: number | null, name: string | null) => (userId === nul
 async function currentVersions(db: Db): Promise<Map<string, number>> {
   const rows = await db.select({ slug: stageVersions.slug, version: sql<number>`max(${stageVersions.version})` }).from(stageVersions).groupBy(stageVersions.slug);
   return new Map(rows.map((r) => [r.slug, Number(r.version)]));
+}
+
+/** The newest published version of one stage (1: none published). */
+export async function currentVersionOf(db: Db, slug: string): Promise<number> {
+  const [row] = await db.select({ version: sql<number | null>`max(${stageVersions.version})` }).from(stageVersions).where(eq(stageVersions.slug, slug));
+  return Number(row?.version ?? 1);
 }
 
 /** The current file of every stage, for the checks that look across stages (rule targets, cycles). */
@@ -83,24 +82,23 @@ function problemsOf(file: unknown, others: Map<string, Record<string, unknown>>,
 
 /** GET /stage-catalogue: every stage with its current version, configs per version and its draft. */
 export async function listCatalogue(db: Db) {
-  const [versions, withStage, drafts] = await Promise.all([
+  const [versions, pinned, drafts] = await Promise.all([
     currentVersions(db),
-    configsWithStage(db),
+    pinCounts(db),
     db.select({ slug: stageDrafts.slug, revision: stageDrafts.revision, updatedAt: stageDrafts.updatedAt, userId: stageDrafts.updatedBy, userName: users.name }).from(stageDrafts).leftJoin(users, eq(users.id, stageDrafts.updatedBy)),
   ]);
   const draftOf = new Map(drafts.map((d) => [d.slug, d]));
   return stageCatalogue.map((s) => {
     const d = draftOf.get(s.slug);
-    const configsUsing = withStage.get(s.slug) ?? 0;
     const current = versions.get(s.slug) ?? 1;
+    const perVersion = Array.from({ length: current }, (_, i) => ({ version: i + 1, configs: pinned.get(`${s.slug}@${i + 1}`) ?? 0 }));
     return {
       slug: s.slug,
       title: s.title,
       audience: s.audience,
       version: current,
-      // Configs are not pinned to later versions yet: every config with the stage is on version 1.
-      versions: Array.from({ length: current }, (_, i) => ({ version: i + 1, configs: i === 0 ? configsUsing : 0 })),
-      configs: configsUsing,
+      versions: perVersion,
+      configs: perVersion.reduce((n, v) => n + v.configs, 0),
       draft: d ? { revision: d.revision, updated_by: personOf(d.userId, d.userName), updated_at: d.updatedAt.toISOString() } : null,
     };
   });
@@ -135,8 +133,8 @@ export async function getEditableStage(db: Db, slug: string): Promise<EditableSt
     .leftJoin(users, eq(users.id, stageVersions.publishedBy))
     .where(eq(stageVersions.slug, slug))
     .orderBy(desc(stageVersions.version));
-  const withStage = (await configsWithStage(db)).get(slug) ?? 0;
-  const first: StageVersionSummary = { version: 1, note: '', published_by: null, published_at: null, rolled_back_to: null, hash: hashOf(builtIn(slug), {}), configs: withStage };
+  const pinned = await pinCounts(db);
+  const first: StageVersionSummary = { version: 1, note: '', published_by: null, published_at: null, rolled_back_to: null, hash: hashOf(builtIn(slug), {}), configs: pinned.get(`${slug}@1`) ?? 0 };
   const versions: StageVersionSummary[] = [
     ...rows.map((r) => ({
       version: r.v.version,
@@ -145,7 +143,7 @@ export async function getEditableStage(db: Db, slug: string): Promise<EditableSt
       published_at: r.v.publishedAt.toISOString(),
       rolled_back_to: r.v.rolledBackTo,
       hash: r.v.hash,
-      configs: 0,
+      configs: pinned.get(`${slug}@${r.v.version}`) ?? 0,
     })),
     first,
   ];
@@ -184,8 +182,23 @@ export async function getStageVersion(db: Db, slug: string, version: number): Pr
     published_at: row?.publishedAt.toISOString() ?? null,
     rolled_back_to: row?.rolledBackTo ?? null,
     hash: row?.hash ?? hashOf(file, labels),
-    configs: version === 1 ? ((await configsWithStage(db)).get(slug) ?? 0) : 0,
+    configs: (await pinCounts(db)).get(`${slug}@${version}`) ?? 0,
   };
+}
+
+/**
+ * GET /stage-versions/{slug}/{version}: what a browser needs to show a config pinned to a published
+ * version: its file, its texts and where its validators are. Any signed-in user: a stage file
+ * holds no company's data, and a dealer's config may be pinned to any version.
+ */
+export async function pinnedStageVersion(db: Db, slug: string, version: number) {
+  knownStage(slug);
+  const loaded = loadVersion(db, slug, version);
+  if (!loaded) throw new NotFound(serverMessages.catalogue.unknown_version);
+  const exists = await db.select({ v: stageVersions.version }).from(stageVersions).where(and(eq(stageVersions.slug, slug), eq(stageVersions.version, version)));
+  if (!exists.length) throw new NotFound(serverMessages.catalogue.unknown_version);
+  const v = await loaded;
+  return { slug, version, key: v.definition.key, file: (await versionOf(db, slug, version)).file, labels: v.labels, validator: v.validator };
 }
 
 /**
@@ -238,6 +251,15 @@ async function publishFile(db: Db, viewer: Viewer, slug: string, file: unknown, 
   if (problems.length) throw new Invalid(serverMessages.catalogue.not_publishable, problems);
   const version = ((await currentVersions(db)).get(slug) ?? 1) + 1;
   const hash = hashOf(file, labels);
+  // Its validators are compiled (and served) before the version exists: a config pinned to it
+  // never waits for them, and a schema ajv cannot compile is refused here with ajv's words.
+  let validator: string;
+  try {
+    validator = validatorPath((await compileVersion(file, labels, version)).hash);
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    throw new Invalid(serverMessages.catalogue.not_publishable, [{ detail, field: '/schema' }]);
+  }
   try {
     await db.transaction(async (tx) => {
       if (extra.draftRevision !== undefined) {
@@ -252,7 +274,7 @@ async function publishFile(db: Db, viewer: Viewer, slug: string, file: unknown, 
     if (isUniqueViolation(err)) throw new Conflict(serverMessages.catalogue.version_taken, [{ detail: serverMessages.catalogue.version_taken, field: 'version' }]);
     throw err;
   }
-  return { slug, version, hash };
+  return { slug, version, hash, validator };
 }
 
 /** POST /stage-catalogue/{slug}/publish {note, revision}: the draft as the next version. */

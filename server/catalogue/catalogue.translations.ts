@@ -25,13 +25,16 @@ export function textKeys(file: unknown): string[] {
   return [...keys];
 }
 
+/** An `enumLabels` prefix (`choices.x`) is there when the labels hold its choices (`choices.x.a`). */
+const hasPrefix = (texts: Record<string, string> | undefined, key: string) => !!texts && Object.keys(texts).some((k) => k.startsWith(`${key}.`));
+
 /** The keys each locale lacks; a key whose value is an object of texts (enumLabels) counts as there. */
 export function missingTranslations(file: unknown, labels: StageLabels): MissingTranslation[] {
   const out: MissingTranslation[] = [];
   const keys = textKeys(file);
   for (const locale of LOCALES) {
     for (const key of keys) {
-      if (labels[locale]?.[key] !== undefined || hasConfiguratorText(locale, key)) continue;
+      if (labels[locale]?.[key] !== undefined || hasPrefix(labels[locale], key) || hasConfiguratorText(locale, key)) continue;
       out.push({ locale, key });
     }
   }

@@ -11,6 +11,7 @@ import { BadRequest, NotFound, Stale, Invalid } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { cleanJson, cleanJsonReport, cleanName } from '../http/clean-text';
 import { keyCondition, loadConfig, storeWrite } from './configs.store';
+import { currentPins, pinnedCatalogue } from '../catalogue/catalogue.versions';
 import type { LoadedConfig } from './configs.types';
 import { configView, stageVisible } from './configs.view';
 import { stageSetsCatalogue, stagesForNewConfig } from './configs.stage-sets';
@@ -59,6 +60,9 @@ export async function createConfig(deps: Deps, viewer: Viewer, companyKey: strin
   await checkAgreement(deps, input.agreement_id, company.id);
 
   const stages = stagesForNewConfig(input.project_type, input.design_type);
+  // A new config starts on the newest published version of each of its stages (issue 31).
+  const current = await currentPins(deps.db);
+  const stageVersions = Object.fromEntries(Object.entries(current).filter(([slug]) => stages.includes(slug)));
   const [row] = await deps.db
     .insert(configs)
     .values({
@@ -67,6 +71,7 @@ export async function createConfig(deps: Deps, viewer: Viewer, companyKey: strin
       designType: input.design_type as (typeof DESIGN_TYPES)[number],
       projectType: (input.project_type || null) as (typeof PROJECT_TYPES)[number] | null,
       stages,
+      stageVersions,
       progress: configProgress({ version: 1, doc: {}, states: {}, stages }).progress,
       projectManagerId: managers.project_manager_id,
       accountManagerId: managers.account_manager_id,
@@ -196,7 +201,14 @@ export async function changeConfigStages(deps: Deps, viewer: Viewer, key: string
   else enabled.delete(slug);
   // Catalogue order, then any slug the catalogue no longer has (kept, never silently dropped).
   const stages = [...stageCatalogue.map((s) => s.slug).filter((s) => enabled.has(s)), ...[...enabled].filter((s) => !hasStage(s))];
-  const snapshot = { ...loaded.snapshot, stages };
+  // A stage the config never had starts on its newest published version; one it had keeps its own
+  // (its data was written under it).
+  let stageVersions = loaded.row.stageVersions;
+  if (add && stageVersions[slug] === undefined && loaded.snapshot.doc[slug] === undefined) {
+    const newest = (await currentPins(deps.db))[slug];
+    if (newest) stageVersions = { ...stageVersions, [slug]: newest };
+  }
+  const snapshot = { ...loaded.snapshot, stages, catalogue: await pinnedCatalogue(deps.db, stageVersions) };
   const progress = configProgress(snapshot).progress;
   const version = await storeWrite(deps.db, {
     configId: loaded.row.id,
@@ -204,9 +216,10 @@ export async function changeConfigStages(deps: Deps, viewer: Viewer, key: string
     progress,
     meta: [],
     stages,
+    stageVersions: stageVersions === loaded.row.stageVersions ? undefined : stageVersions,
     revision: { userId: viewer.id, stage: slug, action: add ? 'add_stage' : 'remove_stage' },
   });
-  const updated: LoadedConfig = { ...loaded, row: { ...loaded.row, stages, version, progress, updatedAt: new Date() }, snapshot: { ...snapshot, version } };
+  const updated: LoadedConfig = { ...loaded, row: { ...loaded.row, stages, stageVersions, version, progress, updatedAt: new Date() }, snapshot: { ...snapshot, version } };
   deps.configCache.put(updated);
   return configView(updated, viewer);
 }

@@ -18,6 +18,7 @@ import { memberOfCompany, seesAllCompanies, type Viewer } from '../db/tenancy';
 import { parseKey, whereKey } from '../http/ids';
 import { prepared } from '../db/prepared';
 import { companyRegion } from './configs.region';
+import { pinnedCatalogue } from '../catalogue/catalogue.versions';
 
 /**
  * The condition for a path id that may be a numeric id or a guid (design: "A path id may be a
@@ -117,7 +118,7 @@ export async function loadConfig(
   const { doc: masked, sealed } = splitSecrets(doc);
   const loaded: LoadedConfig = {
     ...headOf(found),
-    snapshot: { version: found.row.version, doc: masked, states, stages: found.row.stages },
+    snapshot: { version: found.row.version, doc: masked, states, stages: found.row.stages, catalogue: await pinnedCatalogue(db, found.row.stageVersions) },
     internal,
     sealed,
   };
@@ -129,7 +130,8 @@ export interface RevisionInput {
   userId: number | null;
   stage: string | null;
   /** `import`: a legacy dealer file, every stage it changed in one revision (server/migration). */
-  action: 'save' | 'reset' | 'restore' | 'add_stage' | 'remove_stage' | 'import';
+  /** `upgrade`: staff moved the stage to a later published version (server/catalogue/). */
+  action: 'save' | 'reset' | 'restore' | 'add_stage' | 'remove_stage' | 'import' | 'upgrade';
   oldState?: StageState | null;
   newState?: StageState | null;
   patches?: unknown[];
@@ -153,6 +155,8 @@ export interface StoredWrite {
    */
   meta: Array<{ key: string; value: unknown } | { key: string; patches: Array<{ op: string; path: Array<string | number>; value?: unknown }> }>;
   stages?: string[];
+  /** The config's new stage pins (a stage added, an upgrade: server/catalogue/); absent: unchanged. */
+  stageVersions?: Record<string, number>;
   revision: RevisionInput;
   /** The company's registration and VAT numbers to set with the write (configs.company-numbers.ts); null: none. */
   company?: CompanyNumbers | null;
@@ -174,6 +178,7 @@ export async function storeWrite(db: Db | Tx, write: StoredWrite): Promise<numbe
     upsert: write.meta.filter((m) => 'patches' in m || m.value !== undefined),
     delete: write.meta.filter((m) => !('patches' in m) && m.value === undefined).map((m) => m.key),
     stages: write.stages ?? null,
+    stageVersions: write.stageVersions ?? null,
     company: write.company ?? null,
     revision: {
       userId: r.userId, stage: r.stage, action: r.action, oldState: r.oldState ?? null, newState: r.newState ?? null,
@@ -188,7 +193,8 @@ export async function storeWrite(db: Db | Tx, write: StoredWrite): Promise<numbe
     WITH input AS (SELECT ${sql.placeholder('payload')}::jsonb AS p),
     bumped AS (
       UPDATE configs SET version = configs.version + 1, progress = ${sql.placeholder('progress')}, updated_at = now(),
-        stages = CASE WHEN jsonb_typeof(input.p->'stages') = 'array' THEN ARRAY(SELECT jsonb_array_elements_text(input.p->'stages')) ELSE configs.stages END
+        stages = CASE WHEN jsonb_typeof(input.p->'stages') = 'array' THEN ARRAY(SELECT jsonb_array_elements_text(input.p->'stages')) ELSE configs.stages END,
+        stage_versions = CASE WHEN jsonb_typeof(input.p->'stageVersions') = 'object' THEN input.p->'stageVersions' ELSE configs.stage_versions END
       FROM input
       WHERE configs.id = ${sql.placeholder('configId')} AND configs.version = ${sql.placeholder('baseVersion')}
       RETURNING configs.id, configs.version

@@ -2,7 +2,7 @@
  * The API's shape of a config: what GET, PUT and the stage calls answer. Internal stages and
  * internal data are left out unless the viewer holds 'manage configs' (spec section 6).
  */
-import { configProgress, configStages, getStage, isStageDataComplete, MANAGE_CONFIGS } from '../../engine';
+import { configProgress, configStages, getStage, isStageDataComplete, MANAGE_CONFIGS, withCatalogue } from '../../engine';
 import type { ContactRow, LoadedConfig } from './configs.types';
 import type { Viewer } from '../db/tenancy';
 
@@ -53,7 +53,8 @@ export function configView(c: LoadedConfig, viewer: Viewer) {
   const stages = progress.stages
     .filter((s) => slugs.has(s.slug))
     .map((s) => {
-      const def = getStage(s.slug);
+      // The config's pinned version of the stage (its snapshot's catalogue).
+      const def = withCatalogue(c.snapshot.catalogue, () => getStage(s.slug));
       return {
         slug: s.slug,
         title: def.title,
@@ -66,6 +67,7 @@ export function configView(c: LoadedConfig, viewer: Viewer) {
         open: s.open,
         done: s.done,
         complete: isStageDataComplete(c.snapshot, s.slug),
+        version: def.version,
       };
     });
   const data = Object.fromEntries(Object.entries(c.snapshot.doc).filter(([slug]) => slugs.has(slug)));

@@ -37,6 +37,8 @@ export async function storeManyStageWrites(
   plan: ManyStageWrites,
   revision: Pick<RevisionInput, 'action' | 'stage' | 'restoredFrom' | 'source'>,
   meta: StoredWrite['meta'] = [],
+  /** The config's new stage pins (an upgrade to a later stage version); absent: unchanged. */
+  stageVersions?: StoredWrite['stageVersions'],
 ): Promise<LoadedConfig> {
   const base = loaded.snapshot;
   const next = plan.config;
@@ -57,6 +59,7 @@ export async function storeManyStageWrites(
       baseVersion: base.version,
       progress: after.progress,
       meta: [...rows, ...meta],
+      stageVersions,
       company: companyNumbersOf(plan.changedStages, next.doc),
       revision: {
         ...revision,
@@ -71,7 +74,7 @@ export async function storeManyStageWrites(
   );
   const updated: LoadedConfig = {
     ...loaded,
-    row: { ...loaded.row, version, progress: after.progress, updatedAt: new Date() },
+    row: { ...loaded.row, version, progress: after.progress, updatedAt: new Date(), ...(stageVersions ? { stageVersions } : {}) },
     snapshot: { ...next, doc, version },
     sealed,
   };

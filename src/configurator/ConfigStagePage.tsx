@@ -8,6 +8,7 @@ import { permissionNames, stageAbilities } from './stage/lifecycle';
 import { StageEditor, type EditorStart } from './stage/StageEditor';
 import { forgetUnsent, readUnsent, unsentKey } from './stage/unsent';
 import { useStageValidators } from './stage/useStageValidators';
+import { usePinnedCatalogue } from './pinned/usePinnedCatalogue';
 import type { ConflictInfo } from './stage/useStageSaver';
 import { useConfig } from './useConfig';
 import { useSession } from '../session/useSession';
@@ -64,9 +65,11 @@ export default function ConfigStagePage() {
   // useConfig gives this id's config or nothing: the editor, its autosave queue, the unsent copy,
   // the history panel and the conflict screen all belong to the record the heading names.
   const { config, failed: configFailed, denied, setConfig } = useConfig(id);
+  // The stage versions the config is pinned to (those staff published since version 1 are read).
+  const pinned = usePinnedCatalogue(config);
   // The stage's validators load beside the config read (a chunk per stage, not all 43 at once).
-  const validators = useStageValidators(slug);
-  const failed = configFailed || validators.failed;
+  const validators = useStageValidators(slug, pinned.catalogue);
+  const failed = configFailed || validators.failed || pinned.failed;
   // The editor's starting point; a new `generation` re-creates the form from it.
   const [start, setStart] = useState<(EditorStart & { generation: number }) | null>(null);
   const [choice, setChoice] = useState<Choice | null>(null);
@@ -143,12 +146,12 @@ export default function ConfigStagePage() {
           </Link>
         </Breadcrumbs>
       )}
-      {(!config || !validators.ready) && !failed && <LoadingBar />}
+      {(!config || !validators.ready || !pinned.ready) && !failed && <LoadingBar />}
       {failed && <ConfigLoadError denied={denied} />}
       {choice && (
         <ConflictScreen slug={slug} kind={choice.kind} changes={conflictChanges(choice, slug)} doc={choice.server.data} mine={choice.mine} savedAt={choice.savedAt} onKeep={keep} onDiscard={discard} />
       )}
-      {start && !choice && validators.ready && (
+      {start && !choice && validators.ready && pinned.ready && (
         <StageEditor
           key={`${id}/${slug}/${internal}/${start.generation}`}
           start={start}
@@ -158,6 +161,7 @@ export default function ConfigStagePage() {
           onAnswer={onAnswer}
           onConflict={(info) => void onConflict(info)}
           onReset={onReset}
+          catalogue={pinned.catalogue}
         />
       )}
     </Box>

@@ -12,6 +12,8 @@ export const configKeys = {
   history: (guid: string, slug: string) => ['configs', 'history', guid, slug] as const,
   /** One page of the list (or the home dashboard's card). */
   page: (query: ConfigPageQuery) => ['configs', 'page', query] as const,
+  /** A published stage version a config is pinned to (never changes: read once). */
+  stageVersion: (slug: string, version: number) => ['stage-versions', slug, version] as const,
   /** The create dialog's company picker, by the typed text. */
   companyOptions: (q: string) => ['companies', 'options', q] as const,
 };

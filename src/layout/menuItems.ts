@@ -38,6 +38,8 @@ const GROUPS: Record<MenuGroup, { label: string; section: 'main' | 'admin'; rank
   users: { label: 'menu.users', section: 'admin', rank: 10 },
   // Showcase admin needs edit posts (spec section 6).
   'showcase-admin': { label: 'menu.showcaseAdmin', section: 'admin', rank: 40, requires: perm(P.editPosts) },
+  // The configurator admin (spec section 6, edit admin configs): internal page layouts and stages.
+  'config-admin': { label: 'menu.configuratorAdmin', section: 'admin', rank: 50 },
   tasks: { label: 'menu.tasks', section: 'admin', rank: 60 },
 };
 

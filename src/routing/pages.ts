@@ -13,6 +13,7 @@ import taskTypes from '../resources/task-types';
 import taskNotifications from '../resources/task-notifications';
 import projects from '../resources/projects';
 import internalPageLayouts from '../resources/internal-page-layouts';
+import stages from '../resources/stages';
 import { lazyPage, type LazyPage } from './lazyPage';
 import { PUBLIC_PAGES } from './publicPages';
 import { routeAt } from './routeAt';
@@ -109,6 +110,8 @@ export const PAGES: Record<Exclude<RouteName, RedirectName>, ComponentType> = {
   'Projects Reviews': ProjectsReviews,
   'Projects Reports': ProjectsReports,
   'Internal Page Layouts': internalPageLayouts.list,
+  'Stage Catalogue': stages.list,
+  'Stage Catalogue Edit': stages.edit,
   Migration,
 };
 

@@ -1,7 +1,7 @@
 import { PERMISSIONS as P, type Permission, type Requirement } from '../auth/permissions';
 
 /** The sidebar's groups of links; layout/menuItems.ts gives each its label, section and requirement. */
-export type MenuGroup = 'companies' | 'media' | 'tracker' | 'projects' | 'users' | 'showcase-admin' | 'tasks';
+export type MenuGroup = 'companies' | 'media' | 'tracker' | 'projects' | 'users' | 'showcase-admin' | 'tasks' | 'config-admin';
 
 /**
  * Where a route's link sits in the sidebar (layout/menuItems.ts builds the menu from these): in a
@@ -128,7 +128,10 @@ export const ROUTES = [
   auth('Projects Reports', '/projects/reports', 'routes.projectsReports', perm(P.trackerReports), link('projects-reports', 'menu.projectsReports', 'projects', 5)),
 
   // Configurator admin and migration
-  auth('Internal Page Layouts', '/backend/config-admin/internal-page-layouts', 'routes.internalPageLayouts', perm(P.editAdminConfigs), link('config-admin', 'menu.configuratorAdmin', 'admin', 50)),
+  auth('Internal Page Layouts', '/backend/config-admin/internal-page-layouts', 'routes.internalPageLayouts', perm(P.editAdminConfigs), link('config-admin-layouts', 'menu.internalPageLayouts', 'config-admin', 1)),
+  // Issue 31: staff edit the configurator's stage files (versions, drafts, publish).
+  auth('Stage Catalogue', '/backend/config-admin/stages', 'routes.stageCatalogue', perm(P.editAdminConfigs), link('config-admin-stages', 'menu.stageCatalogue', 'config-admin', 2)),
+  auth('Stage Catalogue Edit', '/backend/config-admin/stages/:slug', 'routes.stageCatalogueEdit', perm(P.editAdminConfigs)),
   auth('Migration', '/migration', 'routes.migration', perm(P.manageConfigs)),
 ];
 

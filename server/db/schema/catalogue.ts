@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, integer, json, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /** Texts a stage version brings, per locale: i18n key (without the `configurator:` namespace) -> text. */
@@ -17,7 +17,9 @@ export const stageVersions = pgTable(
     id: serial('id').primaryKey(),
     slug: text('slug').notNull(),
     version: integer('version').notNull(),
-    file: jsonb('file').$type<Record<string, unknown>>().notNull(),
+    // json, not jsonb: jsonb reorders object keys, and a schema's property order is the form's
+    // field order (migration 0019).
+    file: json('file').$type<Record<string, unknown>>().notNull(),
     labels: jsonb('labels').$type<StageLabels>().notNull().default({}),
     note: text('note').notNull(),
     /** sha-256 of the file and labels as stored: the address the browser caches its validator by. */
@@ -36,7 +38,8 @@ export const stageVersions = pgTable(
  */
 export const stageDrafts = pgTable('stage_drafts', {
   slug: text('slug').primaryKey(),
-  file: jsonb('file').$type<unknown>().notNull(),
+  /** json as the versions' file: the key order staff wrote is the form's field order. */
+  file: json('file').$type<unknown>().notNull(),
   labels: jsonb('labels').$type<StageLabels>().notNull().default({}),
   /** The published version the draft started from. */
   baseVersion: integer('base_version').notNull(),

@@ -36,6 +36,12 @@ export const configs = pgTable(
     version: integer('version').notNull().default(1),
     /** Enabled stage slugs (stage add/remove); the catalogue order decides how they are shown. */
     stages: text('stages').array().notNull(),
+    /**
+     * The stage versions the config is pinned to (issue 31, server/catalogue/): slug -> a version
+     * staff published (2, 3, ...). A stage not named is on version 1, its file in schemas/stages/.
+     * A config keeps its versions until staff upgrade it.
+     */
+    stageVersions: jsonb('stage_versions').$type<Record<string, number>>().notNull().default({}),
     projectManagerId: integer('project_manager_id').references(() => users.id, { onDelete: 'set null' }),
     accountManagerId: integer('account_manager_id').references(() => users.id, { onDelete: 'set null' }),
     // The order form the config was built from; it must be one of the config's company's

@@ -49,6 +49,12 @@ export interface HistoryPanelProps {
  */
 export function HistoryPanel({ open, onClose, config, slug, version, canRestore, unsent, internal, onRestored }: HistoryPanelProps) {
   const { t, i18n } = useTranslation(['common', 'configurator']);
+  // A revision's chip: an import names its file, an upgrade the stage version it moved to (both its `source`).
+  const actionLabel = (rev: { action: string; source: string | null }) => {
+    if (rev.action === 'import' && rev.source) return t('configPages.stagePage.actions.importFrom', { file: rev.source });
+    if (rev.action === 'upgrade' && rev.source) return t('configPages.stagePage.actions.upgradeTo', { version: rev.source });
+    return t(`configPages.stagePage.actions.${rev.action}`, { defaultValue: rev.action });
+  };
   const notify = useNotify();
   const [confirm, setConfirm] = useState<Revision | null>(null);
   // Revisions opened with "Show all changes": every line, big values loaded (by id).
@@ -126,7 +132,7 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', my: 0.5 }}>
                   <Chip
                     size="small"
-                    label={rev.action === 'import' && rev.source ? t('configPages.stagePage.actions.importFrom', { file: rev.source }) : t(`configPages.stagePage.actions.${rev.action}`, { defaultValue: rev.action })}
+                    label={actionLabel(rev)}
                   />
                   {rev.new_state && rev.stage === slug && <StateChip state={rev.new_state} />}
                   {rev.stage !== slug && rev.stage && !rev.source && (

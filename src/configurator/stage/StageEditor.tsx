@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Alert } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { hasStage, stageDefaults, type StageState } from '../../../engine';
+import { hasStage, stageDefaults, withCatalogue, type Catalogue, type StageState } from '../../../engine';
 import { defaultEngine, StageForm, type ConfigDoc, type StageController } from '../../../engine/react';
 import { UnsavedChangesPrompt } from '../../routing/UnsavedChangesPrompt';
 import { useSession } from '../../session/useSession';
@@ -49,6 +49,8 @@ export interface StageEditorProps {
   onConflict(info: ConflictInfo): void;
   /** Reset confirmed: start again from the last saved data. */
   onReset(): void;
+  /** The stage versions the config is pinned to (usePinnedCatalogue); absent: all version 1. */
+  catalogue?: Catalogue;
 }
 
 /**
@@ -57,7 +59,7 @@ export interface StageEditorProps {
  * Reset (confirmed: back to the last saved data), Start again (confirmed: the server's reset to an
  * empty draft) and History. Re-created by the page (new key) whenever it must start over.
  */
-export function StageEditor({ start, slug, internal, storageKey, onAnswer, onConflict, onReset }: StageEditorProps) {
+export function StageEditor({ start, slug, internal, storageKey, onAnswer, onConflict, onReset, catalogue }: StageEditorProps) {
   const { t } = useTranslation(['common', 'configurator', 'validation']);
   const notify = useNotify();
   const { user, company } = useSession();
@@ -82,16 +84,18 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
   // The form's document: the loaded config (a stage never saved starts from its defaults, the
   // company's country among them), with any restored or merged edits run through the rules like an edit.
   const [doc] = useState<ConfigDoc>(() => {
-    const loaded = server.data[slug] === undefined && hasStage(slug) ? { ...server.data, [slug]: stageDefaults(slug, { region }) } : server.data;
-    return start.data === undefined ? loaded : defaultEngine.updateStage(loaded, slug, start.data).doc;
+    return withCatalogue(catalogue, () => {
+      const loaded = server.data[slug] === undefined && hasStage(slug) ? { ...server.data, [slug]: stageDefaults(slug, { region }) } : server.data;
+      return start.data === undefined ? loaded : defaultEngine.updateStage(loaded, slug, start.data).doc;
+    });
   });
 
   // The config's own stages: its summaries list only them and its checks ask only for them.
   const stageKey = server.stages.map((s) => s.slug).join(',');
   const form = useMemo(() => {
     const stages = stageKey ? stageKey.split(',') : [];
-    return { engine: configEngine(stages), stage: hasStage(slug) ? stageUiFor(slug, stages, { region }) : undefined };
-  }, [stageKey, slug, region]);
+    return { engine: configEngine(stages, catalogue), stage: hasStage(slug) ? stageUiFor(slug, stages, { region }, catalogue) : undefined };
+  }, [stageKey, slug, region, catalogue]);
 
   // The form's remote selects and media input (engine/react, formContext): bound to the config's company.
   const companyId = server.company_id;

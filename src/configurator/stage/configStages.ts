@@ -4,7 +4,7 @@
  * and to the engine's validation (checks read it as `stages`: `incompleteStages` asks only for the
  * config's required stages, as the server's writeStage does).
  */
-import { validateStage, withContextSchema, type ConfigDocument, type DefaultsContext } from '../../../engine';
+import { validateStage, withCatalogue, withContextSchema, type Catalogue, type ConfigDocument, type DefaultsContext } from '../../../engine';
 import { defaultEngine, getStageUi, type StageEngine } from '../../../engine/react';
 
 type Ui = Record<string, unknown>;
@@ -31,18 +31,27 @@ export function withConfigStages<T>(uiSchema: T, stages: readonly string[]): T {
   return (out ?? ui) as T;
 }
 
-/** The stage file of `slug` as the form takes it, its summaries limited to `stages`. */
-export function stageUiFor(slug: string, stages: readonly string[], context?: DefaultsContext): ReturnType<typeof getStageUi> {
-  const ui = getStageUi(slug);
+/**
+ * The stage file of `slug` as the form takes it, its summaries limited to `stages`; of the
+ * version the config is pinned to (`catalogue`, usePinnedCatalogue) when it is not version 1.
+ */
+export function stageUiFor(slug: string, stages: readonly string[], context?: DefaultsContext, catalogue?: Catalogue): ReturnType<typeof getStageUi> {
+  const ui = withCatalogue(catalogue, () => getStageUi(slug));
   // The company's region country is the default of every country field, in items added here too.
   const schema = context?.region ? withContextSchema(ui.schema, context) : ui.schema;
   return { schema, uiSchema: withConfigStages(ui.uiSchema, stages) };
 }
 
-/** The default engine, validating with the config's stages (checks read them as `stages`). */
-export function configEngine(stages: readonly string[]): StageEngine {
+/**
+ * The default engine, validating with the config's stages (checks read them as `stages`) and
+ * running every call with the stage versions the config is pinned to (`catalogue`).
+ */
+export function configEngine(stages: readonly string[], catalogue?: Catalogue): StageEngine {
+  const run = <T>(fn: () => T) => withCatalogue(catalogue, fn);
   return {
-    ...defaultEngine,
-    validateStage: (slug, data, doc, opts) => validateStage(slug, data, doc as ConfigDocument, { mode: opts?.mode, stages }),
+    updateStage: (doc, slug, data) => run(() => defaultEngine.updateStage(doc, slug, data)),
+    validateStage: (slug, data, doc, opts) => run(() => validateStage(slug, data, doc as ConfigDocument, { mode: opts?.mode, stages })),
+    validateSection: (slug, data, section) => run(() => defaultEngine.validateSection!(slug, data, section)),
+    formValidator: (slug, schema) => run(() => defaultEngine.formValidator!(slug, schema)),
   };
 }

@@ -77,7 +77,7 @@ describe('routes', () => {
       '/categories/:taxonomy', '/users', '/users/profile/:id', '/users/create', '/roles-permissions/roles', '/tasks', '/tasks/stages',
       '/tasks/notifications', '/tasks/types', '/tracker/new', '/tracker/variations', '/tracker/approval', '/tracker/all', '/tracker/:id/summary',
       '/tracker/:id/profile', '/projects/dashboard', '/projects/filter/:name?', '/projects/in-build', '/projects/launching', '/projects/reviews',
-      '/projects/reports', '/backend/config-admin/internal-page-layouts',
+      '/projects/reports', '/backend/config-admin/internal-page-layouts', '/backend/config-admin/stages', '/backend/config-admin/stages/:slug',
     ]) {
       expect(paths).toContain(path);
     }

@@ -1,0 +1,139 @@
+/**
+ * Published stage versions as the engine runs them (server/catalogue/README.md, "Pinned configs"):
+ * each version's definition, its texts, and its validators, and the catalogue a config's pins make.
+ *
+ * A version's validators are compiled once per process by the engine's generator
+ * (`stageValidatorModule`, the code ajv's standalone mode writes, as for the shipped stages). The
+ * server evaluates that module's text as an ES module (a data: URL import) and serves the very same
+ * text to browsers at `/stage-validators/{hash}.js` (`script-src 'self'`: the CSP is not loosened),
+ * so the server and the browser judge a dealer's data with the same code.
+ */
+import { createHash } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  addConfiguratorTexts,
+  baseCatalogue,
+  catalogueWith,
+  instantiateValidators,
+  registerStageValidators,
+  stageDefinitionFromFile,
+  stageValidatorModule,
+  type Catalogue,
+  type StageDefinition,
+  type ValidatorModule,
+} from '../../engine';
+import type { Db, Tx } from '../db/database';
+import { stageVersions, type StageLabels } from '../db/schema';
+
+/** A config's pins: slug -> a published version (2, 3, ...); a stage not named is on version 1. */
+export type StagePins = Record<string, number>;
+
+export interface LoadedVersion {
+  slug: string;
+  version: number;
+  definition: StageDefinition;
+  labels: StageLabels;
+  /** Where browsers load its validators: `/stage-validators/<hash>.js`, the hash of the module's text. */
+  validator: string;
+}
+
+/** The address of a validator module (under the API prefix). */
+export const validatorPath = (hash: string) => `/stage-validators/${hash}.js`;
+
+/** Versions read so far, per database (tests run several servers in one process; so may a tool). */
+const loadedByDb = new WeakMap<object, Map<string, Promise<LoadedVersion>>>();
+/** Module texts by hash: what GET /stage-validators/{hash}.js serves. Only versions this process made. */
+const modules = new Map<string, string>();
+
+/**
+ * Compiles a stage file's validators (the module text), evaluates them and registers them with the
+ * engine under the definition's key; adds its texts. Deterministic: the same file gives the same
+ * text and hash. What publishing costs (the issue's budget: under 1 s with the serving).
+ */
+export async function compileVersion(file: unknown, labels: StageLabels, version: number): Promise<{ definition: StageDefinition; hash: string }> {
+  // The engine's key names the version AND its content: two databases (or a rollback) may give one
+  // version number different files, and the engine's registries are per process.
+  const slug = (file as { slug?: string }).slug;
+  const content = createHash('sha256').update(JSON.stringify(file)).digest('hex').slice(0, 12);
+  const definition = stageDefinitionFromFile(file, { version, key: `${slug}@${version}-${content}` });
+  const text = stageValidatorModule(definition);
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 32);
+  if (!modules.has(hash)) {
+    const module = (await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`)) as ValidatorModule;
+    registerStageValidators(instantiateValidators(module));
+    modules.set(hash, text);
+  }
+  addConfiguratorTexts(labels);
+  return { definition, hash };
+}
+
+/** The text of a validator module this process made, by its hash (undefined: unknown). */
+export function validatorModuleText(hash: string): string | undefined {
+  return modules.get(hash);
+}
+
+/**
+ * A published version, ready for the engine (its validators registered). Version 1 is the
+ * shipped file (null: nothing to load). Made once per process: a version never changes.
+ */
+export function loadVersion(db: Db | Tx, slug: string, version: number): Promise<LoadedVersion> | null {
+  if (version <= 1) return null;
+  const id = `${slug}@${version}`;
+  let loaded = loadedByDb.get(db);
+  if (!loaded) loadedByDb.set(db, (loaded = new Map()));
+  const cache = loaded;
+  let p = cache.get(id);
+  if (!p) {
+    p = (async () => {
+      const [row] = await db
+        .select({ file: stageVersions.file, labels: stageVersions.labels })
+        .from(stageVersions)
+        .where(and(eq(stageVersions.slug, slug), eq(stageVersions.version, version)));
+      if (!row) throw new Error(`Stage version ${id} is not published.`);
+      const { definition, hash } = await compileVersion(row.file, row.labels, version);
+      return { slug, version, definition, labels: row.labels, validator: validatorPath(hash) };
+    })();
+    // A failed load (the database away) is tried again by the next request.
+    p.catch(() => cache.delete(id));
+    cache.set(id, p);
+  }
+  return p;
+}
+
+/** The published versions a config's pins name (version 1 stages are not listed). */
+export async function pinnedVersions(db: Db | Tx, pins: StagePins | null | undefined): Promise<LoadedVersion[]> {
+  const loads = Object.entries(pins ?? {}).map(([slug, v]) => (baseCatalogue.bySlug.has(slug) ? loadVersion(db, slug, v) : null));
+  return Promise.all(loads.filter((p): p is Promise<LoadedVersion> => p !== null));
+}
+
+/**
+ * The catalogue a config's pins make (the shipped one when it names no later version): its
+ * snapshot carries it, and the engine judges and cascades the config's writes with it.
+ */
+export async function pinnedCatalogue(db: Db | Tx, pins: StagePins | null | undefined): Promise<Catalogue | undefined> {
+  if (!pins || Object.keys(pins).length === 0) return undefined;
+  const versions = await pinnedVersions(db, pins);
+  return versions.length ? catalogueWith(versions.map((v) => v.definition)) : undefined;
+}
+
+/**
+ * The newest published version of every stage that has one: what a new config is pinned to, and a
+ * stage added to a config later.
+ */
+export async function currentPins(db: Db | Tx): Promise<StagePins> {
+  const rows = await db
+    .selectDistinctOn([stageVersions.slug], { slug: stageVersions.slug, version: stageVersions.version })
+    .from(stageVersions)
+    .orderBy(stageVersions.slug, desc(stageVersions.version));
+  return Object.fromEntries(rows.map((r) => [r.slug, r.version]));
+}
+
+/** How many configs are pinned to each version of each stage (`slug@version`), for the catalogue's counts. */
+export async function pinCounts(db: Db): Promise<Map<string, number>> {
+  const rows = await db.execute<{ slug: string; version: number; n: number }>(sql`
+    SELECT s.slug, COALESCE((c.stage_versions->>s.slug)::int, 1) AS version, count(*)::int AS n
+    FROM configs c, unnest(c.stages) AS s(slug)
+    GROUP BY 1, 2`);
+  const list = ((rows as { rows?: unknown[] }).rows ?? rows) as Array<{ slug: string; version: number; n: number }>;
+  return new Map(list.map((r) => [`${r.slug}@${Number(r.version)}`, Number(r.n)]));
+}

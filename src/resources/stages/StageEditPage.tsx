@@ -1,0 +1,362 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import PublishIcon from '@mui/icons-material/Publish';
+import SaveIcon from '@mui/icons-material/Save';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Link, Paper, Stack, Tab, Tabs, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useNotify } from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import type { EditableStage, PublishProblem, StageDraft } from '../../../contract/catalogue';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { PageHeading } from '../../layout/PageHeading';
+import { UnsavedChangesPrompt } from '../../routing/UnsavedChangesPrompt';
+import { CatalogueRefused, discardDraft, publishDraft, rollbackStage, saveDraft, stageKeys, useEditableStage, useStageDiff } from './api';
+import { DiffView } from './DiffView';
+import type { JsonEditorHandle } from './JsonEditor';
+import { listPath, formatWhen } from './paths';
+import { MissingList, ProblemList, PublishDialog } from './PublishDialog';
+import { StagePreview } from './StagePreview';
+import { StructuredEditor } from './StructuredEditor';
+import type { StageDraftValue } from './structuredEdits';
+import { VersionsPanel } from './VersionsPanel';
+
+// CodeMirror and the meta-schema come in a chunk of their own, asked for as the page mounts.
+const loadJsonEditor = () => import('./JsonEditor');
+const JsonEditor = lazy(loadJsonEditor);
+
+const show = (file: unknown) => JSON.stringify(file, null, 2);
+type Checked = Pick<StageDraft, 'problems' | 'missing_translations'>;
+const UNCHECKED: Checked = { problems: [], missing_translations: [] };
+
+/** What the editor starts from: the draft when there is one, else the current version (with its texts). */
+function startOf(stage: EditableStage): { draft: StageDraftValue; revision: number | null; checked: Checked } {
+  if (stage.draft) return { draft: { file: stage.draft.file, labels: stage.draft.labels ?? {} }, revision: stage.draft.revision, checked: stage.draft };
+  return { draft: { file: stage.file, labels: stage.labels ?? {} }, revision: null, checked: UNCHECKED };
+}
+
+function CompareDialog({ slug, from, to, onClose }: { slug: string; from: number; to: number; onClose: () => void }) {
+  const { t } = useTranslation('configAdmin');
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { data, isPending, error } = useStageDiff(slug, Math.min(from, to), Math.max(from, to));
+  return (
+    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby="diff-dialog-title" data-testid="diff-dialog">
+      <DialogTitle id="diff-dialog-title">{t('stages.diff.title', { from: Math.min(from, to), to: Math.max(from, to) })}</DialogTitle>
+      <DialogContent>
+        {isPending ? <CircularProgress size={24} aria-label={t('stages.loading')} /> : error ? <Alert severity="error">{t('stages.loadFailed')}</Alert> : <DiffView changes={data?.changes ?? []} from={data?.from ?? from} to={data?.to ?? to} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('stages.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function Editor({ stage, reload }: { stage: EditableStage; reload: () => Promise<unknown> }) {
+  const { t } = useTranslation(['configAdmin', 'configurator', 'errors']);
+  const notify = useNotify();
+  const slug = stage.slug;
+  const [start] = useState(() => startOf(stage));
+  const [draft, setDraft] = useState<StageDraftValue>(start.draft);
+  const [text, setText] = useState(() => show(start.draft.file));
+  const [parseError, setParseError] = useState<string | null>(null);
+  const [revision, setRevision] = useState<number | null>(start.revision);
+  const [checked, setChecked] = useState<Checked>(start.checked);
+  const [draftInfo, setDraftInfo] = useState(stage.draft ? { by: stage.draft.updated_by?.name ?? null, at: stage.draft.updated_at } : null);
+  const [dirty, setDirty] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [tab, setTab] = useState<'fields' | 'json'>('fields');
+  const [publishing, setPublishing] = useState<{ refused: string | null; problems: PublishProblem[] } | null>(null);
+  const [discarding, setDiscarding] = useState(false);
+  const [rollback, setRollback] = useState<{ version: number; note: string } | null>(null);
+  const [comparing, setComparing] = useState<{ from: number; to: number } | null>(null);
+  const jsonEditor = useRef<JsonEditorHandle>(null);
+
+  useEffect(() => {
+    void loadJsonEditor();
+  }, []);
+
+  const onText = useCallback((next: string) => {
+    setText(next);
+    setDirty(true);
+    try {
+      const file = JSON.parse(next) as unknown;
+      setDraft((d) => ({ ...d, file }));
+      setParseError(null);
+    } catch (error) {
+      setParseError((error as Error).message);
+    }
+  }, []);
+  const onStructured = useCallback((next: StageDraftValue) => {
+    setDraft(next);
+    setText(show(next.file));
+    setParseError(null);
+    setDirty(true);
+  }, []);
+
+  const refused = (error: unknown): CatalogueRefused | null => {
+    if (!(error instanceof CatalogueRefused)) {
+      notify(t('errors:unknown_error'), { type: 'error' });
+      return null;
+    }
+    if (error.stale) setConflict(error.messages[0] ?? t('stages.conflict'));
+    return error;
+  };
+
+  /** Saves the draft; true when saved. */
+  const save = async (quiet = false): Promise<boolean> => {
+    if (parseError) {
+      notify(t('configAdmin:stages.fixJson'), { type: 'error' });
+      return false;
+    }
+    setBusy(true);
+    try {
+      const saved = await saveDraft(slug, { file: draft.file, labels: draft.labels, ...(revision !== null ? { revision } : {}) }, t);
+      setRevision(saved.revision);
+      setChecked({ problems: saved.problems, missing_translations: saved.missing_translations });
+      setDraftInfo({ by: saved.updated_by?.name ?? null, at: saved.updated_at });
+      setDirty(false);
+      setConflict(null);
+      if (!quiet) notify(saved.message, { type: 'success' });
+      return true;
+    } catch (error) {
+      const r = refused(error);
+      if (r && !r.stale) notify(r.messages.join('\n'), { type: 'error' });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const openPublish = async () => {
+    if (dirty || revision === null) {
+      if (!(await save(true))) return;
+    }
+    setPublishing({ refused: null, problems: [] });
+  };
+
+  const publish = async (note: string) => {
+    if (revision === null) return;
+    try {
+      const done = await publishDraft(slug, { note, revision }, t);
+      notify(done.message, { type: 'success' });
+      setPublishing(null);
+      setDirty(false);
+      await reload();
+    } catch (error) {
+      const r = refused(error);
+      if (!r) return;
+      if (r.stale) setPublishing(null);
+      else setPublishing({ refused: r.messages[0] ?? null, problems: r.problems });
+    }
+  };
+
+  const discard = async () => {
+    try {
+      if (revision !== null) notify((await discardDraft(slug, revision, t)).message, { type: 'success' });
+      setDirty(false);
+      await reload();
+    } catch (error) {
+      const r = refused(error);
+      if (r && !r.stale) notify(r.messages.join('\n'), { type: 'error' });
+    }
+  };
+
+  const rollBack = async (version: number, note: string) => {
+    try {
+      notify((await rollbackStage(slug, { version, note }, t)).message, { type: 'success' });
+      await reload();
+    } catch (error) {
+      const r = refused(error);
+      if (r && !r.stale) notify(r.messages.join('\n'), { type: 'error' });
+    }
+  };
+
+  const problems = publishing?.problems.length ? publishing.problems : checked.problems;
+  const next = Math.max(...stage.versions.map((v) => v.version), stage.version) + 1;
+
+  return (
+    <Stack spacing={2}>
+      <UnsavedChangesPrompt when={dirty} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h5" component="h2" data-testid="stage-title">
+            {t(stage.title)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="stage-status">
+            {[
+              slug,
+              t('stages.currentVersion', { version: stage.version }),
+              revision !== null ? t('stages.draftBy', { name: draftInfo?.by ?? t('stages.someone'), when: formatWhen(draftInfo?.at) }) : t('stages.editingCopy', { version: stage.version }),
+              dirty ? t('stages.unsaved') : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+        </Box>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          <Button variant="outlined" startIcon={<SaveIcon />} onClick={() => void save()} disabled={busy || !dirty || !!conflict} data-testid="draft-save">
+            {t('stages.save')}
+          </Button>
+          <Button variant="contained" startIcon={<PublishIcon />} onClick={() => void openPublish()} disabled={busy || !!conflict || (revision === null && !dirty)} data-testid="draft-publish">
+            {t('stages.publish.open')}
+          </Button>
+          <Button color="warning" startIcon={<DeleteOutlineIcon />} onClick={() => setDiscarding(true)} disabled={busy || (revision === null && !dirty)} data-testid="draft-discard">
+            {t('stages.discard')}
+          </Button>
+        </Stack>
+      </Stack>
+
+      {conflict && (
+        <Alert
+          severity="warning"
+          data-testid="draft-conflict"
+          action={
+            <Button color="inherit" size="small" onClick={() => void (setDirty(false), setConflict(null), reload())} data-testid="draft-reload">
+              {t('stages.reload')}
+            </Button>
+          }
+        >
+          {conflict}
+        </Alert>
+      )}
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: 2, alignItems: 'start' }}>
+        <Paper sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
+          <Tabs value={tab} onChange={(_e, v: 'fields' | 'json') => setTab(v)} aria-label={t('stages.modes')} sx={{ mb: 1 }}>
+            <Tab value="fields" label={t('stages.tabs.fields')} id="stage-tab-fields" aria-controls="stage-panel-fields" data-testid="tab-fields" />
+            <Tab value="json" label={t('stages.tabs.json')} id="stage-tab-json" aria-controls="stage-panel-json" data-testid="tab-json" />
+          </Tabs>
+          <Box role="tabpanel" id="stage-panel-fields" aria-labelledby="stage-tab-fields" hidden={tab !== 'fields'}>
+            {tab === 'fields' && (parseError ? <Alert severity="warning">{t('stages.fixJsonFirst')}</Alert> : <StructuredEditor draft={draft} onChange={onStructured} disabled={busy} />)}
+          </Box>
+          <Box role="tabpanel" id="stage-panel-json" aria-labelledby="stage-tab-json" hidden={tab !== 'json'} sx={{ height: { md: '70vh' } }}>
+            {tab === 'json' && (
+              <Suspense fallback={<CircularProgress size={24} aria-label={t('stages.loading')} />}>
+                <JsonEditor ref={jsonEditor} value={text} onChange={onText} label={t('stages.jsonLabel')} problems={checked.problems} />
+              </Suspense>
+            )}
+          </Box>
+          <Stack spacing={1} sx={{ mt: 1 }}>
+            {parseError && (
+              <Alert severity="error" data-testid="json-error">
+                {t('stages.jsonError', { message: parseError })}
+              </Alert>
+            )}
+            {tab === 'json' && (
+              <Typography variant="caption" color="text.secondary">
+                {t('stages.lintOnSave')}
+              </Typography>
+            )}
+            {checked.problems.length > 0 && (
+              <Alert severity="error" data-testid="draft-problems">
+                <Typography variant="body2" sx={{ mb: 0.5 }}>
+                  {t('stages.publish.problems', { count: checked.problems.length })}
+                </Typography>
+                <ProblemList problems={checked.problems} />
+                {tab === 'json' && checked.problems[0]?.field && (
+                  <Link component="button" type="button" variant="body2" onClick={() => jsonEditor.current?.reveal(checked.problems[0].field ?? '')}>
+                    {t('stages.showFirst')}
+                  </Link>
+                )}
+              </Alert>
+            )}
+            {checked.missing_translations.length > 0 && (
+              <Alert severity="info" data-testid="draft-missing">
+                <Typography variant="body2" sx={{ mb: 0.5 }}>
+                  {t('stages.publish.missing')}
+                </Typography>
+                <MissingList missing={checked.missing_translations} />
+              </Alert>
+            )}
+          </Stack>
+        </Paper>
+        <Paper sx={{ p: { xs: 1, sm: 2 }, minWidth: 0, position: { lg: 'sticky' }, top: { lg: 72 } }}>
+          <StagePreview file={draft.file} labels={draft.labels} />
+        </Paper>
+      </Box>
+
+      <Paper sx={{ p: { xs: 1, sm: 2 } }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {t('stages.versionsPanel.title')}
+        </Typography>
+        <VersionsPanel
+          key={stage.version}
+          versions={stage.versions}
+          current={stage.version}
+          onCompare={(from, to) => setComparing({ from, to })}
+          onRollback={(version) => setRollback({ version, note: t('stages.rollbackNote', { version }) })}
+          disabled={busy}
+        />
+      </Paper>
+
+      {publishing && (
+        <PublishDialog version={next} problems={problems} missing={checked.missing_translations} refused={publishing.refused} onClose={() => setPublishing(null)} onPublish={publish} />
+      )}
+      {comparing && <CompareDialog slug={slug} from={comparing.from} to={comparing.to} onClose={() => setComparing(null)} />}
+      <ConfirmDialog open={discarding} title={t('stages.discardQuestion')} confirmLabel={t('stages.discard')} tone="warning" onClose={() => setDiscarding(false)} onConfirm={discard} testId="discard-dialog">
+        {t('stages.discardText', { version: stage.version })}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={rollback !== null}
+        title={t('stages.rollbackQuestion', { version: rollback?.version ?? '', next })}
+        confirmLabel={t('stages.versionsPanel.rollback')}
+        tone="warning"
+        onClose={() => setRollback(null)}
+        onConfirm={() => rollback && rollBack(rollback.version, rollback.note.trim() || t('stages.rollbackNote', { version: rollback.version }))}
+        testId="rollback-dialog"
+      >
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <span>{t('stages.rollbackText', { version: rollback?.version ?? '', next })}</span>
+          <TextField
+            label={t('stages.publish.note')}
+            value={rollback?.note ?? ''}
+            onChange={(e) => rollback && setRollback({ ...rollback, note: e.target.value })}
+            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'rollback-note' } }}
+          />
+        </Stack>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/**
+ * `/backend/config-admin/stages/{slug}` ('edit admin configs'): one stage's editor. The draft (or a
+ * copy of the current version) in the structured mode or as JSON, beside a live preview in the real
+ * StageForm; save, discard and publish the shared draft (409 when someone else saved it first);
+ * every version with compare and rollback. The editor starts again from the server after a publish,
+ * a discard, a rollback or a reload.
+ */
+export default function StageEditPage() {
+  const { t } = useTranslation('configAdmin');
+  const { slug = '' } = useParams();
+  const queryClient = useQueryClient();
+  const { data, isPending, error, refetch } = useEditableStage(slug);
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(async () => {
+    await refetch();
+    void queryClient.invalidateQueries({ queryKey: stageKeys.list() });
+    setGeneration((g) => g + 1);
+  }, [refetch, queryClient]);
+  return (
+    <>
+      <PageHeading />
+      <Box sx={{ mb: 1 }}>
+        <Button component={RouterLink} to={listPath()} startIcon={<ArrowBackIcon />} size="small">
+          {t('stages.back')}
+        </Button>
+      </Box>
+      {isPending ? (
+        <CircularProgress aria-label={t('stages.loading')} />
+      ) : error || !data ? (
+        <Alert severity="error" data-testid="stage-load-error">
+          {error instanceof Error && /404|not found/i.test(error.message) ? t('stages.notFound') : t('stages.loadFailed')}
+        </Alert>
+      ) : (
+        <Editor key={`${slug}-${generation}`} stage={data} reload={reload} />
+      )}
+    </>
+  );
+}

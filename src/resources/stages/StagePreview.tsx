@@ -1,0 +1,175 @@
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import i18next, { type i18n as I18n } from 'i18next';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
+import { LOCALES } from '../../../engine';
+import { StageForm, type ConfigDoc } from '../../../engine/react';
+import { loadNamespace } from '../../i18n/i18n';
+import { previewEngine, previewStage, type PreviewStage } from './previewEngine';
+import type { Labels } from './structuredEdits';
+
+const NAMESPACES = ['configurator', 'validation', 'common', 'errors'];
+
+/**
+ * The preview's own i18next: a copy of the app's texts, plus the draft's labels, so a label typed
+ * in the editor shows in the form without changing the rest of the app's texts.
+ */
+function usePreviewI18n(app: I18n, locale: string, labels: Labels): { instance: I18n; version: number } {
+  const [instance] = useState(() => {
+    const copy = i18next.createInstance();
+    void copy.use(initReactI18next).init({
+      initAsync: false,
+      showSupportNotice: false,
+      lng: app.language,
+      fallbackLng: 'en-GB',
+      resources: JSON.parse(JSON.stringify(app.store.data)) as Record<string, Record<string, Record<string, unknown>>>,
+      ns: NAMESPACES,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+    return copy;
+  });
+  const [version, setVersion] = useState(0);
+  const added = useRef<Record<string, Set<string>>>({});
+  // The locale shown: its texts are loaded as the app loads them, before it is chosen.
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      for (const ns of NAMESPACES) {
+        if (instance.hasResourceBundle(locale, ns)) continue;
+        const data = await loadNamespace(locale, ns).catch(() => ({}));
+        instance.addResourceBundle(locale, ns, data, true, false);
+      }
+      if (!live) return;
+      await instance.changeLanguage(locale);
+      if (live) setVersion((v) => v + 1);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [instance, locale]);
+  // The draft's labels over the portal's texts (a label removed from the draft is removed here too).
+  useEffect(() => {
+    for (const [lng, keys] of Object.entries(added.current)) for (const key of keys) if (labels[lng]?.[key] === undefined) instance.addResource(lng, 'configurator', key, (app.getResource(lng, 'configurator', key) as string | undefined) ?? `configurator:${key}`, { silent: true });
+    const next: Record<string, Set<string>> = {};
+    for (const [lng, texts] of Object.entries(labels)) {
+      next[lng] = new Set(Object.keys(texts));
+      for (const [key, text] of Object.entries(texts)) instance.addResource(lng, 'configurator', key, text, { silent: true });
+    }
+    added.current = next;
+    setVersion((v) => v + 1);
+  }, [app, instance, labels]);
+  return { instance, version };
+}
+
+export interface StagePreviewProps {
+  /** The draft file as last parsed (the editor keeps its last good one while the JSON is broken). */
+  file: unknown;
+  labels: Labels;
+}
+
+/** The form itself: remade only when the stage or the sample data start again. */
+const PreviewForm = memo(function PreviewForm({ slug, stage, doc, engine, onChange }: { slug: string; stage: { schema: RJSFSchema; uiSchema: UiSchema }; doc: ConfigDoc; engine: ReturnType<typeof previewEngine>; onChange: (doc: ConfigDoc) => void }) {
+  return <StageForm slug={slug} stage={stage} doc={doc} engine={engine} onChange={onChange} hideActions validateDelay={150} />;
+});
+
+/**
+ * The draft in the real StageForm, updated as it changes, with sample data the editor can type
+ * into (kept across edits of the file; "Start again" returns to the draft's defaults). Rules run
+ * with the draft's definition in place of the shipped one; checks that need compiled validators wait
+ * for the server (saving the draft lists its problems).
+ */
+export function StagePreview({ file, labels }: StagePreviewProps) {
+  const { t, i18n } = useTranslation(['configAdmin', 'common']);
+  const [locale, setLocale] = useState<string>(() => (LOCALES as readonly string[]).includes(i18n.language) ? i18n.language : 'en-GB');
+  const { instance, version } = usePreviewI18n(i18n, locale, labels);
+  const [unchecked, setUnchecked] = useState(false);
+
+  // The last file that made a stage: a broken file keeps the preview on it, and says why.
+  const last = useRef<PreviewStage | null>(null);
+  const built = useMemo(() => {
+    try {
+      const preview = previewStage(file);
+      last.current = preview;
+      return { preview, error: null as string | null };
+    } catch (error) {
+      return { preview: last.current, error: (error as Error).message };
+    }
+  }, [file]);
+  const current = useRef(built.preview);
+  current.current = built.preview;
+  const [engine] = useState(() => previewEngine(() => current.current, () => setUnchecked(true)));
+
+  const definition = built.preview?.definition ?? null;
+  const slug = definition?.slug ?? 'stage';
+  // New objects when the labels change, so the form translates its titles again with the new texts.
+  const stage = useMemo(
+    // (shallow copies: the form translates again when the schema object is a new one)
+    () => (definition ? { schema: { ...(definition.schema as RJSFSchema) }, uiSchema: { ...(definition.uiSchema as UiSchema) }, version } : null),
+    [definition, version],
+  );
+  const [run, setRun] = useState(0);
+  const keep = useCallback((next: ConfigDoc) => {
+    sample.current = next;
+  }, []);
+  const sample = useRef<ConfigDoc | null>(null);
+  // The data typed so far, kept while the file changes under it; the draft's defaults at first.
+  const doc = useMemo<ConfigDoc>(() => {
+    void run;
+    return sample.current ?? (definition ? { [slug]: JSON.parse(JSON.stringify(definition.defaults)) as unknown } : {});
+    // Only a new run (or the first definition) starts the data again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [run, slug, definition === null]);
+
+  return (
+    <Stack spacing={1} sx={{ minWidth: 0 }} data-testid="stage-preview">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {t('stages.preview.title')}
+        </Typography>
+        <TextField select size="small" label={t('stages.preview.locale')} value={locale} onChange={(e) => setLocale(e.target.value)} sx={{ width: 130 }} slotProps={{ htmlInput: { 'data-testid': 'preview-locale' } }}>
+          {LOCALES.map((l) => (
+            <MenuItem key={l} value={l}>
+              {l}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button
+          size="small"
+          startIcon={<RestartAltIcon />}
+          onClick={() => {
+            sample.current = null;
+            setRun((r) => r + 1);
+          }}
+        >
+          {t('stages.preview.startAgain')}
+        </Button>
+      </Stack>
+      {built.error && (
+        <Alert severity="warning" data-testid="preview-error">
+          {definition ? t('stages.preview.kept', { reason: built.error }) : built.error}
+        </Alert>
+      )}
+      <Typography variant="caption" color="text.secondary" data-testid="preview-unchecked">
+        {unchecked ? t('stages.preview.unchecked') : t('stages.preview.rulesOnly')}
+      </Typography>
+      {stage && (
+        <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: { xs: 1, sm: 2 }, bgcolor: 'background.paper' }} lang={locale}>
+          <I18nextProvider i18n={instance}>
+            <PreviewForm
+              key={`${slug}-${run}`}
+              slug={slug}
+              stage={stage}
+              doc={doc}
+              engine={engine}
+              onChange={keep}
+            />
+          </I18nextProvider>
+        </Box>
+      )}
+    </Stack>
+  );
+}

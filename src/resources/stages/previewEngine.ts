@@ -1,0 +1,66 @@
+/**
+ * The live preview's engine: the real renderer's StageEngine port, run with the draft's definition in
+ * place of the shipped one (`withCatalogue`), so the draft's rules cascade as a dealer would see them.
+ *
+ * Schema validation needs precompiled validators (the app's CSP forbids compiling), which exist for
+ * published versions only: for a draft the checks that cannot run give no errors, and the page says
+ * they run when the draft is saved (its `problems`).
+ */
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
+import { catalogueWith, stageDefinitionFromFile, updateStage, validateStage, withCatalogue, type ConfigDocument, type StageDefinition } from '../../../engine';
+import { validateSection, type ConfigDoc, type StageEngine } from '../../../engine/react';
+
+/** The draft being previewed: its definition, and its catalogue (the shipped one with it in place). */
+export interface PreviewStage {
+  definition: StageDefinition;
+  catalogue: ReturnType<typeof catalogueWith>;
+}
+
+let made = 0;
+
+/**
+ * The preview of a draft file, or throws (with the reason) when the file is not a stage yet. Each
+ * call is a new identity (`<slug>@preview-<n>`): catalogues are cached by key, and a draft changes.
+ */
+export function previewStage(file: unknown): PreviewStage {
+  const slug = (file as { slug?: unknown } | null)?.slug;
+  const definition = stageDefinitionFromFile(file, { version: 0, key: `${String(slug)}@preview-${++made}` });
+  return { definition, catalogue: catalogueWith([definition]) };
+}
+
+const empty = { errors: [], warnings: [] };
+
+/** rjsf's validator for a draft's form: nothing compiles under the CSP, so it judges nothing (the server does). */
+export const noValidator: ValidatorType = {
+  validateFormData: () => ({ errors: [], errorSchema: {} }),
+  // `if` of a `requiredIf` never matches: the preview shows no conditional requirement until saved.
+  isValid: () => false,
+  rawValidation: () => ({ errors: undefined, validationError: undefined }),
+  reset: () => {},
+};
+
+/**
+ * A StageEngine reading the preview in `current()` at each call (the form keeps one engine while the
+ * draft changes under it). `onUnchecked` is told when a check could not run for the draft.
+ */
+export function previewEngine(current: () => PreviewStage | null, onUnchecked: () => void): StageEngine {
+  const run = <T>(fn: () => T, fallback: () => T): T => {
+    const preview = current();
+    try {
+      return withCatalogue(preview?.catalogue, fn);
+    } catch {
+      onUnchecked();
+      return fallback();
+    }
+  };
+  return {
+    updateStage: (doc, slug, data) =>
+      run(
+        () => updateStage(doc as ConfigDocument, slug, data as Record<string, unknown>, { phase: 'change' }),
+        () => ({ doc: { ...doc, [slug]: data } as ConfigDoc }),
+      ),
+    validateStage: (slug, data, doc, opts) => run(() => validateStage(slug, data, doc as ConfigDocument, { mode: opts?.mode }), () => ({ ...empty, data: data as Record<string, unknown> })),
+    validateSection: (slug, data, section) => run(() => validateSection(slug, data, section), () => empty),
+    formValidator: (_slug: string, _schema: RJSFSchema) => noValidator,
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * The stage editor in real Chromium under the app's CSP (issue 31): staff open the key contact stage
+ * from the stages list, add a text field with English and French labels in the structured mode, see
+ * it in the live preview (in English, then in French), save the draft, publish it with a note, and
+ * find version 2 in the versions list and the list of stages. Then dealers get it without a deploy:
+ * a config begun before keeps version 1 until staff upgrade it, a new config shows the new field (its
+ * label from the version's texts, its checks from the validator module the server compiled and the
+ * page imported under the CSP), and the dealer's answer is stored and judged by version 2. One
+ * server and one browser for the file.
+ */
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, stageVersions } from '../../server/db/schema';
+import { companyInformation } from '../engine/fixtures';
+import { call, login } from '../server/helpers';
+import { signIn, startE2E, SETTLE, type E2E } from './harness';
+
+describe('stage editor (browser)', () => {
+  let e2e: E2E;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    page = (await e2e.newPage({ viewport: { width: 1440, height: 900 } })).page;
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+    await page.goto('/#/login');
+    await signIn(page, 'admin@demo.test');
+    await page.waitForURL(/#\/dashboard/);
+  }, 90_000);
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('lists the stages with their version and opens the key contact stage', async () => {
+    await page.goto(`${e2e.server.url}/#/backend/config-admin/stages`);
+    const table = page.getByTestId('stages-table');
+    await expect.poll(() => table.getByTestId('stage-title').allTextContents(), SETTLE).toContain('Key contact');
+    const row = table.getByTestId('stage-row').filter({ hasText: 'Key contact' });
+    expect(await row.getByTestId('stage-version-chip').first().textContent()).toMatch(/^v1 · \d+ configs?$/);
+    await row.click();
+    await page.waitForURL(/#\/backend\/config-admin\/stages\/key-contact$/);
+    await expect.poll(() => page.getByTestId('stage-title').textContent(), SETTLE).toBe('Key contact');
+  });
+
+  it('adds a text field with English and French labels in the structured mode and sees it in the preview', async () => {
+    const add = page.getByTestId('field-add');
+    await add.getByTestId('field-add-name').fill('preferredTime');
+    await add.getByTestId('field-add-label-en-GB').fill('Best time to call');
+    await add.getByTestId('field-add-label-fr-FR').fill('Meilleur moment pour appeler');
+    await add.getByTestId('field-add-submit').click();
+    await expect.poll(() => page.getByTestId('structured-editor').getByTestId('field-title').allTextContents(), SETTLE).toContain('Best time to call');
+
+    const preview = page.getByTestId('stage-preview');
+    const input = preview.getByLabel('Best time to call');
+    await input.waitFor();
+    // The sample data can be typed into.
+    await input.fill('Mornings');
+    expect(await input.inputValue()).toBe('Mornings');
+    // The JSON tab shows the same draft.
+    await page.getByTestId('tab-json').click();
+    await expect.poll(() => page.getByTestId('stage-json-editor').textContent(), SETTLE).toContain('"configurator:fields.key-contact.preferredTime"');
+    await page.getByTestId('tab-fields').click();
+
+    // The preview in French shows the French label.
+    await preview.getByRole('combobox', { name: 'Language' }).click();
+    await page.getByRole('option', { name: 'fr-FR' }).click();
+    await preview.getByLabel('Meilleur moment pour appeler').waitFor();
+  });
+
+  it('saves the draft, publishes it with a note and sees version 2', async () => {
+    await page.getByTestId('draft-save').click();
+    await page.getByText('Draft saved.').waitFor();
+    await expect.poll(() => page.getByTestId('stage-status').textContent(), SETTLE).toMatch(/Draft by/);
+
+    await page.getByTestId('draft-publish').click();
+    const dialog = page.getByTestId('publish-dialog');
+    await dialog.waitFor();
+    // English and French are given; the other locales lack the new text (listed, not refused).
+    await expect.poll(() => dialog.getByTestId('missing-list').textContent(), SETTLE).toContain('nl-NL: fields.key-contact.preferredTime');
+    expect(await dialog.getByTestId('publish-confirm').isDisabled()).toBe(true);
+    await dialog.getByTestId('publish-note').fill('Best time to call the key contact');
+    await dialog.getByTestId('publish-confirm').click();
+    await page.getByText('Stage version 2 published.').waitFor();
+
+    const panel = page.getByTestId('versions-panel');
+    await expect.poll(() => panel.getByTestId('version-title').allTextContents(), SETTLE).toEqual(['Version 2', 'Version 1']);
+    expect(await panel.getByTestId('version-note').first().textContent()).toBe('Best time to call the key contact');
+    await expect.poll(() => page.getByTestId('stage-status').textContent(), SETTLE).toContain('version 2');
+
+    const [stored] = await e2e.server.database.db.select().from(stageVersions).where(eq(stageVersions.slug, 'key-contact'));
+    expect(stored.version).toBe(2);
+    expect(stored.labels['fr-FR']).toEqual({ 'fields.key-contact.preferredTime': 'Meilleur moment pour appeler' });
+
+    // The comparison lists the new field by its pointer.
+    await page.getByTestId('compare').click();
+    const diff = page.getByTestId('diff-dialog');
+    await expect.poll(() => diff.getByTestId('diff-path').allTextContents(), SETTLE).toContain('/file/schema/properties/preferredTime');
+    await diff.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('link', { name: 'All stages' }).click();
+    const row = page.getByTestId('stages-table').getByTestId('stage-row').filter({ hasText: 'Key contact' });
+    await expect.poll(() => row.getByTestId('stage-version-chip').allTextContents(), SETTLE).toEqual([expect.stringMatching(/^v2 · 0 configs$/), expect.stringMatching(/^v1 · \d+ configs?$/)]);
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps an existing config on version 1, and a new config shows the new field the dealer fills and the server judges', async () => {
+    const server = e2e.server;
+    const [motors] = await server.database.db.select({ guid: companies.guid }).from(companies).where(eq(companies.name, 'Demo Motors'));
+    const admin = (await login(server, 'admin@demo.test')).token;
+    const dealer = (await login(server, 'dealer@demo.test')).token;
+    type Config = { id: number; guid: string; version: number; stages: Array<{ slug: string; version: number }>; data: Record<string, Record<string, unknown>> };
+    const made = await call<Config>(server, 'POST', `/api/companies/${motors.guid}/configs`, { token: admin, body: { config: { name: 'After version 2', design_type: 'custom' } } });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.stages.find((s) => s.slug === 'key-contact')?.version).toBe(2);
+    const path = `/api/companies/${motors.guid}/configs/${made.body.guid}`;
+    const started = await call<Config>(server, 'PUT', path, { token: dealer, body: { slug: 'company-information', data: companyInformation, state: 'draft', version: made.body.version } });
+    expect(started.status, started.text).toBe(200);
+
+    const { page: dealerPage } = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+    dealerPage.on('pageerror', (e) => problems.push(`dealer page error: ${e.message}`));
+    dealerPage.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`dealer console: ${m.text()}`);
+    });
+    await dealerPage.goto('/#/login');
+    await signIn(dealerPage, 'dealer@demo.test');
+    await dealerPage.waitForURL(/#\/dashboard/);
+
+    // The demo config began on version 1: no new field there.
+    const old = await call<Config>(server, 'GET', '/api/configs/1', { token: dealer });
+    expect(old.body.stages.find((s) => s.slug === 'key-contact')?.version).toBe(1);
+    await dealerPage.goto(`${server.url}/#/configurator/1/key-contact`);
+    await dealerPage.getByTestId('config-stage-page').getByLabel('Name', { exact: false }).first().waitFor();
+    expect(await dealerPage.getByLabel('Best time to call').count()).toBe(0);
+
+    // The new config shows it, and the dealer's answer is saved under version 2.
+    await dealerPage.goto(`${server.url}/#/configurator/${made.body.id}/key-contact`);
+    const field = dealerPage.getByLabel('Best time to call');
+    await field.waitFor();
+    await field.fill('Weekday mornings');
+    await dealerPage.getByTestId('stage-save').click();
+    await expect.poll(async () => (await call<Config>(server, 'GET', path, { token: dealer })).body.data['key-contact']?.preferredTime, SETTLE).toBe('Weekday mornings');
+
+    // The server judges with version 2's own limit (200 characters for a text field).
+    const now = (await call<Config>(server, 'GET', path, { token: dealer })).body;
+    const tooLong = await call<{ errors: Array<{ field?: string }> }>(server, 'PUT', path, {
+      token: dealer,
+      body: { slug: 'key-contact', data: { ...now.data['key-contact'], preferredTime: 'x'.repeat(201) }, state: 'draft', version: now.version },
+    });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.errors.map((e) => e.field)).toContain('/preferredTime');
+    expect(problems).toEqual([]);
+  });
+});
