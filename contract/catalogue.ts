@@ -52,6 +52,12 @@ export const stageDraft = {
     updated_at: text,
     problems: { type: 'array', items: publishProblem },
     missing_translations: { type: 'array', items: missingTranslation },
+    /**
+     * A draft without problems: its validators' module (under the API) and the key they are
+     * registered under, for the editor's live preview (null while it has problems).
+     */
+    validator: nullableString,
+    validator_key: nullableString,
   },
   additionalProperties: false,
 } as const;

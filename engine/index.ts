@@ -47,6 +47,7 @@ export {
   stageValidatorsLoaded,
   stageValidatorsNeeded,
   registerStageValidators,
+  forgetStageValidators,
   type StageValidation,
   type ValidateStageOptions,
 } from './validation/validate-stage';

@@ -65,6 +65,14 @@ export function stageValidatorsLoaded(slug: string): boolean {
 }
 
 /**
+ * Forgets the validators registered under a key (`registerStageValidators`): a draft's, once the
+ * server or the editor no longer previews it.
+ */
+export function forgetStageValidators(key: string): void {
+  for (const id of [...precompiled.keys()]) if (id === `stage:${key}` || id.startsWith(`section:${key}/`) || id.startsWith(`item:${key}/`)) precompiled.delete(id);
+}
+
+/**
  * Registers the validators of a stage version published at run time (ids `stage:<slug>@<version>`,
  * ...), made by the server from the same generator as the shipped ones (`stageValidatorModule`)
  * and instantiated by `instantiateValidators`. Registering an id twice keeps the first: a version's

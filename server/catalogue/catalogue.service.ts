@@ -15,7 +15,7 @@ import type { Viewer } from '../db/tenancy';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
 import { interpolate, serverMessages } from '../messages';
 import { missingTranslations } from './catalogue.translations';
-import { compileVersion, loadVersion, pinCounts, validatorPath } from './catalogue.versions';
+import { compileDraft, compileVersion, loadVersion, pinCounts, validatorPath } from './catalogue.versions';
 import type { EditableStage, Published, StageDiff, StageDraft, StageVersion, StageVersionSummary } from '../../contract/catalogue';
 
 
@@ -112,6 +112,9 @@ async function draftAnswer(db: Db, slug: string): Promise<StageDraft | null> {
     .where(eq(stageDrafts.slug, slug));
   if (!d) return null;
   const others = await currentFiles(db);
+  const problems = problemsOf(d.draft.file, others, slug);
+  // A draft that could be published gets its validators, for the editor's preview.
+  const preview = problems.length ? null : await compileDraft(d.draft.file).catch(() => null);
   return {
     file: d.draft.file,
     labels: d.draft.labels,
@@ -119,8 +122,10 @@ async function draftAnswer(db: Db, slug: string): Promise<StageDraft | null> {
     revision: d.draft.revision,
     updated_by: personOf(d.draft.updatedBy, d.userName),
     updated_at: d.draft.updatedAt.toISOString(),
-    problems: problemsOf(d.draft.file, others, slug),
+    problems,
     missing_translations: missingTranslations(d.draft.file, d.draft.labels),
+    validator: preview?.validator ?? null,
+    validator_key: preview?.key ?? null,
   };
 }
 

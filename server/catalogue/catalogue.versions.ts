@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   addConfiguratorTexts,
+  forgetStageValidators,
   baseCatalogue,
   catalogueWith,
   instantiateValidators,
@@ -56,6 +57,16 @@ export async function compileVersion(file: unknown, labels: StageLabels, version
   const slug = (file as { slug?: string }).slug;
   const content = createHash('sha256').update(JSON.stringify(file)).digest('hex').slice(0, 12);
   const definition = stageDefinitionFromFile(file, { version, key: `${slug}@${version}-${content}` });
+  const hash = await compileModule(definition);
+  addConfiguratorTexts(labels);
+  return { definition, hash };
+}
+
+/**
+ * A definition's validator module: generated, evaluated as an ES module (a data: URL: the text the
+ * browser gets, run as it is), its validators registered, its text kept for serving. Its hash.
+ */
+async function compileModule(definition: StageDefinition): Promise<string> {
   const text = stageValidatorModule(definition);
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 32);
   if (!modules.has(hash)) {
@@ -63,8 +74,34 @@ export async function compileVersion(file: unknown, labels: StageLabels, version
     registerStageValidators(instantiateValidators(module));
     modules.set(hash, text);
   }
-  addConfiguratorTexts(labels);
-  return { definition, hash };
+  return hash;
+}
+
+/** Drafts compiled for the editor's preview, oldest first: a draft changes with every save. */
+const drafts = new Map<string, { key: string; hash: string }>();
+const MAX_DRAFTS = 50;
+
+/**
+ * A draft's validators, for the editor's live preview (the browser cannot compile under its CSP):
+ * compiled as a publish would, under the key `<slug>@draft-<content hash>`, and served like a
+ * version's. Only the latest MAX_DRAFTS drafts are kept.
+ * @example const { key, validator } = await compileDraft(file); // the preview imports `/api${validator}`
+ */
+export async function compileDraft(file: unknown): Promise<{ key: string; validator: string }> {
+  const slug = (file as { slug?: string }).slug;
+  const content = createHash('sha256').update(JSON.stringify(file)).digest('hex').slice(0, 12);
+  const key = `${slug}@draft-${content}`;
+  const known = drafts.get(key);
+  if (known) return { key, validator: validatorPath(known.hash) };
+  const hash = await compileModule(stageDefinitionFromFile(file, { version: 0, key }));
+  drafts.set(key, { key, hash });
+  if (drafts.size > MAX_DRAFTS) {
+    const [oldKey, oldest] = drafts.entries().next().value!;
+    drafts.delete(oldKey);
+    modules.delete(oldest.hash);
+    forgetStageValidators(oldest.key);
+  }
+  return { key, validator: validatorPath(hash) };
 }
 
 /** The text of a validator module this process made, by its hash (undefined: unknown). */

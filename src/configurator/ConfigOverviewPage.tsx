@@ -11,6 +11,8 @@ import { SummaryBlock, SummaryFields } from './dashboard/SummaryView';
 import { useFreshConfig } from './dashboard/useFreshConfig';
 import { ConfigLoadError, ConfigProgress, StateChip, stageStarted } from './parts';
 import { LoadingBar } from '../layout/LoadingBar';
+import { withCatalogue, type Catalogue } from '../../engine';
+import { usePinnedCatalogue } from './pinned/usePinnedCatalogue';
 
 const PRINT_ROOT = 'config-overview';
 
@@ -35,7 +37,7 @@ const printStyles = (
   />
 );
 
-function StageCards({ config }: { config: ConfigDetail }) {
+function StageCards({ config, catalogue }: { config: ConfigDetail; catalogue?: Catalogue }) {
   const { t } = useTranslation(['common', 'configurator']);
   const groups = useMemo(() => groupStages(config.stages, { internal: true }), [config.stages]);
   return (
@@ -47,7 +49,8 @@ function StageCards({ config }: { config: ConfigDetail }) {
           </Typography>
           <Stack spacing={1.5}>
             {stages.map((stage) => {
-              const fields = config.data[stage.slug] ? stageSummary(stage.slug, config.data, t) : [];
+              // Each stage as the version the config is pinned to defines it (its fields and labels).
+              const fields = config.data[stage.slug] ? withCatalogue(catalogue, () => stageSummary(stage.slug, config.data, t)) : [];
               return (
                 <Paper key={stage.slug} variant="outlined" component="section" sx={{ p: 2 }} aria-labelledby={`overview-stage-${stage.slug}`} data-testid={`overview-${stage.slug}`}>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
@@ -81,12 +84,13 @@ export default function ConfigOverviewPage() {
   const { t } = useTranslation(['common', 'configurator']);
   const { id = '' } = useParams();
   const { config, loading, failed, denied } = useFreshConfig(id);
+  const pinned = usePinnedCatalogue(config);
 
-  if (!config) {
+  if (!config || !pinned.ready) {
     return (
       <Box data-testid="config-overview-page">
-        {loading && <LoadingBar />}
-        {failed && <ConfigLoadError denied={denied} />}
+        {(loading || (config && !pinned.failed)) && <LoadingBar />}
+        {(failed || pinned.failed) && <ConfigLoadError denied={denied} />}
       </Box>
     );
   }
@@ -124,7 +128,7 @@ export default function ConfigOverviewPage() {
           {t('configPages.complete')}
         </Alert>
       )}
-      <StageCards config={config} />
+      <StageCards config={config} catalogue={pinned.catalogue} />
     </Box>
   );
 }

@@ -149,7 +149,7 @@ export default function ConfigStagePage() {
       {(!config || !validators.ready || !pinned.ready) && !failed && <LoadingBar />}
       {failed && <ConfigLoadError denied={denied} />}
       {choice && (
-        <ConflictScreen slug={slug} kind={choice.kind} changes={conflictChanges(choice, slug)} doc={choice.server.data} mine={choice.mine} savedAt={choice.savedAt} onKeep={keep} onDiscard={discard} />
+        <ConflictScreen slug={slug} kind={choice.kind} changes={conflictChanges(choice, slug)} doc={choice.server.data} mine={choice.mine} savedAt={choice.savedAt} onKeep={keep} onDiscard={discard} catalogue={pinned.catalogue} />
       )}
       {start && !choice && validators.ready && pinned.ready && (
         <StageEditor

@@ -1,6 +1,7 @@
 import { Alert, AlertTitle, Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { valueText } from '../dashboard/summary';
+import { withCatalogue, type Catalogue } from '../../../engine';
 import { changeLine } from './changeLines';
 import { getAtPointer, type FieldChange } from './diff';
 
@@ -16,6 +17,8 @@ export interface ConflictChange {
 
 export interface ConflictScreenProps {
   slug: string;
+  /** The stage versions the config is pinned to (labels of fields a later version added). */
+  catalogue?: Catalogue;
   kind: 'conflict' | 'unsent';
   changes: ConflictChange[];
   /** The server's current config data (names rows and the items ids point at). */
@@ -34,13 +37,13 @@ export interface ConflictScreenProps {
  * edits from an earlier visit): what changed on the server, field by field, and the two ways on.
  * Nothing is written until the user chooses.
  */
-export function ConflictScreen({ slug, kind, changes, doc, mine, savedAt, onKeep, onDiscard, busy }: ConflictScreenProps) {
+export function ConflictScreen({ slug, kind, changes, doc, mine, savedAt, onKeep, onDiscard, busy, catalogue }: ConflictScreenProps) {
   const { t, i18n } = useTranslation(['common', 'configurator']);
   const p = `configPages.stagePage.${kind}`;
   // A phone has no room for three columns: one card per field instead.
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
   // Labelled like the overview (rows by name, ids by the items' names); hidden fields left out.
-  const rows = changes.flatMap((c) => {
+  const rows = withCatalogue(catalogue, () => changes.flatMap((c) => {
     const current = (ptr: string) => getAtPointer(doc[slug], ptr);
     const own = (ptr: string) => getAtPointer(mine, ptr);
     const rowAt = (ptr: string) => (c.by === 'mine' ? own(ptr) ?? current(ptr) : current(ptr) ?? own(ptr));
@@ -48,7 +51,7 @@ export function ConflictScreen({ slug, kind, changes, doc, mine, savedAt, onKeep
     if (!line) return [];
     const opts = { doc, rowAt };
     return [{ ...c, field: c.change.field, label: line.label, mineText: valueText(slug, c.change.field, c.mine, opts, t), currentText: valueText(slug, c.change.field, c.current, opts, t) }];
-  });
+  }));
   const also = (c: ConflictChange) =>
     c.by !== 'server' && (
       <Typography variant="caption" component="div" color={c.by === 'both' ? 'warning.main' : 'text.secondary'} data-testid="conflict-by" data-by={c.by}>

@@ -9,6 +9,7 @@ import { StateChip } from '../parts';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { configKeys } from '../queryKeys';
 import { historyLines } from './historyLines';
+import { withCatalogue, type Catalogue } from '../../../engine';
 import { writeFailureMessage } from './writeFailure';
 import { LoadingBar } from '../../layout/LoadingBar';
 
@@ -27,6 +28,8 @@ const RESTORABLE = new Set(['save', 'reset', 'restore', 'import']);
 const restorableHere = (rev: Revision, slug: string) => RESTORABLE.has(rev.action) && (rev.source ? rev.changed_stages.includes(slug) : rev.stage === slug);
 
 export interface HistoryPanelProps {
+  /** The stage versions the config is pinned to (labels of fields a later version added). */
+  catalogue?: Catalogue;
   open: boolean;
   onClose(): void;
   config: ConfigDetail;
@@ -47,7 +50,7 @@ export interface HistoryPanelProps {
  * values, cascaded changes in other stages too), "Show older changes" for the next page, and
  * Restore (confirmed) for the user who may write the stage.
  */
-export function HistoryPanel({ open, onClose, config, slug, version, canRestore, unsent, internal, onRestored }: HistoryPanelProps) {
+export function HistoryPanel({ catalogue, open, onClose, config, slug, version, canRestore, unsent, internal, onRestored }: HistoryPanelProps) {
   const { t, i18n } = useTranslation(['common', 'configurator']);
   // A revision's chip: an import names its file, an upgrade the stage version it moved to (both its `source`).
   const actionLabel = (rev: { action: string; source: string | null }) => {
@@ -116,7 +119,7 @@ export function HistoryPanel({ open, onClose, config, slug, version, canRestore,
         <List disablePadding>
           {revisions.map((rev) => {
             const open = opened[rev.id];
-            const changes = historyLines(open ?? rev, lineOptions);
+            const changes = withCatalogue(catalogue, () => historyLines(open ?? rev, lineOptions));
             const shown = open ? changes : changes.slice(0, SHOWN_CHANGES);
             const large = (open ?? rev).changes.some((c) => c.large);
             return (

@@ -247,6 +247,7 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
         {t('configPages.stagePage.startAgainText')}
       </ConfirmDialog>
       <HistoryPanel
+        catalogue={catalogue}
         open={historyOpen}
         onClose={() => setHistoryOpen(false)}
         config={server}

@@ -31,13 +31,18 @@ function keyContactWithTime(max: number): StageFile {
 
 async function publish(file: StageFile, note: string): Promise<Published> {
   const stage = await w.as<{ draft: { revision: number } | null }>('admin', 'GET', '/api/stage-catalogue/key-contact');
-  const saved = await w.as<{ revision: number; problems: unknown[] }>('admin', 'PUT', '/api/stage-catalogue/key-contact/draft', {
+  const saved = await w.as<{ revision: number; problems: unknown[]; validator: string | null; validator_key: string | null }>('admin', 'PUT', '/api/stage-catalogue/key-contact/draft', {
     file,
     labels: { 'en-GB': { 'fields.preferredContactTime': 'Best time to call' }, 'fr-FR': { 'fields.preferredContactTime': 'Meilleur moment pour appeler' } },
     revision: stage.body.draft?.revision ?? 0,
   });
   expect(saved.status, saved.text).toBe(200);
   expect(saved.body.problems).toEqual([]);
+  // A draft that could be published comes with its validators, for the editor's preview.
+  expect(saved.body.validator_key).toMatch(/^key-contact@draft-[0-9a-f]{12}$/);
+  const module = await call(w.server, 'GET', `/api${saved.body.validator}`);
+  expect(module.status).toBe(200);
+  expect(module.text).toContain(`"stage:${saved.body.validator_key}"`);
   const r = await w.as<Published>('admin', 'POST', '/api/stage-catalogue/key-contact/publish', { note, revision: saved.body.revision });
   expect(r.status, r.text).toBe(201);
   return r.body;
