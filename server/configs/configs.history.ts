@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, gte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { applyPatches, enablePatches, type Patch } from 'immer';
-import { stageCatalogue, stageDefaults, type StageState, type WriteStageFailure } from '../../engine';
+import { stageCatalogue, stageDefaults, withCatalogue, type StageState, type WriteStageFailure } from '../../engine';
 import { configRevisions, users } from '../db/schema';
 import { Conflict, Stale } from '../domain-errors';
 import { serverMessages } from '../messages';
@@ -27,6 +27,10 @@ type Deps = Pick<AppServices, 'db' | 'config' | 'configCache' | 'log' | 'mail'>;
 enablePatches();
 
 type StoredPatch = Patch & { path: (string | number)[] };
+
+/** A stage's empty data in the version the config is pinned to (a stage restored to empty). */
+const defaultsOf = (loaded: LoadedConfig, slug: string, context: Parameters<typeof stageDefaults>[1]) =>
+  withCatalogue(loaded.snapshot.catalogue, () => stageDefaults(slug, context));
 
 const internalStages = () => stageCatalogue.filter((s) => s.audience === 'internal').map((s) => s.slug);
 
@@ -176,7 +180,8 @@ export async function restoreRevision(deps: Deps, viewer: Viewer, companyKey: st
     {
       slug,
       // A stage empty before that revision returns to the company's defaults (its region's country).
-      data: before ?? stageDefaults(slug, await defaultsContextOf(deps.db, loaded.company.id)),
+      // A stage restored to empty holds the defaults of the version the config is on.
+      data: before ?? defaultsOf(loaded, slug, await defaultsContextOf(deps.db, loaded.company.id)),
       state: body.state ?? loaded.snapshot.states[slug] ?? 'draft',
       action: 'save',
       version: body.version,
@@ -203,7 +208,7 @@ async function restoreWhole(deps: Deps, viewer: Viewer, loaded: LoadedConfig, re
   let inversePatches: Patch[] = [];
   const changed = new Set<string>();
   const targets = new Map<string, unknown>();
-  for (const slug of stages) targets.set(slug, (await dataBefore(deps, loaded.row.id, rev.id, slug, loaded.snapshot.doc[slug])) ?? stageDefaults(slug, context));
+  for (const slug of stages) targets.set(slug, (await dataBefore(deps, loaded.row.id, rev.id, slug, loaded.snapshot.doc[slug])) ?? defaultsOf(loaded, slug, context));
   // A stage may check data of another one (a department's enquiry user is in the users stage), so
   // one refused now is tried again after the others; only a pass that writes nothing is a refusal.
   let pending = stages;

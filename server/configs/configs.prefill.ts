@@ -10,7 +10,7 @@
  * a registration number longer than the stage allows) is left out rather than blocking the rest.
  */
 import { eq } from 'drizzle-orm';
-import { hasStage, stageDefaults } from '../../engine';
+import { hasStage, stageDefaults, withCatalogue } from '../../engine';
 import { companies } from '../db/schema';
 import { DomainError, Invalid, Stale } from '../domain-errors';
 import { COMPANY_STAGE } from './configs.company-numbers';
@@ -91,7 +91,8 @@ export async function prefillCompanyStage(deps: Deps, viewer: Viewer, loaded: Lo
   if (company?.stage !== 'created') return loaded;
 
   // The stage's own defaults as the company's (its region's country, spec section 9), then its details.
-  const defaults = stageDefaults(COMPANY_STAGE, await defaultsContextOf(deps.db, loaded.company.id));
+  const context = await defaultsContextOf(deps.db, loaded.company.id);
+  const defaults = withCatalogue(loaded.snapshot.catalogue, () => stageDefaults(COMPANY_STAGE, context));
   const skip = new Set<string>();
   // Twice at most: the second time without the fields the stage's checks refused the first time.
   for (let attempt = 0; attempt < 2; attempt++) {
