@@ -218,3 +218,12 @@ export const upgradeAnswer = {
 export type PinnedVersion = FromSchema<typeof pinnedVersion>;
 export type UpgradePlanAnswer = FromSchema<typeof upgradePlan>;
 export type UpgradeAnswer = FromSchema<typeof upgradeAnswer>;
+
+/** POST /stage-catalogue/{slug}/check: a file's problems and missing texts, nothing saved. */
+export const checkAnswer = {
+  type: 'object',
+  required: ['problems', 'missing_translations'],
+  properties: { problems: { type: 'array', items: publishProblem }, missing_translations: { type: 'array', items: missingTranslation } },
+  additionalProperties: false,
+} as const;
+export type CheckAnswer = FromSchema<typeof checkAnswer>;

@@ -3,7 +3,7 @@ import { errors, routeDoc } from '../http/schemas';
 import { servicesOf } from '../plugins/services';
 import { NotFound } from '../domain-errors';
 import { serverMessages } from '../messages';
-import { diffVersions, discardDraft, getEditableStage, getStageVersion, listCatalogue, pinnedStageVersion, publishDraft, rollbackStage, saveDraft, type DraftBody, type PublishBody, type RollbackBody } from './catalogue.service';
+import { checkFile, diffVersions, discardDraft, getEditableStage, getStageVersion, listCatalogue, pinnedStageVersion, publishDraft, rollbackStage, saveDraft, type DraftBody, type PublishBody, type RollbackBody } from './catalogue.service';
 import { upgradeConfigs, upgradeDryRun, type UpgradeBody } from './catalogue.upgrade';
 import { validatorModuleText } from './catalogue.versions';
 import * as s from './catalogue.schemas';
@@ -52,6 +52,16 @@ export default async function catalogueRoutes(app: FastifyInstance) {
       schema: { ...doc("Save the stage's draft (revision: the one loaded, 0 for a new draft; an older one is 409). A broken draft is saved too, with its problems"), params: s.params, body: s.draftBody, response: { 200: s.draftSaved, ...errors(400, 401, 403, 404, 409, 413) } },
     },
     async (request) => saveDraft(app.db, request.viewer!, request.params.slug, request.body),
+  );
+
+  app.post<Slug & { Body: { file: unknown; labels?: Record<string, Record<string, string>> } }>(
+    '/stage-catalogue/:slug/check',
+    {
+      preHandler: edit,
+      bodyLimit: DRAFT_BODY_LIMIT,
+      schema: { ...doc('What would stop a file from being published, and the texts it lacks, without saving it (the editor asks as staff type)'), params: s.params, body: s.checkBody, response: { 200: s.checkAnswer, ...errors(400, 401, 403, 404, 413) } },
+    },
+    async (request) => checkFile(app.db, request.params.slug, request.body),
   );
 
   app.delete<Slug & { Querystring: { revision: number } }>(

@@ -44,3 +44,6 @@ export const upgradeBody = {
 } as const;
 export const validatorParams = { type: 'object', required: ['file'], properties: { file: { type: 'string', maxLength: 64 } } } as const;
 export { pinnedVersion, upgradeAnswer, upgradePlan } from '../../contract/catalogue';
+
+export const checkBody = { type: 'object', required: ['file'], properties: { file: {}, labels }, additionalProperties: noOthers } as const;
+export { checkAnswer } from '../../contract/catalogue';

@@ -192,6 +192,17 @@ export async function getStageVersion(db: Db, slug: string, version: number): Pr
 }
 
 /**
+ * POST /stage-catalogue/{slug}/check: what would stop a file's publish and the texts it lacks,
+ * without saving it: the editor asks as staff type (the browser cannot run the linter: it compiles
+ * schemas, which the app's CSP forbids).
+ */
+export async function checkFile(db: Db, slug: string, body: { file: unknown; labels?: StageLabels }) {
+  knownStage(slug);
+  const labels = body.labels ?? {};
+  return { problems: problemsOf(body.file, await currentFiles(db), slug), missing_translations: missingTranslations(body.file, labels) };
+}
+
+/**
  * GET /stage-versions/{slug}/{version}: what a browser needs to show a config pinned to a published
  * version: its file, its texts and where its validators are. Any signed-in user: a stage file
  * holds no company's data, and a dealer's config may be pinned to any version.

@@ -180,6 +180,18 @@ describe('configs pinned to stage versions', () => {
     expect(still.data['key-contact']).toMatchObject({ preferredContactTime: 'Mornings' });
   });
 
+  it('checks a file without saving it, for the editor as staff type', async () => {
+    const broken = keyContactWithTime(40);
+    (broken as unknown as { rules: unknown[] }).rules = [{ id: 'x', description: 'x', target: '/key-contact/nowhere', logic: { var: 'value' } }];
+    const r = await w.as<{ problems: Array<{ detail: string; field?: string }>; missing_translations: unknown[] }>('admin', 'POST', '/api/stage-catalogue/key-contact/check', { file: broken, labels: {} });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.problems.map((p) => p.field)).toContain('/rules/0/target');
+    expect(r.body.missing_translations.length).toBeGreaterThan(0);
+    const stage = await w.as<{ draft: { revision: number } | null }>('admin', 'GET', '/api/stage-catalogue/key-contact');
+    expect(stage.body.draft).toBeNull();
+    expect((await w.as('dealer', 'POST', '/api/stage-catalogue/key-contact/check', { file: broken })).status).toBe(403);
+  });
+
   it('lets only catalogue editors dry-run and upgrade', async () => {
     for (const who of ['dealer', 'pm', 'manager'] as Who[]) {
       expect((await w.as(who, 'GET', '/api/stage-catalogue/key-contact/upgrade?to=2')).status, who).toBe(403);
