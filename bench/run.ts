@@ -28,6 +28,7 @@ const suites: Record<string, () => Promise<void>> = {
   'first-screens': async () => (await import('./first-screens')).benchFirstScreens(),
   dashboard: async () => (await import('./dashboard')).benchDashboard(),
   migration: async () => (await import('./migration')).benchMigration(),
+  'stage-editor': async () => (await import('./stage-editor')).benchStageEditor(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -9,7 +9,7 @@ import { validatorModuleText } from './catalogue.versions';
 import * as s from './catalogue.schemas';
 
 type Slug = { Params: { slug: string } };
-/** A stage file may be big (the largest built-in is ~40 KB); publishProblems refuses one over its own limit with a message, so the body may be a little bigger. */
+/** Room for a big stage file (the largest built-in, buying-online, is 11 KB on disk); publishProblems refuses one over its own 1 MB limit with a message, so the body may be a little bigger. */
 const DRAFT_BODY_LIMIT = 2 * 1024 * 1024;
 
 /**
