@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import type { StageVersionSummary } from '../../contract/catalogue';
+import type { PublishProblem, StageVersionSummary, UpgradePlanAnswer } from '../../contract/catalogue';
 import { stageFiles } from '../../engine';
 import { DiffView, type StageChange } from '../../src/resources/stages/DiffView';
 import { StructuredEditor } from '../../src/resources/stages/StructuredEditor';
 import { addField, type StageDraftValue } from '../../src/resources/stages/structuredEdits';
+import { movable, UpgradePlanView } from '../../src/resources/stages/UpgradeDialog';
 import { VersionsPanel } from '../../src/resources/stages/VersionsPanel';
 
 /** The parts of the stage editor (issue 31, `/backend/config-admin/stages/{slug}`) that stand alone. */
@@ -60,7 +61,65 @@ const VERSIONS: StageVersionSummary[] = [
 ];
 
 /** Every version with its note, who and when, its configs; compare any two, roll back to an older one. */
-export const Versions: Story = { render: () => <VersionsPanel versions={VERSIONS} current={3} onCompare={() => {}} onRollback={() => {}} /> };
+export const Versions: Story = { render: () => <VersionsPanel versions={VERSIONS} current={3} onCompare={() => {}} onRollback={() => {}} onUpgrade={() => {}} /> };
 
 /** A stage never changed: version 1 only. */
 export const VersionsShippedOnly: Story = { render: () => <VersionsPanel versions={VERSIONS.slice(2)} current={1} onCompare={() => {}} onRollback={() => {}} /> };
+
+const company = (id: number, name: string) => ({ id, name });
+const PLAN: UpgradePlanAnswer = {
+  slug: 'key-contact',
+  to: 3,
+  new_fields: { '1': ['/preferredTime', '/channel'], '2': ['/channel'] },
+  removed_fields: { '1': ['/others/*/fax'], '2': [] },
+  configs: [
+    { id: 1, guid: 'g1', name: 'Demo Motors flagship', company: company(1, 'Demo Motors'), from: 1, state: 'draft', outcome: 'fits', errors: [] },
+    {
+      id: 7,
+      guid: 'g7',
+      name: 'Harbour Cars spring launch',
+      company: company(2, 'Harbour Cars'),
+      from: 2,
+      state: 'submitted',
+      outcome: 'needs_input',
+      errors: [{ detail: 'Preferred channel is required.', field: '/channel' }],
+    },
+    {
+      id: 12,
+      guid: 'g12',
+      name: 'Leeds showroom refresh with a rather long name that wraps',
+      company: company(3, 'North Leeds Autos'),
+      from: 1,
+      state: 'completed',
+      outcome: 'invalid',
+      errors: [
+        { detail: 'Must have at most 200 characters.', field: '/preferredTime' },
+        { detail: 'Must be one of the allowed values.', field: '/others/0/role' },
+      ],
+    },
+  ],
+};
+
+/** The dry run's plan with its ticks, as the dialog holds them (preselected: the configs that can move). */
+function Plan({ plan, refused }: { plan: UpgradePlanAnswer; refused?: ReadonlyMap<number, readonly PublishProblem[]> }) {
+  const [selected, setSelected] = useState(() => new Set(plan.configs.filter((r) => movable(r) && !refused?.has(r.id)).map((r) => r.id)));
+  const toggle = (id: number, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  return <UpgradePlanView plan={plan} selected={selected} onToggle={toggle} refused={refused} />;
+}
+
+/** Moving configs to version 3: new and removed fields, and each config's outcome (fits, back to the dealer, would not validate). */
+export const UpgradePlan: Story = { render: () => <Plan plan={PLAN} /> };
+
+/** After a move the server refused for one config (a dealer saved it meanwhile): its reasons under the row. */
+export const UpgradePlanRefused: Story = {
+  render: () => <Plan plan={{ ...PLAN, configs: PLAN.configs.slice(1) }} refused={new Map([[7, [{ detail: 'Preferred channel must be one of the allowed values.', field: '/channel' }]]])} />,
+};
+
+/** Every config is on the version already. */
+export const UpgradePlanEmpty: Story = { render: () => <Plan plan={{ slug: 'key-contact', to: 2, new_fields: {}, removed_fields: {}, configs: [] }} /> };

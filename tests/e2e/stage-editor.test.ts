@@ -1,12 +1,14 @@
 /**
  * The stage editor in real Chromium under the app's CSP (issue 31): staff open the key contact stage
  * from the stages list, add a text field with English and French labels in the structured mode, see
- * it in the live preview (in English, then in French), save the draft, publish it with a note, and
+ * it in the live preview (in English, then in French), save the draft (whose checks then run in the
+ * preview: too long a value shows the length error), publish it with a note, and
  * find version 2 in the versions list and the list of stages. Then dealers get it without a deploy:
  * a config begun before keeps version 1 until staff upgrade it, a new config shows the new field (its
  * label from the version's texts, its checks from the validator module the server compiled and the
- * page imported under the CSP), and the dealer's answer is stored and judged by version 2. One
- * server and one browser for the file.
+ * page imported under the CSP), and the dealer's answer is stored and judged by version 2. Last,
+ * staff move a config to version 2 after the dry run, and the versions list counts it. One server
+ * and one browser for the file.
  */
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -76,6 +78,18 @@ describe('stage editor (browser)', () => {
     await page.getByTestId('draft-save').click();
     await page.getByText('Draft saved.').waitFor();
     await expect.poll(() => page.getByTestId('stage-status').textContent(), SETTLE).toMatch(/Draft by/);
+
+    // The saved draft's checks run in the preview as a dealer sees them: its validator module,
+    // imported under the CSP, judges the new field's length (200 characters for a text field).
+    const preview = page.getByTestId('stage-preview');
+    await expect.poll(() => preview.getByTestId('preview-unchecked').getAttribute('data-checked'), SETTLE).toBe('true');
+    await preview.getByRole('combobox', { name: 'Language' }).click();
+    await page.getByRole('option', { name: 'en-GB' }).click();
+    const field = preview.getByLabel('Best time to call');
+    await field.fill('x'.repeat(201));
+    await expect.poll(() => preview.textContent(), SETTLE).toContain('at most 200 characters');
+    await field.fill('Mornings');
+    await expect.poll(() => preview.textContent(), SETTLE).not.toContain('at most 200 characters');
 
     await page.getByTestId('draft-publish').click();
     const dialog = page.getByTestId('publish-dialog');
@@ -153,6 +167,61 @@ describe('stage editor (browser)', () => {
     });
     expect(tooLong.status).toBe(422);
     expect(tooLong.body.errors.map((e) => e.field)).toContain('/preferredTime');
+    expect(problems).toEqual([]);
+  });
+
+  it('moves a config to version 2 after the dry run, and the versions list counts it', async () => {
+    await page.goto(`${e2e.server.url}/#/backend/config-admin/stages/key-contact`);
+    const v2 = page.getByTestId('versions-panel').locator('[data-testid="version-row"][data-version="2"]');
+    const count = async () => Number(/\d+/.exec((await v2.getByTestId('version-configs').textContent()) ?? '')?.[0]);
+    // Configs on version 2 as the server counts them (the page's GET cache may still show fewer: the
+    // config of the test before was made through the API, not this page).
+    const admin = (await login(e2e.server, 'admin@demo.test')).token;
+    type Versions = { versions: Array<{ version: number; configs: number }> };
+    const before = (await call<Versions>(e2e.server, 'GET', '/api/stage-catalogue/key-contact', { token: admin })).body.versions.find((v) => v.version === 2)!.configs;
+    expect(before).toBe(1);
+    await v2.waitFor();
+    // Version 1 is the shipped file: no move to it.
+    expect(await page.getByTestId('versions-panel').locator('[data-version="1"]').getByTestId('version-upgrade').count()).toBe(0);
+
+    await v2.getByTestId('version-upgrade').click();
+    const dialog = page.getByTestId('upgrade-dialog');
+    const rows = dialog.getByTestId('upgrade-row');
+    await rows.first().waitFor(SETTLE);
+    // The new field, and the demo configs on version 1 with what moving them would do.
+    expect(await dialog.getByTestId('upgrade-new-fields').textContent()).toContain('preferredTime');
+    const outcomes = await dialog.getByTestId('upgrade-outcome').allTextContents();
+    expect(outcomes.length).toBeGreaterThan(0);
+    for (const o of outcomes) expect(['Fits', 'Back to the dealer as a draft (new required values)', 'Would not validate']).toContain(o);
+    expect(await rows.filter({ hasText: 'Demo Motors' }).count()).toBeGreaterThan(0);
+
+    // Only one config moves: untick every one, tick the first that fits.
+    await dialog.getByTestId('upgrade-tick-all').uncheck();
+    const movable = rows.filter({ has: page.locator('[data-outcome="fits"], [data-outcome="needs_input"]') }).first();
+    await movable.getByTestId('upgrade-tick').check();
+    expect(await dialog.getByTestId('upgrade-confirm').textContent()).toBe('Move 1 config');
+    await dialog.getByTestId('upgrade-confirm').click();
+    await page.getByText('1 config(s) moved to version 2.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(count, SETTLE).toBe(before + 1);
+    expect(problems).toEqual([]);
+  });
+
+  it('lints the file as staff type in the JSON tab, before anything is saved', async () => {
+    await page.getByTestId('tab-json').click();
+    const editor = page.getByTestId('stage-json-editor');
+    await editor.waitFor();
+    const stage = (await call<{ file: Record<string, unknown> }>(e2e.server, 'GET', '/api/stage-catalogue/key-contact', { token: (await login(e2e.server, 'admin@demo.test')).token })).body;
+    // A rule aimed at a path no schema defines: refused at publish time, listed while typing.
+    const broken = { ...stage.file, rules: [{ id: 'key-contact.nowhere', description: 'Aimed at nothing.', target: '/key-contact/nowhere', logic: { var: 'value' } }] };
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(JSON.stringify(broken, null, 2));
+    const listed = page.getByTestId('draft-problems');
+    await expect.poll(async () => ((await listed.count()) ? listed.textContent() : ''), SETTLE).toContain('/rules/0/target');
+    // Nothing was saved: the server still has no draft.
+    const after = await call<{ draft: unknown }>(e2e.server, 'GET', '/api/stage-catalogue/key-contact', { token: (await login(e2e.server, 'admin@demo.test')).token });
+    expect(after.body.draft).toBeNull();
     expect(problems).toEqual([]);
   });
 });

@@ -17,10 +17,12 @@ import { DiffView } from './DiffView';
 import type { JsonEditorHandle } from './JsonEditor';
 import { listPath, formatWhen } from './paths';
 import { MissingList, ProblemList, PublishDialog } from './PublishDialog';
-import { StagePreview } from './StagePreview';
+import { StagePreview, type SavedDraft as PreviewSaved } from './StagePreview';
 import { StructuredEditor } from './StructuredEditor';
 import type { StageDraftValue } from './structuredEdits';
+import { UpgradeDialog } from './UpgradeDialog';
 import { VersionsPanel } from './VersionsPanel';
+import { useLiveCheck } from './useLiveCheck';
 
 // CodeMirror and the meta-schema come in a chunk of their own, asked for as the page mounts.
 const loadJsonEditor = () => import('./JsonEditor');
@@ -53,7 +55,11 @@ function CompareDialog({ slug, from, to, onClose }: { slug: string; from: number
   );
 }
 
-function Editor({ stage, reload }: { stage: EditableStage; reload: () => Promise<unknown> }) {
+/** The draft as the server holds it, for the preview's field checks (its validators, when it has no problems). */
+const savedOf = (draft: Pick<StageDraft, 'file' | 'validator' | 'validator_key'> | null | undefined): PreviewSaved | null =>
+  draft ? { file: draft.file, validator: draft.validator ?? null, key: draft.validator_key ?? null } : null;
+
+function Editor({ stage, reload, refresh }: { stage: EditableStage; reload: () => Promise<unknown>; refresh: () => Promise<unknown> }) {
   const { t } = useTranslation(['configAdmin', 'configurator', 'errors']);
   const notify = useNotify();
   const slug = stage.slug;
@@ -72,6 +78,8 @@ function Editor({ stage, reload }: { stage: EditableStage; reload: () => Promise
   const [discarding, setDiscarding] = useState(false);
   const [rollback, setRollback] = useState<{ version: number; note: string } | null>(null);
   const [comparing, setComparing] = useState<{ from: number; to: number } | null>(null);
+  const [upgrading, setUpgrading] = useState<number | null>(null);
+  const [saved, setSaved] = useState<PreviewSaved | null>(() => savedOf(stage.draft));
   const jsonEditor = useRef<JsonEditorHandle>(null);
 
   useEffect(() => {
@@ -96,6 +104,9 @@ function Editor({ stage, reload }: { stage: EditableStage; reload: () => Promise
     setDirty(true);
   }, []);
 
+  // Problems and missing texts of what is on screen, a moment after each edit (nothing saved).
+  useLiveCheck(slug, draft.file, draft.labels, dirty && !parseError, useCallback((answer: Checked) => setChecked(answer), []));
+
   const refused = (error: unknown): CatalogueRefused | null => {
     if (!(error instanceof CatalogueRefused)) {
       notify(t('errors:unknown_error'), { type: 'error' });
@@ -113,7 +124,9 @@ function Editor({ stage, reload }: { stage: EditableStage; reload: () => Promise
     }
     setBusy(true);
     try {
-      const saved = await saveDraft(slug, { file: draft.file, labels: draft.labels, ...(revision !== null ? { revision } : {}) }, t);
+      const file = draft.file;
+      const saved = await saveDraft(slug, { file, labels: draft.labels, ...(revision !== null ? { revision } : {}) }, t);
+      setSaved(savedOf({ ...saved, file }));
       setRevision(saved.revision);
       setChecked({ problems: saved.problems, missing_translations: saved.missing_translations });
       setDraftInfo({ by: saved.updated_by?.name ?? null, at: saved.updated_at });
@@ -274,7 +287,7 @@ function Editor({ stage, reload }: { stage: EditableStage; reload: () => Promise
           </Stack>
         </Paper>
         <Paper sx={{ p: { xs: 1, sm: 2 }, minWidth: 0, position: { lg: 'sticky' }, top: { lg: 72 } }}>
-          <StagePreview file={draft.file} labels={draft.labels} />
+          <StagePreview file={draft.file} labels={draft.labels} saved={saved} />
         </Paper>
       </Box>
 
@@ -288,6 +301,7 @@ function Editor({ stage, reload }: { stage: EditableStage; reload: () => Promise
           current={stage.version}
           onCompare={(from, to) => setComparing({ from, to })}
           onRollback={(version) => setRollback({ version, note: t('stages.rollbackNote', { version }) })}
+          onUpgrade={setUpgrading}
           disabled={busy}
         />
       </Paper>
@@ -295,6 +309,7 @@ function Editor({ stage, reload }: { stage: EditableStage; reload: () => Promise
       {publishing && (
         <PublishDialog version={next} problems={problems} missing={checked.missing_translations} refused={publishing.refused} onClose={() => setPublishing(null)} onPublish={publish} />
       )}
+      {upgrading !== null && <UpgradeDialog slug={slug} version={upgrading} onClose={() => setUpgrading(null)} onMoved={refresh} />}
       {comparing && <CompareDialog slug={slug} from={comparing.from} to={comparing.to} onClose={() => setComparing(null)} />}
       <ConfirmDialog open={discarding} title={t('stages.discardQuestion')} confirmLabel={t('stages.discard')} tone="warning" onClose={() => setDiscarding(false)} onConfirm={discard} testId="discard-dialog">
         {t('stages.discardText', { version: stage.version })}
@@ -326,7 +341,8 @@ function Editor({ stage, reload }: { stage: EditableStage; reload: () => Promise
  * `/backend/config-admin/stages/{slug}` ('edit admin configs'): one stage's editor. The draft (or a
  * copy of the current version) in the structured mode or as JSON, beside a live preview in the real
  * StageForm; save, discard and publish the shared draft (409 when someone else saved it first);
- * every version with compare and rollback. The editor starts again from the server after a publish,
+ * every version with compare, rollback and the move of configs to a version (UpgradeDialog: the
+ * dry run, then the configs ticked). The editor starts again from the server after a publish,
  * a discard, a rollback or a reload.
  */
 export default function StageEditPage() {
@@ -339,6 +355,11 @@ export default function StageEditPage() {
     await refetch();
     void queryClient.invalidateQueries({ queryKey: stageKeys.list() });
     setGeneration((g) => g + 1);
+  }, [refetch, queryClient]);
+  // The stage read again without starting the editor again (its unsaved edits stay): configs per version after a move.
+  const refresh = useCallback(async () => {
+    await refetch();
+    void queryClient.invalidateQueries({ queryKey: stageKeys.list() });
   }, [refetch, queryClient]);
   return (
     <>
@@ -355,7 +376,7 @@ export default function StageEditPage() {
           {error instanceof Error && /404|not found/i.test(error.message) ? t('stages.notFound') : t('stages.loadFailed')}
         </Alert>
       ) : (
-        <Editor key={`${slug}-${generation}`} stage={data} reload={reload} />
+        <Editor key={`${slug}-${generation}`} stage={data} reload={reload} refresh={refresh} />
       )}
     </>
   );

@@ -1,5 +1,6 @@
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import HistoryIcon from '@mui/icons-material/History';
+import MoveUpIcon from '@mui/icons-material/MoveUp';
 import { Box, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,15 +13,18 @@ export interface VersionsPanelProps {
   current: number;
   onCompare(from: number, to: number): void;
   onRollback(version: number): void;
+  /** Opens the move of configs to a version (any but 1, the shipped file); no button without it. */
+  onUpgrade?(version: number): void;
   disabled?: boolean;
 }
 
 /**
  * Every published version of a stage: its note, who published it and when (version 1 is the file
  * shipped with the portal), the configs using it, the version a rollback published again; compare
- * any two, and roll back to an older one (published again as the next version).
+ * any two, roll back to an older one (published again as the next version), and move configs to a
+ * version staff published.
  */
-export function VersionsPanel({ versions, current, onCompare, onRollback, disabled }: VersionsPanelProps) {
+export function VersionsPanel({ versions, current, onCompare, onRollback, onUpgrade, disabled }: VersionsPanelProps) {
   const { t } = useTranslation('configAdmin');
   const numbers = versions.map((v) => v.version);
   const [from, setFrom] = useState(() => numbers[1] ?? numbers[0] ?? 1);
@@ -55,7 +59,7 @@ export function VersionsPanel({ versions, current, onCompare, onRollback, disabl
                   {t('stages.versionsPanel.version', { version: v.version })}
                 </Typography>
                 {v.version === current && <Chip size="small" color="primary" label={t('stages.versionsPanel.current')} />}
-                <Chip size="small" variant="outlined" label={t('stages.versionsPanel.configs', { count: v.configs })} />
+                <Chip size="small" variant="outlined" label={t('stages.versionsPanel.configs', { count: v.configs })} data-testid="version-configs" />
               </Stack>
               <Typography variant="body2" data-testid="version-note">
                 {v.version === 1 && !v.published_at ? t('stages.versionsPanel.shipped') : v.note}
@@ -65,6 +69,11 @@ export function VersionsPanel({ versions, current, onCompare, onRollback, disabl
                 {v.rolled_back_to ? ` · ${t('stages.versionsPanel.rolledBack', { version: v.rolled_back_to })}` : ''}
               </Typography>
             </Box>
+            {onUpgrade && v.version !== 1 && (
+              <Button size="small" startIcon={<MoveUpIcon />} onClick={() => onUpgrade(v.version)} disabled={disabled} data-testid="version-upgrade">
+                {t('stages.versionsPanel.upgrade')}
+              </Button>
+            )}
             {v.version !== current && (
               <Button size="small" startIcon={<HistoryIcon />} onClick={() => onRollback(v.version)} disabled={disabled} data-testid="version-rollback">
                 {t('stages.versionsPanel.rollbackTo', { version: v.version })}

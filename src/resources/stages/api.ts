@@ -4,7 +4,7 @@
  * `CatalogueRefused` (the server's words, its field problems, and whether it was a 409).
  */
 import { useQuery } from '@tanstack/react-query';
-import type { CatalogueRow, EditableStage, PublishProblem, Published, StageDiff, StageDraft, StageVersion } from '../../../contract/catalogue';
+import type { CatalogueRow, EditableStage, PublishProblem, Published, StageDiff, StageDraft, StageVersion, UpgradeAnswer, UpgradePlanAnswer } from '../../../contract/catalogue';
 import { errorText, http, HttpError } from '../../http';
 import { localiseServerText } from '../../i18n/serverText';
 import type { Labels } from './structuredEdits';
@@ -17,6 +17,7 @@ export const stageKeys = {
   stage: (slug: string) => [...stageKeys.all, 'stage', slug] as const,
   version: (slug: string, version: number) => [...stageKeys.all, 'version', slug, version] as const,
   diff: (slug: string, from: number, to: number) => [...stageKeys.all, 'diff', slug, from, to] as const,
+  upgrade: (slug: string, to: number) => [...stageKeys.all, 'upgrade', slug, to] as const,
 };
 
 const base = (slug: string) => `/stage-catalogue/${encodeURIComponent(slug)}`;
@@ -70,3 +71,11 @@ export const publishDraft = (slug: string, body: { note: string; revision: numbe
 
 export const rollbackStage = (slug: string, body: { version: number; note: string }, t: Translate) =>
   write<Published>(() => http.post(`${base(slug)}/rollback`, body, { notify: false }), t);
+
+/** GET .../upgrade?to=N: the dry run of moving configs to version N (nothing is written); read afresh each time the dialog opens (never from the GET cache: dealers change configs meanwhile). */
+export const useUpgradePlan = (slug: string, to: number) =>
+  useQuery({ queryKey: stageKeys.upgrade(slug, to), queryFn: async () => (await http.get<UpgradePlanAnswer>(`${base(slug)}/upgrade?to=${to}`, { notify: false, cache: false }))!, staleTime: 0, gcTime: 0, refetchOnWindowFocus: false });
+
+/** POST .../upgrade: moves the configs named to `version`; a 422 (none could be moved) lists every reason. */
+export const upgradeConfigs = (slug: string, body: { version: number; configs: number[] }, t: Translate) =>
+  write<UpgradeAnswer>(() => http.post(`${base(slug)}/upgrade`, body, { notify: false }), t);
