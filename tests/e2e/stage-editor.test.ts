@@ -70,7 +70,7 @@ describe('stage editor (browser)', () => {
 
     // The preview in French shows the French label.
     await preview.getByRole('combobox', { name: 'Language' }).click();
-    await page.getByRole('option', { name: 'fr-FR' }).click();
+    await page.getByRole('option', { name: 'Français (France)' }).click();
     await preview.getByLabel('Meilleur moment pour appeler').waitFor();
   });
 
@@ -84,7 +84,7 @@ describe('stage editor (browser)', () => {
     const preview = page.getByTestId('stage-preview');
     await expect.poll(() => preview.getByTestId('preview-unchecked').getAttribute('data-checked'), SETTLE).toBe('true');
     await preview.getByRole('combobox', { name: 'Language' }).click();
-    await page.getByRole('option', { name: 'en-GB' }).click();
+    await page.getByRole('option', { name: 'English (UK)' }).click();
     const field = preview.getByLabel('Best time to call');
     await field.fill('x'.repeat(201));
     await expect.poll(() => preview.textContent(), SETTLE).toContain('at most 200 characters');

@@ -5,6 +5,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
 import { deepEqual, LOCALES } from '../../../engine';
+import { LOCALE_NAMES } from '../../i18n/locales';
 import { StageForm, type ConfigDoc } from '../../../engine/react';
 import { loadNamespace } from '../../i18n/i18n';
 import { checkedPreviewStage, loadDraftValidators, previewEngine, previewStage, type PreviewStage } from './previewEngine';
@@ -164,10 +165,11 @@ export function StagePreview({ file, labels, saved }: StagePreviewProps) {
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {t('stages.preview.title')}
         </Typography>
-        <TextField select size="small" label={t('stages.preview.locale')} value={locale} onChange={(e) => setLocale(e.target.value)} sx={{ width: 130 }} slotProps={{ htmlInput: { 'data-testid': 'preview-locale' } }}>
+        <TextField select size="small" label={t('stages.preview.locale')} value={locale} onChange={(e) => setLocale(e.target.value)} sx={{ width: 220 }} slotProps={{ htmlInput: { 'data-testid': 'preview-locale' } }}>
           {LOCALES.map((l) => (
             <MenuItem key={l} value={l}>
-              {l}
+              {/* Each language in its own words, as the app's language menu names them. */}
+              {LOCALE_NAMES[l]}
             </MenuItem>
           ))}
         </TextField>
