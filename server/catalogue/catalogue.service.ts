@@ -15,7 +15,7 @@ import type { Viewer } from '../db/tenancy';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
 import { interpolate, serverMessages } from '../messages';
 import { missingTranslations } from './catalogue.translations';
-import { compileDraft, compileVersion, loadVersion, pinCounts, validatorPath } from './catalogue.versions';
+import { compileDraft, compileVersion, loadVersion, pinCounts, UnpublishedVersion, validatorPath } from './catalogue.versions';
 import type { EditableStage, Published, StageDiff, StageDraft, StageVersion, StageVersionSummary } from '../../contract/catalogue';
 
 
@@ -209,12 +209,14 @@ export async function checkFile(db: Db, slug: string, body: { file: unknown; lab
  */
 export async function pinnedStageVersion(db: Db, slug: string, version: number) {
   knownStage(slug);
-  const loaded = loadVersion(db, slug, version);
-  if (!loaded) throw new NotFound(serverMessages.catalogue.unknown_version);
-  const exists = await db.select({ v: stageVersions.version }).from(stageVersions).where(and(eq(stageVersions.slug, slug), eq(stageVersions.version, version)));
-  if (!exists.length) throw new NotFound(serverMessages.catalogue.unknown_version);
-  const v = await loaded;
-  return { slug, version, key: v.definition.key, file: (await versionOf(db, slug, version)).file, labels: v.labels, validator: v.validator };
+  // Version 1 is the app's own file: nothing to read.
+  const loading = loadVersion(db, slug, version);
+  const v = loading && (await loading.catch((err: unknown) => {
+    if (err instanceof UnpublishedVersion) return null;
+    throw err;
+  }));
+  if (!v) throw new NotFound(serverMessages.catalogue.unknown_version);
+  return { slug, version, key: v.definition.key, file: v.file, labels: v.labels, validator: v.validator };
 }
 
 /**

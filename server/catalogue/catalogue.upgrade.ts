@@ -8,7 +8,7 @@
  * upgrade, with the reasons.
  */
 import { and, sql } from 'drizzle-orm';
-import { MANAGE_CONFIGS, catalogueWith, getStage, withCatalogue, type FieldError, type StageState } from '../../engine';
+import { MANAGE_CONFIGS, baseCatalogue, getStage, withCatalogue, type FieldError, type StageState } from '../../engine';
 import type { Db } from '../db/database';
 import { configs } from '../db/schema';
 import type { Viewer } from '../db/tenancy';
@@ -93,7 +93,7 @@ const asCatalogue = (viewer: Viewer): Viewer => ({ ...viewer, permissions: new S
  */
 async function judge(deps: Deps, viewer: Viewer, loaded: LoadedConfig, slug: string, to: number) {
   const pins = pinsWith(loaded.row.stageVersions, slug, to);
-  const catalogue = (await pinnedCatalogue(deps.db, pins)) ?? catalogueWith([]);
+  const catalogue = (await pinnedCatalogue(deps.db, pins)) ?? baseCatalogue;
   const state = (loaded.snapshot.states[slug] ?? 'draft') as StageState;
   const data = loaded.snapshot.doc[slug];
   const config = { ...loaded.snapshot, catalogue };
@@ -172,7 +172,7 @@ export async function upgradeDryRun(deps: Deps, viewer: Viewer, slug: string, to
 
 async function definitionOf(deps: Deps, slug: string, version: number) {
   const loaded = loadVersion(deps.db, slug, version);
-  return loaded ? (await loaded).definition : withCatalogue(catalogueWith([]), () => getStage(slug));
+  return loaded ? (await loaded).definition : baseCatalogue.bySlug.get(slug)!;
 }
 
 export interface UpgradeBody {

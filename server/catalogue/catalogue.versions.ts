@@ -32,11 +32,19 @@ export type StagePins = Record<string, number>;
 export interface LoadedVersion {
   slug: string;
   version: number;
+  /** The file as published (what the browser builds its definition from). */
+  file: Record<string, unknown>;
   definition: StageDefinition;
   labels: StageLabels;
   /** Where browsers load its validators: `/stage-validators/<hash>.js`, the hash of the module's text. */
   validator: string;
 }
+
+/** A published version a caller named that does not exist (the routes answer 404). */
+export class UnpublishedVersion extends Error {}
+
+/** 12 hex digits of a file's content: a key names what it was made from. */
+const contentOf = (file: unknown) => createHash('sha256').update(JSON.stringify(file)).digest('hex').slice(0, 12);
 
 /** The address of a validator module (under the API prefix). */
 export const validatorPath = (hash: string) => `/stage-validators/${hash}.js`;
@@ -55,8 +63,7 @@ export async function compileVersion(file: unknown, labels: StageLabels, version
   // The engine's key names the version AND its content: two databases (or a rollback) may give one
   // version number different files, and the engine's registries are per process.
   const slug = (file as { slug?: string }).slug;
-  const content = createHash('sha256').update(JSON.stringify(file)).digest('hex').slice(0, 12);
-  const definition = stageDefinitionFromFile(file, { version, key: `${slug}@${version}-${content}` });
+  const definition = stageDefinitionFromFile(file, { version, key: `${slug}@${version}-${contentOf(file)}` });
   const hash = await compileModule(definition);
   addConfiguratorTexts(labels);
   return { definition, hash };
@@ -88,9 +95,7 @@ const MAX_DRAFTS = 50;
  * @example const { key, validator } = await compileDraft(file); // the preview imports `/api${validator}`
  */
 export async function compileDraft(file: unknown): Promise<{ key: string; validator: string }> {
-  const slug = (file as { slug?: string }).slug;
-  const content = createHash('sha256').update(JSON.stringify(file)).digest('hex').slice(0, 12);
-  const key = `${slug}@draft-${content}`;
+  const key = `${(file as { slug?: string }).slug}@draft-${contentOf(file)}`;
   const known = drafts.get(key);
   if (known) return { key, validator: validatorPath(known.hash) };
   const hash = await compileModule(stageDefinitionFromFile(file, { version: 0, key }));
@@ -126,9 +131,9 @@ export function loadVersion(db: Db | Tx, slug: string, version: number): Promise
         .select({ file: stageVersions.file, labels: stageVersions.labels })
         .from(stageVersions)
         .where(and(eq(stageVersions.slug, slug), eq(stageVersions.version, version)));
-      if (!row) throw new Error(`Stage version ${id} is not published.`);
+      if (!row) throw new UnpublishedVersion(`Stage version ${id} is not published.`);
       const { definition, hash } = await compileVersion(row.file, row.labels, version);
-      return { slug, version, definition, labels: row.labels, validator: validatorPath(hash) };
+      return { slug, version, file: row.file, definition, labels: row.labels, validator: validatorPath(hash) };
     })();
     // A failed load (the database away) is tried again by the next request.
     p.catch(() => cache.delete(id));

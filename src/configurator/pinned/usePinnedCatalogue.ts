@@ -8,15 +8,8 @@
  */
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import {
-  catalogueWith,
-  instantiateValidators,
-  registerStageValidators,
-  stageDefinitionFromFile,
-  type Catalogue,
-  type StageDefinition,
-  type ValidatorModule,
-} from '../../../engine';
+import { catalogueWith, stageDefinitionFromFile, type Catalogue, type StageDefinition } from '../../../engine';
+import { loadValidatorModule } from '../../data/validatorModules';
 import type { PinnedVersion } from '../../../contract/catalogue';
 import { http } from '../../http';
 import { answered } from '../../data/queryPolicies';
@@ -31,9 +24,7 @@ export interface PinnedStages {
 /** One published version, ready: its definition, its validators registered, its texts added. */
 async function loadPinnedVersion(slug: string, version: number, signal: AbortSignal): Promise<StageDefinition> {
   const answer = answered(await http.get<PinnedVersion>(`/stage-versions/${encodeURIComponent(slug)}/${version}`, { notify: false, signal }));
-  // The module the server compiled, from the API's own origin (script-src 'self').
-  const module = (await import(/* @vite-ignore */ `/api${answer.validator}`)) as ValidatorModule;
-  registerStageValidators(instantiateValidators(module));
+  await loadValidatorModule(answer.validator);
   addStageVersionTexts(answer.labels);
   return stageDefinitionFromFile(answer.file, { version, key: answer.key });
 }

@@ -8,7 +8,8 @@ import { deepEqual, LOCALES } from '../../../engine';
 import { LOCALE_NAMES } from '../../i18n/locales';
 import { StageForm, type ConfigDoc } from '../../../engine/react';
 import { loadNamespace } from '../../i18n/i18n';
-import { checkedPreviewStage, loadDraftValidators, previewEngine, previewStage, type PreviewStage } from './previewEngine';
+import { checkedPreviewStage, previewEngine, previewStage, type PreviewStage } from './previewEngine';
+import { loadValidatorModule } from '../../data/validatorModules';
 import type { Labels } from './structuredEdits';
 
 const NAMESPACES = ['configurator', 'validation', 'common', 'errors'];
@@ -89,7 +90,7 @@ function useDraftValidators(validator: string | null | undefined): string | null
   useEffect(() => {
     if (!validator) return;
     let live = true;
-    loadDraftValidators(validator).then(
+    loadValidatorModule(validator).then(
       () => live && setLoaded(validator),
       // Not loaded (offline, or the server forgot an old draft's module): the preview stays unchecked.
       () => undefined,

@@ -12,15 +12,12 @@
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import {
   catalogueWith,
-  instantiateValidators,
-  registerStageValidators,
   stageDefinitionFromFile,
   updateStage,
   validateStage,
   withCatalogue,
   type ConfigDocument,
   type StageDefinition,
-  type ValidatorModule,
 } from '../../../engine';
 import { formValidator, validateSection, type ConfigDoc, type StageEngine } from '../../../engine/react';
 
@@ -49,7 +46,7 @@ const checkedPreviews = new Map<string, PreviewStage>();
 /**
  * The preview of the saved draft under the key the server compiled its validators for
  * (`validator_key`, which names the file's content): made once per key. Its validators must be
- * registered first (`loadDraftValidators`).
+ * registered first (`loadValidatorModule`, src/data/validatorModules.ts).
  */
 export function checkedPreviewStage(file: unknown, key: string): PreviewStage {
   let preview = checkedPreviews.get(key);
@@ -61,23 +58,6 @@ export function checkedPreviewStage(file: unknown, key: string): PreviewStage {
     if (checkedPreviews.size > 8) checkedPreviews.delete(checkedPreviews.keys().next().value!);
   }
   return preview;
-}
-
-const loads = new Map<string, Promise<void>>();
-
-/**
- * Imports a saved draft's validator module (`/stage-validators/<hash>.js`, under the API: same
- * origin, so the strict CSP allows it) and registers its validators. Once per module; a failed
- * load may be tried again.
- */
-export function loadDraftValidators(validator: string): Promise<void> {
-  let load = loads.get(validator);
-  if (!load) {
-    load = (import(/* @vite-ignore */ `/api${validator}`) as Promise<ValidatorModule>).then((module) => registerStageValidators(instantiateValidators(module)));
-    load.catch(() => loads.delete(validator));
-    loads.set(validator, load);
-  }
-  return load;
 }
 
 const empty = { errors: [], warnings: [] };
