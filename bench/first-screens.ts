@@ -50,7 +50,8 @@ const SCREENS: Screen[] = [
   { name: 'products list (staff)', account: 'admin@demo.test', path: '/#/products', content: 'main table tbody tr td', api: '/api/products?range=[0,24]' },
   { name: 'products list (dealer)', account: 'dealer@demo.test', path: '/#/products', content: 'main table tbody tr td, main li', api: '/api/products?range=[0,24]' },
   { name: 'media library', account: 'admin@demo.test', path: '/#/media', content: 'main img', api: '/api/media/page' },
-  { name: 'company profile', account: 'admin@demo.test', path: '/#/companies/1', content: 'main input[name="name"]', api: '/api/companies/1' },
+  // The spec's path, which the list's rows open (react-admin's own /#/companies/1 is no link of the app).
+  { name: 'company profile', account: 'admin@demo.test', path: '/#/companies/profile/1', content: 'main input[name="name"]', api: '/api/companies/1' },
   { name: 'roles & permissions', account: 'admin@demo.test', path: '/#/roles-permissions/roles', content: 'main table tbody tr', api: '/api/roles' },
   { name: 'configurations list', account: 'admin@demo.test', path: '/#/configurator', content: 'main [data-testid="config-row"]', api: '/api/configs?range=[0,24]' },
   // The configurator's own screens (issue 32), on the dealer's demo config.

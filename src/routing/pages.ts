@@ -16,7 +16,7 @@ import internalPageLayouts from '../resources/internal-page-layouts';
 import stages from '../resources/stages';
 import { lazyPage, type LazyPage } from './lazyPage';
 import { PUBLIC_PAGES } from './publicPages';
-import { routeAt } from './routeAt';
+import { pathOf, routeAt } from './routeAt';
 import type { RouteName } from './routes';
 
 /*
@@ -115,12 +115,41 @@ export const PAGES: Record<Exclude<RouteName, RedirectName>, ComponentType> = {
   Migration,
 };
 
-/** The lazy page of a route name, if it is one (the redirects and Login are not). */
-const lazyAt = (name: RouteName | null | undefined): Partial<LazyPage> | null => (name && name in PAGES ? (PAGES[name as keyof typeof PAGES] as Partial<LazyPage>) : null);
+/**
+ * react-admin's resources by API name (routeElements.tsx registers them as `<Resource>`s). Their
+ * own paths (`/companies/{id}`, `/users/create`) show the same screens as the named routes, and a
+ * first visit there is started the same way (`pageAt`).
+ */
+export const RESOURCES = {
+  companies, users, media, products, posts: showcases, agreements, projects, tasks,
+  'tasks/stages': taskStages, 'tasks/types': taskTypes, 'tasks/notifications': taskNotifications, adminconfigs: internalPageLayouts,
+};
+
+type Descriptor = { list?: ComponentType; create?: ComponentType; edit?: ComponentType };
+// Longest name first: `/tasks/stages` is the stages resource's list, not the tasks' record "stages".
+const RESOURCE_NAMES = Object.keys(RESOURCES).sort((a, b) => b.length - a.length) as Array<keyof typeof RESOURCES>;
+
+/** The screen react-admin shows at `path` for one of its resources: its list, create or edit. */
+function resourcePageAt(path: string): ComponentType | undefined {
+  const name = RESOURCE_NAMES.find((n) => path === `/${n}` || path.startsWith(`/${n}/`));
+  if (!name) return undefined;
+  const screens = RESOURCES[name] as Descriptor;
+  const rest = path.slice(name.length + 2).replace(/\/$/, '');
+  if (rest === '') return screens.list;
+  if (rest === 'create') return screens.create;
+  return rest.includes('/') ? undefined : screens.edit;
+}
+
+/** The lazy page at `hash`: its named route's (the redirects and Login have none), else react-admin's. */
+function pageAt(hash: string): Partial<LazyPage> | null {
+  const name = routeAt(hash);
+  const page = name ? (PAGES as Partial<Record<RouteName, ComponentType>>)[name] : resourcePageAt(pathOf(hash));
+  return (page as Partial<LazyPage> | undefined) ?? null;
+}
 
 /** The i18n namespaces the page of `hash` needs besides the app's own (main.tsx loads them at start). */
 export function pageNamespacesAt(hash: string): readonly string[] {
-  return lazyAt(routeAt(hash))?.namespaces ?? [];
+  return pageAt(hash)?.namespaces ?? [];
 }
 
 /**
@@ -130,6 +159,6 @@ export function pageNamespacesAt(hash: string): readonly string[] {
  * here (or failed to come).
  */
 export function preloadPageAt(hash: string): Promise<unknown> {
-  return lazyAt(routeAt(hash))?.preload?.().catch(() => {}) ?? Promise.resolve();
+  return pageAt(hash)?.preload?.().catch(() => {}) ?? Promise.resolve();
 }
 

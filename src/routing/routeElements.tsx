@@ -1,22 +1,10 @@
 import { type ComponentType, type LazyExoticComponent } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { Navigate, Route, useParams } from 'react-router-dom';
-import companies from '../resources/companies';
-import users from '../resources/users';
-import media from '../resources/media';
-import products from '../resources/products';
-import showcases from '../resources/showcases';
-import agreements from '../resources/agreements';
-import tasks from '../resources/tasks';
-import taskStages from '../resources/task-stages';
-import internalPageLayouts from '../resources/internal-page-layouts';
-import taskTypes from '../resources/task-types';
-import taskNotifications from '../resources/task-notifications';
-import projects from '../resources/projects';
 import { session } from '../session/session';
 import { prefetchReports } from '../reports/useReports';
 import { keyedByRecord } from './keyedByRecord';
-import { PAGES as LAZY_PAGES } from './pages';
+import { PAGES as LAZY_PAGES, RESOURCES } from './pages';
 import { pathOf, routeAt, searchOf } from './routeAt';
 import { RouteGuard, type Prefetch, type Preload } from './RouteGuard';
 import { ROUTES, type RouteName } from './routes';
@@ -123,7 +111,7 @@ export const appRoutes = [
  * (`/companies/{id}`) as on the named routes (keyedByRecord.tsx: a form must never keep one record's
  * values while another record's id is shown, issue 23). The key is the API resource.
  */
-export const appResources: ResourceProps[] = Object.entries({ companies, users, media, products, posts: showcases, agreements, projects, tasks, 'tasks/stages': taskStages, 'tasks/types': taskTypes, 'tasks/notifications': taskNotifications, adminconfigs: internalPageLayouts }).map(([name, descriptor]) => {
+export const appResources: ResourceProps[] = Object.entries(RESOURCES).map(([name, descriptor]) => {
   const { edit } = descriptor as { edit?: ComponentType };
   return { ...descriptor, name, ...(edit ? { edit: keyedByRecord(edit) } : {}) };
 });

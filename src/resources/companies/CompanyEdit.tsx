@@ -7,7 +7,7 @@ import { useParams } from 'react-router-dom';
 import { useDataWords, type DataWords } from '../../i18n/dataWords';
 import { PageHeading } from '../../layout/PageHeading';
 import { CompanyForm, toCompanyBody } from './CompanyForm';
-import { LogoThumbnail } from './CompanyLogoInput';
+import { LogoThumbnail } from './LogoThumbnail';
 import { CompanyUsers } from './CompanyUsers';
 import { useCompanyAbilities } from './useCompanyAbilities';
 import { FRESH_RECORD } from '../../forms/freshRecord';

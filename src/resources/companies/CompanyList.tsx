@@ -10,7 +10,7 @@ import { formatDate } from '../../i18n/format';
 import { useDataWords, type DataWords } from '../../i18n/dataWords';
 import { PageHeading } from '../../layout/PageHeading';
 import { STAGES, STATUSES, useCompanyTerms, type Taxonomy } from './choices';
-import { LogoThumbnail } from './CompanyLogoInput';
+import { LogoThumbnail } from './LogoThumbnail';
 import { profilePath } from './paths';
 import { useCompanyAbilities } from './useCompanyAbilities';
 import { ListEmpty } from '../../layout/ListEmpty';

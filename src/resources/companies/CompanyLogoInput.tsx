@@ -1,7 +1,7 @@
 import BusinessIcon from '@mui/icons-material/Business';
 import PermMediaIcon from '@mui/icons-material/PermMedia';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useInput, type RaRecord } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../auth/permissions';
@@ -9,6 +9,7 @@ import { useSession } from '../../session/useSession';
 import { MediaPickerDialog } from '../../forms/MediaPickerDialog';
 import { MediaUploadButton, MediaUploadStatus } from '../../forms/MediaUploadControls';
 import { useMediaUpload } from '../../forms/useMediaUpload';
+import { LogoThumbnail } from './LogoThumbnail';
 
 /**
  * The form field that holds the logo's media guid (split out of `meta`, see CompanyForm); the
@@ -16,8 +17,6 @@ import { useMediaUpload } from '../../forms/useMediaUpload';
  */
 export const LOGO_FIELD = 'logo';
 
-/** The thumbnail address of a media guid (the server's GET /api/media/{guid}/thumbnail). */
-export const logoThumbnail = (guid: string) => `/api/media/${encodeURIComponent(guid)}/thumbnail`;
 
 type MediaRow = RaRecord & { id: number; guid: string; filename: string; mime: string; width: number | null; height: number | null; company_id: number | null; thumbnail_url: string | null };
 
@@ -30,26 +29,6 @@ const ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
  * files are left out, not shown greyed: with a logo per demo company they were most of the library.
  */
 export const usableFilter = (companyId: number | undefined) => ({ mime: 'image', usable_by: companyId ?? 'new' });
-
-/** A small logo picture, or the company sign when there is none (or its file is gone). */
-export function LogoThumbnail({ guid, name, size = 40 }: { guid: string | null | undefined; name: string; size?: number }) {
-  const { t } = useTranslation();
-  const [failed, setFailed] = useState(false);
-  useEffect(() => setFailed(false), [guid]);
-  const box = { width: size, height: size, flexShrink: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', borderRadius: 1, bgcolor: 'action.hover', overflow: 'hidden' };
-  if (!guid || failed) {
-    return (
-      <Box sx={box} aria-hidden>
-        <BusinessIcon sx={{ fontSize: size * 0.6, color: 'text.disabled' }} />
-      </Box>
-    );
-  }
-  return (
-    <Box sx={box}>
-      <Box component="img" src={logoThumbnail(guid)} alt={t('companiesAdmin.logo.alt', { name })} onError={() => setFailed(true)} sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
-    </Box>
-  );
-}
 
 /** The media library's images this company may use, in a dialog: search and pages; a click picks one. */
 function LogoPicker({ open, companyId, current, onPick, onClose }: { open: boolean; companyId?: number; current: string | null; onPick: (guid: string) => void; onClose: () => void }) {
