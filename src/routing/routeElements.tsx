@@ -1,6 +1,6 @@
 import { type ComponentType, type LazyExoticComponent } from 'react';
 import type { ResourceProps } from 'react-admin';
-import { Navigate, Route, useParams } from 'react-router-dom';
+import { Navigate, Route, useLocation, useParams } from 'react-router-dom';
 import { session } from '../session/session';
 import { prefetchReports } from '../reports/useReports';
 import { keyedByRecord } from './keyedByRecord';
@@ -106,12 +106,42 @@ export const appRoutes = [
 ];
 
 /**
+ * A screen's own address: react-admin's path of a screen (`/companies/{id}`, `/projects`) sends the
+ * visitor to the named route that shows the same screen (`/companies/profile/{id}`, `/tracker/all`),
+ * the address, title, guard and sidebar entry every link of the app uses. Reached from a bookmark
+ * or one of react-admin's own links, the screen had no heading and no route guard there.
+ */
+function toNamedRoute(path: string): ComponentType {
+  function ToNamedRoute() {
+    const params = useParams();
+    const { search } = useLocation();
+    // react-admin names the record `id`; a named route may call it otherwise (`:slug`).
+    const pathname = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? params.id ?? ''));
+    return <Navigate to={{ pathname, search }} replace />;
+  }
+  return ToNamedRoute;
+}
+
+/** The path of the named route whose page is `screen`, if one is. */
+const namedPathOf = (screen: ComponentType) => ROUTES.find((route) => PAGES[route.name] === screen)?.path;
+
+/**
  * react-admin's resources (`<Resource name=... {...descriptor} />` in App.tsx), the descriptors the
- * named routes above show, each edit screen mounted anew per record on react-admin's own paths
- * (`/companies/{id}`) as on the named routes (keyedByRecord.tsx: a form must never keep one record's
- * values while another record's id is shown, issue 23). The key is the API resource.
+ * named routes above show. On react-admin's own paths a screen with a named route redirects there
+ * (the named routes' paths win where they are the same); an edit screen without one is mounted
+ * anew per record (keyedByRecord.tsx: a form must never keep one record's values while another
+ * record's id is shown, issue 23). The key is the API resource.
  */
 export const appResources: ResourceProps[] = Object.entries(RESOURCES).map(([name, descriptor]) => {
-  const { edit } = descriptor as { edit?: ComponentType };
-  return { ...descriptor, name, ...(edit ? { edit: keyedByRecord(edit) } : {}) };
+  const screens = descriptor as { list?: ComponentType; create?: ComponentType; edit?: ComponentType };
+  const routed = Object.fromEntries(
+    (['list', 'create', 'edit'] as const)
+      .filter((kind) => screens[kind])
+      .map((kind) => {
+        const screen = screens[kind]!;
+        const named = namedPathOf(screen);
+        return [kind, named ? toNamedRoute(named) : kind === 'edit' ? keyedByRecord(screen) : screen];
+      }),
+  );
+  return { ...descriptor, name, ...routed };
 });
