@@ -7,7 +7,8 @@
  * a config begun before keeps version 1 until staff upgrade it, a new config shows the new field (its
  * label from the version's texts, its checks from the validator module the server compiled and the
  * page imported under the CSP), and the dealer's answer is stored and judged by version 2. Last,
- * staff move a config to version 2 after the dry run, and the versions list counts it. One server
+ * staff move a config to version 2 after the dry run: the versions list counts it, and that config
+ * shows the new field with "Section form updated to version 2" in its history. One server
  * and one browser for the file.
  */
 import { eq } from 'drizzle-orm';
@@ -170,7 +171,7 @@ describe('stage editor (browser)', () => {
     expect(problems).toEqual([]);
   });
 
-  it('moves a config to version 2 after the dry run, and the versions list counts it', async () => {
+  it('moves a config to version 2 after the dry run: the versions list counts it, its page shows the new field and its history the move', async () => {
     await page.goto(`${e2e.server.url}/#/backend/config-admin/stages/key-contact`);
     const v2 = page.getByTestId('versions-panel').locator('[data-testid="version-row"][data-version="2"]');
     const count = async () => Number(/\d+/.exec((await v2.getByTestId('version-configs').textContent()) ?? '')?.[0]);
@@ -199,11 +200,21 @@ describe('stage editor (browser)', () => {
     await dialog.getByTestId('upgrade-tick-all').uncheck();
     const movable = rows.filter({ has: page.locator('[data-outcome="fits"], [data-outcome="needs_input"]') }).first();
     await movable.getByTestId('upgrade-tick').check();
+    const moved = await movable.getAttribute('data-id');
     expect(await dialog.getByTestId('upgrade-confirm').textContent()).toBe('Move 1 config');
     await dialog.getByTestId('upgrade-confirm').click();
     await page.getByText('1 config(s) moved to version 2.').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(count, SETTLE).toBe(before + 1);
+
+    // The moved config's stage page now shows version 2's field, and its history says why.
+    await page.goto(`${e2e.server.url}/#/configurator/${moved}/key-contact`);
+    await page.getByLabel('Best time to call').waitFor();
+    await page.getByTestId('stage-history').click();
+    await expect.poll(() => page.getByTestId('history-panel').getByTestId('history-item').first().textContent(), SETTLE).toContain('Section form updated to version 2');
+    // Back to the editor for the next test.
+    await page.goto(`${e2e.server.url}/#/backend/config-admin/stages/key-contact`);
+    await page.getByTestId('tab-json').waitFor();
     expect(problems).toEqual([]);
   });
 
