@@ -5,7 +5,7 @@ import { stageFiles } from '../../engine';
 import { DiffView, type StageChange } from '../../src/resources/stages/DiffView';
 import { StructuredEditor } from '../../src/resources/stages/StructuredEditor';
 import { addField, type StageDraftValue } from '../../src/resources/stages/structuredEdits';
-import { movable, UpgradePlanView } from '../../src/resources/stages/UpgradeDialog';
+import { UpgradePlanView, usePlanTicks } from '../../src/resources/stages/UpgradeDialog';
 import { VersionsPanel } from '../../src/resources/stages/VersionsPanel';
 
 /** The parts of the stage editor (issue 31, `/backend/config-admin/stages/{slug}`) that stand alone. */
@@ -102,14 +102,7 @@ const PLAN: UpgradePlanAnswer = {
 
 /** The dry run's plan with its ticks, as the dialog holds them (preselected: the configs that can move). */
 function Plan({ plan, refused }: { plan: UpgradePlanAnswer; refused?: ReadonlyMap<number, readonly PublishProblem[]> }) {
-  const [selected, setSelected] = useState(() => new Set(plan.configs.filter((r) => movable(r) && !refused?.has(r.id)).map((r) => r.id)));
-  const toggle = (id: number, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const [selected, toggle] = usePlanTicks(plan, refused);
   return <UpgradePlanView plan={plan} selected={selected} onToggle={toggle} refused={refused} />;
 }
 

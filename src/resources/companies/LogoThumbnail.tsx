@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The thumbnail address of a media guid (the server's GET /api/media/{guid}/thumbnail). */
-export const logoThumbnail = (guid: string) => `/api/media/${encodeURIComponent(guid)}/thumbnail`;
+const logoThumbnail = (guid: string) => `/api/media/${encodeURIComponent(guid)}/thumbnail`;
 
 /*
  * One styled frame for every thumbnail, its styles made once: the companies list shows 25 of them,

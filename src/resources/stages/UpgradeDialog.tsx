@@ -235,11 +235,12 @@ export function UpgradePlanView({ plan, selected, onToggle, refused, disabled }:
   );
 }
 
-/** The plan with its ticks (preselected: the configs that can move) and the move button. */
-function PlanForm({ plan, refused, busy, onMove, onClose }: { plan: UpgradePlanAnswer; refused: ReadonlyMap<number, readonly PublishProblem[]>; busy: boolean; onMove(ids: number[]): void; onClose(): void }) {
-  const { t } = useTranslation('configAdmin');
-  // Configs refused last time start unticked: they would be refused again.
-  const [selected, setSelected] = useState<Set<number>>(() => new Set(plan.configs.filter((r) => movable(r) && !refused.has(r.id)).map((r) => r.id)));
+/**
+ * The ticks of a dry run's plan: preselected, the configs that can move, but those refused last
+ * time (they would be refused again); `toggle` ticks or unticks one.
+ */
+export function usePlanTicks(plan: UpgradePlanAnswer, refused?: ReadonlyMap<number, readonly PublishProblem[]>): [ReadonlySet<number>, (id: number, on: boolean) => void] {
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set(plan.configs.filter((r) => movable(r) && !refused?.has(r.id)).map((r) => r.id)));
   const toggle = (id: number, on: boolean) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -247,6 +248,13 @@ function PlanForm({ plan, refused, busy, onMove, onClose }: { plan: UpgradePlanA
       else next.delete(id);
       return next;
     });
+  return [selected, toggle];
+}
+
+/** The plan with its ticks (preselected: the configs that can move) and the move button. */
+function PlanForm({ plan, refused, busy, onMove, onClose }: { plan: UpgradePlanAnswer; refused: ReadonlyMap<number, readonly PublishProblem[]>; busy: boolean; onMove(ids: number[]): void; onClose(): void }) {
+  const { t } = useTranslation('configAdmin');
+  const [selected, toggle] = usePlanTicks(plan, refused);
   const ids = plan.configs.filter((r) => selected.has(r.id) && movable(r)).map((r) => r.id);
   return (
     <>
