@@ -14,7 +14,9 @@ import { getStage, hasStage } from './catalogue';
 /** A list's place in stage data: property names, `*` for "every item of this list". */
 export type ListPath = SecretPath;
 
-const pathsBySlug = new Map<string, readonly ListPath[]>();
+/** By definition, not slug: a published version may add or drop lists with ids. */
+const pathsByStage = new WeakMap<object, readonly ListPath[]>();
+const NONE: readonly ListPath[] = Object.freeze([]);
 
 function resolve(schema: unknown, defs: Record<string, unknown>, seen: Set<unknown>): Record<string, unknown> | null {
   let node = schema;
@@ -56,15 +58,15 @@ function collect(schema: unknown, defs: Record<string, unknown>, at: string[], o
  * @example stageListIdPaths('locations') // [['locations']]
  */
 export function stageListIdPaths(slug: string): readonly ListPath[] {
-  let paths = pathsBySlug.get(slug);
+  if (!hasStage(slug)) return NONE;
+  const stage = getStage(slug);
+  let paths = pathsByStage.get(stage);
   if (!paths) {
     const out: ListPath[] = [];
-    if (hasStage(slug)) {
-      const schema = getStage(slug).schema as Record<string, unknown>;
-      collect(schema, (schema.definitions as Record<string, unknown>) ?? {}, [], out, new Set());
-    }
+    const schema = stage.schema as Record<string, unknown>;
+    collect(schema, (schema.definitions as Record<string, unknown>) ?? {}, [], out, new Set());
     paths = Object.freeze(out.map((p) => Object.freeze(p)));
-    pathsBySlug.set(slug, paths);
+    pathsByStage.set(stage, paths);
   }
   return paths;
 }

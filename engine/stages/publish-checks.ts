@@ -13,7 +13,8 @@ import safeRegex from 'safe-regex2';
 import { hasOwn, isPlainObject, parsePointer, toPointer } from '../json';
 import { MAX_INPUT_ITEMS } from '../validation/input-guard';
 import { jsonLogic } from '../rules/operations';
-import { bundleSchema } from './bundle';
+import { bundleSchema, shapeNameOf } from './bundle';
+import { STAGE_SCHEMA_KEYWORDS, schemaPositions } from './schema-positions';
 import { shapeFiles, stageFiles } from './files';
 import { lintStageFile } from './lint';
 
@@ -31,6 +32,10 @@ export const PUBLISH_LIMITS = Object.freeze({
   logicDepth: 32,
   /** Estimated evaluation steps of one expression: loops multiply their body (see `stepsOf`). */
   logicSteps: 1_000_000,
+  /** JSON values (schemas, keywords' values, items of enums) in the schema. Built-in schemas have under 200. */
+  schemaNodes: 10_000,
+  /** Items of one `enum`. Built-in enums have under 20. */
+  enumItems: 1_000,
 });
 
 export interface PublishOptions {
@@ -43,10 +48,6 @@ type Json = Record<string, unknown>;
 const fmt = (n: number) => n.toLocaleString('en-GB');
 /** Operations that evaluate their second argument once per item of the first. */
 const LOOPS = new Set(['map', 'filter', 'reduce', 'all', 'some', 'none']);
-/** Schema keywords whose values are logic or data, not schemas (as in bundle.ts). */
-const NOT_SCHEMAS = new Set(['requiredIf', 'requiredIfLogic', 'visibleIf', 'postcode', 'default', 'enum', 'const', 'examples']);
-/** Schema keywords whose values map names to schemas (their keys are names, not keywords). */
-const SCHEMA_MAPS = new Set(['properties', 'definitions', 'patternProperties', 'dependencies']);
 const LOGIC_KEYWORDS = ['visibleIf', 'requiredIf', 'requiredIfLogic'];
 
 /**
@@ -61,7 +62,11 @@ export function publishProblems(file: unknown, options: PublishOptions = {}): st
     // Size and depth first, without recursion: everything after this recurses over the file.
     const shape = shapeProblem(file);
     if (shape) return [`${name}: ${shape}`];
-    // Patterns and logic next: lint validates the defaults (running the patterns and requiredIfLogic).
+    // The schema's keywords, refs and sizes next: nothing below may see a keyword the format does
+    // not have. Then patterns and logic: lint validates the defaults (running the patterns and
+    // requiredIfLogic).
+    const format = schemaProblems(file);
+    if (format.length) return format.map((p) => `${name}: ${p}`);
     const hostile = [...patternProblems(file), ...logicSizeProblems(file)].map((p) => `${name}: ${p}`);
     if (hostile.length) return hostile;
     const problems = lintStageFile(file, name).map(clearerDefaults);
@@ -102,25 +107,49 @@ function shapeProblem(file: unknown): string | null {
   return null;
 }
 
-/** The regexes of a schema (`pattern`, `patternProperties` keys) with their pointers. */
+/**
+ * What the stage format does not allow in a schema: keywords it does not have (`$id`, `$comment`,
+ * `$defs`, a typo), refs other than a shape or `#/definitions/<name>` of the file (a ref into a
+ * default or an enum would make data a schema), and more schema than the server compiles quickly.
+ */
+function schemaProblems(file: unknown): string[] {
+  if (!isPlainObject(file) || !isPlainObject(file.schema)) return []; // the meta-schema says so
+  const schema = file.schema;
+  let nodes = 0;
+  for (const stack: unknown[] = [schema]; stack.length && nodes <= PUBLISH_LIMITS.schemaNodes; ) {
+    const value = stack.pop();
+    nodes++;
+    if (value !== null && typeof value === 'object') stack.push(...Object.values(value));
+  }
+  if (nodes > PUBLISH_LIMITS.schemaNodes) {
+    return [`/schema has more than ${fmt(PUBLISH_LIMITS.schemaNodes)} values (fields, keywords and their values); a stage schema may have at most ${fmt(PUBLISH_LIMITS.schemaNodes)}`];
+  }
+  const definitions = isPlainObject(schema.definitions) ? schema.definitions : {};
+  const out: string[] = [];
+  for (const { node, at } of schemaPositions(schema, '/schema')) {
+    for (const key of Object.keys(node)) {
+      if (!STAGE_SCHEMA_KEYWORDS.has(key)) out.push(`${at}${toPointer([key])} is not a keyword of the stage format; remove it (see engine/README.md for the keywords a stage schema may use)`);
+    }
+    const ref = node.$ref;
+    if (ref !== undefined) {
+      const local = typeof ref === 'string' ? /^#\/definitions\/([^/]+)$/.exec(ref) : null;
+      const ok = typeof ref === 'string' && (shapeNameOf(ref) !== null || (local !== null && hasOwn(definitions, local[1].replace(/~1/g, '/').replace(/~0/g, '~'))));
+      if (!ok) out.push(`${at}/$ref ${JSON.stringify(ref)} must name a shape (../shapes/<name>.json) or a definition of this schema (#/definitions/<name>)`);
+    }
+    if (Array.isArray(node.enum) && node.enum.length > PUBLISH_LIMITS.enumItems) {
+      out.push(`${at}/enum has ${fmt(node.enum.length)} values; an enum may have at most ${fmt(PUBLISH_LIMITS.enumItems)}`);
+    }
+  }
+  return out;
+}
+
+/** The regexes of a schema (`pattern`, `patternProperties` keys) with their pointers, at schema positions only. */
 function patternsIn(schema: unknown, at: string): { re: string; at: string }[] {
   const out: { re: string; at: string }[] = [];
-  const walk = (node: unknown, at: string): void => {
-    if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
-    if (!isPlainObject(node)) return;
-    for (const [key, value] of Object.entries(node)) {
-      const here = `${at}${toPointer([key])}`;
-      if (NOT_SCHEMAS.has(key)) continue;
-      if (key === 'pattern' && typeof value === 'string') out.push({ re: value, at: here });
-      else if (SCHEMA_MAPS.has(key) && isPlainObject(value)) {
-        for (const [k, v] of Object.entries(value)) {
-          if (key === 'patternProperties') out.push({ re: k, at: `${here}${toPointer([k])}` });
-          walk(v, `${here}${toPointer([k])}`);
-        }
-      } else walk(value, here);
-    }
-  };
-  walk(schema, at);
+  for (const { node, at: here } of schemaPositions(schema, at)) {
+    if (typeof node.pattern === 'string') out.push({ re: node.pattern, at: `${here}/pattern` });
+    if (isPlainObject(node.patternProperties)) for (const k of Object.keys(node.patternProperties)) out.push({ re: k, at: `${here}/patternProperties${toPointer([k])}` });
+  }
   return out;
 }
 
@@ -170,17 +199,12 @@ function logicOf(file: unknown): { logic: unknown; at: string }[] {
     const items = file[list];
     if (Array.isArray(items)) items.forEach((r, i) => isPlainObject(r) && out.push({ logic: r.logic, at: `/${list}/${i}/logic` }));
   }
-  const walk = (node: unknown, at: string): void => {
-    if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
-    if (!isPlainObject(node)) return;
-    for (const [key, value] of Object.entries(node)) {
-      const here = `${at}${toPointer([key])}`;
-      if (LOGIC_KEYWORDS.includes(key) && isPlainObject(value)) {
-        for (const [prop, logic] of Object.entries(value)) out.push({ logic, at: `${here}${toPointer([prop])}` });
-      } else if (key !== 'default' && key !== 'enum' && key !== 'const' && key !== 'examples') walk(value, here);
+  for (const { node, at } of schemaPositions(file.schema, '/schema')) {
+    for (const key of LOGIC_KEYWORDS) {
+      const value = node[key];
+      if (isPlainObject(value)) for (const [prop, logic] of Object.entries(value)) out.push({ logic, at: `${at}/${key}${toPointer([prop])}` });
     }
-  };
-  walk(file.schema, '/schema');
+  }
   return out;
 }
 

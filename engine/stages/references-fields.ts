@@ -34,16 +34,18 @@ function resolve(root: Schema, node: unknown): Schema | undefined {
   return isPlainObject(at) ? at : undefined;
 }
 
-const cache = new Map<string, ReferenceField[]>();
+/** By definition, not slug: a published version may add or drop reference fields. */
+const cache = new WeakMap<object, ReferenceField[]>();
 
 /**
  * The stage's `refersTo` fields.
  * @example stageReferenceFields('design') // [{ path: ['branding', 'logo'], kind: 'logo' }]
  */
 export function stageReferenceFields(slug: string): ReferenceField[] {
-  const known = cache.get(slug);
+  const stage = getStage(slug);
+  const known = cache.get(stage);
   if (known) return known;
-  const root = getStage(slug).schema as Schema;
+  const root = stage.schema as Schema;
   const found: ReferenceField[] = [];
   const walk = (schema: Schema | undefined, path: string[], depth: number) => {
     if (!schema || depth > 20 || !isPlainObject(schema.properties)) return;
@@ -55,6 +57,6 @@ export function stageReferenceFields(slug: string): ReferenceField[] {
     }
   };
   walk(root, [], 0);
-  cache.set(slug, found);
+  cache.set(stage, found);
   return found;
 }

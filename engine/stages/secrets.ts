@@ -15,7 +15,9 @@ export const SECRET_CHANGED = 'changed';
 /** A secret's place in stage data: property names, `*` for "every item of this list". */
 export type SecretPath = readonly string[];
 
-const pathsBySlug = new Map<string, readonly SecretPath[]>();
+/** By definition, not slug: a published version may add or drop secrets (its definition is its own object). */
+const pathsByStage = new WeakMap<object, readonly SecretPath[]>();
+const NONE: readonly SecretPath[] = Object.freeze([]);
 
 function collect(schema: unknown, defs: Record<string, unknown>, at: string[], out: SecretPath[], seen: Set<unknown>): void {
   if (!isPlainObject(schema) || seen.has(schema)) return;
@@ -38,15 +40,15 @@ function collect(schema: unknown, defs: Record<string, unknown>, at: string[], o
  * @example stageSecretPaths('export-feeds') // [['exportFeeds', '*', 'password']]
  */
 export function stageSecretPaths(slug: string): readonly SecretPath[] {
-  let paths = pathsBySlug.get(slug);
+  if (!hasStage(slug)) return NONE;
+  const stage = getStage(slug);
+  let paths = pathsByStage.get(stage);
   if (!paths) {
     const out: SecretPath[] = [];
-    if (hasStage(slug)) {
-      const schema = getStage(slug).schema as Record<string, unknown>;
-      collect(schema, (schema.definitions as Record<string, unknown>) ?? {}, [], out, new Set());
-    }
+    const schema = stage.schema as Record<string, unknown>;
+    collect(schema, (schema.definitions as Record<string, unknown>) ?? {}, [], out, new Set());
     paths = Object.freeze(out);
-    pathsBySlug.set(slug, paths);
+    pathsByStage.set(stage, paths);
   }
   return paths;
 }

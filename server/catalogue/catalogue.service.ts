@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import diff from 'microdiff';
-import { hasStage, publishProblems, stageCatalogue, stageFiles } from '../../engine';
+import { hasStage, stageCatalogue, stageFiles } from '../../engine';
 import type { Db } from '../db/database';
 import { stageDrafts, stageVersions, users, type StageLabels } from '../db/schema';
 import { isUniqueViolation } from '../db/pg-errors';
@@ -15,6 +15,7 @@ import type { Viewer } from '../db/tenancy';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
 import { interpolate, serverMessages } from '../messages';
 import { missingTranslations } from './catalogue.translations';
+import { stageWork } from './catalogue.compile';
 import { compileDraft, compileVersion, loadVersion, pinCounts, UnpublishedVersion, validatorPath } from './catalogue.versions';
 import type { EditableStage, Published, StageDiff, StageDraft, StageVersion, StageVersionSummary } from '../../contract/catalogue';
 
@@ -71,10 +72,14 @@ async function currentFiles(db: Db): Promise<Map<string, Record<string, unknown>
   return files;
 }
 
-/** The problems of a file as a 422's details: the pointer the message names is the field. */
-function problemsOf(file: unknown, others: Map<string, Record<string, unknown>>, slug: string) {
+/**
+ * The problems of a file as a 422's details: the pointer the message names is the field. Checked
+ * in the worker thread (catalogue.compile.ts): a hostile file costs its own request only.
+ */
+async function problemsOf(file: unknown, others: Map<string, Record<string, unknown>>, slug: string) {
   const catalogue = [...others].filter(([s]) => s !== slug).map(([, f]) => f);
-  return publishProblems(file, { catalogue }).map((detail) => {
+  const { problems } = await stageWork({ file, catalogue });
+  return problems.map((detail) => {
     const pointer = /(?:^|\s)(\/[^\s:]*)/.exec(detail)?.[1];
     return pointer ? { detail, field: pointer } : { detail };
   });
@@ -112,7 +117,7 @@ async function draftAnswer(db: Db, slug: string): Promise<StageDraft | null> {
     .where(eq(stageDrafts.slug, slug));
   if (!d) return null;
   const others = await currentFiles(db);
-  const problems = problemsOf(d.draft.file, others, slug);
+  const problems = await problemsOf(d.draft.file, others, slug);
   // A draft that could be published gets its validators, for the editor's preview.
   const preview = problems.length ? null : await compileDraft(d.draft.file).catch(() => null);
   return {
@@ -199,7 +204,7 @@ export async function getStageVersion(db: Db, slug: string, version: number): Pr
 export async function checkFile(db: Db, slug: string, body: { file: unknown; labels?: StageLabels }) {
   knownStage(slug);
   const labels = body.labels ?? {};
-  return { problems: problemsOf(body.file, await currentFiles(db), slug), missing_translations: missingTranslations(body.file, labels) };
+  return { problems: await problemsOf(body.file, await currentFiles(db), slug), missing_translations: missingTranslations(body.file, labels) };
 }
 
 /**
@@ -265,7 +270,7 @@ async function publishFile(db: Db, viewer: Viewer, slug: string, file: unknown, 
     const detail = interpolate(serverMessages.catalogue.slug_changed, { slug });
     throw new Invalid(serverMessages.catalogue.not_publishable, [{ detail, field: '/slug' }]);
   }
-  const problems = problemsOf(file, await currentFiles(db), slug);
+  const problems = await problemsOf(file, await currentFiles(db), slug);
   if (problems.length) throw new Invalid(serverMessages.catalogue.not_publishable, problems);
   const version = ((await currentVersions(db)).get(slug) ?? 1) + 1;
   const hash = hashOf(file, labels);

@@ -3,10 +3,12 @@
  * each version's definition, its texts, and its validators, and the catalogue a config's pins make.
  *
  * A version's validators are compiled once per process by the engine's generator
- * (`stageValidatorModule`, the code ajv's standalone mode writes, as for the shipped stages). The
- * server evaluates that module's text as an ES module (a data: URL import) and serves the very same
- * text to browsers at `/stage-validators/{hash}.js` (`script-src 'self'`: the CSP is not loosened),
- * so the server and the browser judge a dealer's data with the same code.
+ * (`stageValidatorModule`, the code ajv's standalone mode writes, as for the shipped stages), in a
+ * worker thread under time and memory limits (catalogue.compile.ts). The server evaluates that
+ * module's text as an ES module (a data: URL import), runs its validators under a time limit
+ * (catalogue.time-limit.ts), and serves the very same text to browsers at
+ * `/stage-validators/{hash}.js` (`script-src 'self'`: the CSP is not loosened), so the server and
+ * the browser judge a dealer's data with the same code.
  */
 import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -18,13 +20,14 @@ import {
   instantiateValidators,
   registerStageValidators,
   stageDefinitionFromFile,
-  stageValidatorModule,
   type Catalogue,
   type StageDefinition,
   type ValidatorModule,
 } from '../../engine';
 import type { Db, Tx } from '../db/database';
 import { stageVersions, type StageLabels } from '../db/schema';
+import { stageWork } from './catalogue.compile';
+import { timeLimited } from './catalogue.time-limit';
 
 /** A config's pins: slug -> a published version (2, 3, ...); a stage not named is on version 1. */
 export type StagePins = Record<string, number>;
@@ -64,21 +67,25 @@ export async function compileVersion(file: unknown, labels: StageLabels, version
   // version number different files, and the engine's registries are per process.
   const slug = (file as { slug?: string }).slug;
   const definition = stageDefinitionFromFile(file, { version, key: `${slug}@${version}-${contentOf(file)}` });
-  const hash = await compileModule(definition);
+  const hash = await compileModule(file, definition);
   addConfiguratorTexts(labels);
   return { definition, hash };
 }
 
 /**
- * A definition's validator module: generated, evaluated as an ES module (a data: URL: the text the
- * browser gets, run as it is), its validators registered, its text kept for serving. Its hash.
+ * A definition's validator module: generated in the worker thread, evaluated as an ES module (a
+ * data: URL: the text the browser gets, run as it is), its validators registered under a time
+ * limit, its text kept for serving. Its hash. Throws when the worker could not make it (the
+ * message says why: time, memory).
  */
-async function compileModule(definition: StageDefinition): Promise<string> {
-  const text = stageValidatorModule(definition);
+async function compileModule(file: unknown, definition: StageDefinition): Promise<string> {
+  const made = await stageWork({ file, compile: { version: definition.version, key: definition.key } });
+  if (!made.module) throw new Error(made.problems.join(' ') || 'The validators could not be made.');
+  const text = made.module;
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 32);
   if (!modules.has(hash)) {
     const module = (await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`)) as ValidatorModule;
-    registerStageValidators(instantiateValidators(module));
+    registerStageValidators(timeLimited(instantiateValidators(module)));
     modules.set(hash, text);
   }
   return hash;
@@ -98,7 +105,7 @@ export async function compileDraft(file: unknown): Promise<{ key: string; valida
   const key = `${(file as { slug?: string }).slug}@draft-${contentOf(file)}`;
   const known = drafts.get(key);
   if (known) return { key, validator: validatorPath(known.hash) };
-  const hash = await compileModule(stageDefinitionFromFile(file, { version: 0, key }));
+  const hash = await compileModule(file, stageDefinitionFromFile(file, { version: 0, key }));
   drafts.set(key, { key, hash });
   if (drafts.size > MAX_DRAFTS) {
     const [oldKey, oldest] = drafts.entries().next().value!;

@@ -218,7 +218,7 @@ async function restoreWhole(deps: Deps, viewer: Viewer, loaded: LoadedConfig, re
       const r = runEngine(deps, {
         config,
         slug,
-        data: prepareSecretWrite(key, slug, targets.get(slug), loaded.sealed[slug]),
+        data: prepareSecretWrite(key, slug, targets.get(slug), loaded.sealed[slug], config.catalogue),
         state: config.states[slug] ?? 'draft',
         action: 'save',
         permissions: [...viewer.permissions],
@@ -229,7 +229,7 @@ async function restoreWhole(deps: Deps, viewer: Viewer, loaded: LoadedConfig, re
         continue;
       }
       if (!r.changed) continue;
-      await checkStageReferences(deps.db, loaded.company.id, slug, config.doc[slug], r.config.doc[slug]);
+      await checkStageReferences(deps.db, loaded.company.id, slug, config.doc[slug], r.config.doc[slug], r.config.catalogue);
       config = r.config;
       patches.push(...r.patches);
       inversePatches = [...r.inversePatches, ...inversePatches];

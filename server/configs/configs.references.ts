@@ -15,7 +15,7 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { companyUsers, media, posts } from '../db/schema';
-import { stageReferenceFields, type ReferenceKind } from '../../engine';
+import { stageReferenceFields, withCatalogue, type Catalogue, type ReferenceKind } from '../../engine';
 import { Invalid, type ErrorDetail } from '../domain-errors';
 import { LOGO, MIME } from '../media/media.content';
 import { interpolate, serverMessages } from '../messages';
@@ -64,12 +64,12 @@ const CHECKS: Record<ReferenceKind, (db: Db, companyId: number, value: unknown, 
 /**
  * Refuses (422, the error shape) a stage write that changes a `refersTo` field (declared in the stage
  * file) to a record the config's company may not use. `before` and `after` are the stage's data as
- * stored and as written.
- * @example await checkStageReferences(db, company.id, 'design', stored, written)
+ * stored and as written; `catalogue` the config's stage versions (a version may add such a field).
+ * @example await checkStageReferences(db, company.id, 'design', stored, written, config.catalogue)
  */
-export async function checkStageReferences(db: Db, companyId: number, slug: string, before: unknown, after: unknown): Promise<void> {
+export async function checkStageReferences(db: Db, companyId: number, slug: string, before: unknown, after: unknown, catalogue: Catalogue | undefined): Promise<void> {
   const problems: ErrorDetail[] = [];
-  for (const { path, kind } of stageReferenceFields(slug)) {
+  for (const { path, kind } of withCatalogue(catalogue, () => stageReferenceFields(slug))) {
     const value = at(after, ...path);
     if (!filled(value) || value === at(before, ...path)) continue;
     const problem = await CHECKS[kind](db, companyId, value, `/${path.join('/')}`);

@@ -9,10 +9,14 @@
  *   shows one and restoring a revision keeps the current secret.
  *
  * The key is the app's secret key, and the envelope its `encryptSecret` (server/db/secret-key.ts).
+ *
+ * Where the secrets are is the config's own stage versions' business (a published version may add
+ * one): every function here takes the config's catalogue (its snapshot's, undefined for the shipped
+ * files) and asks the engine under it.
  */
 import type { Patch } from 'immer';
 import { decryptSecret, encryptSecret } from '../db/secret-key';
-import { mapAtPath, maskPatchValue, maskSecrets, SECRET_CHANGED, SECRET_SET, stageSecretPaths, type ConfigDocument, type SecretPath } from '../../engine';
+import { mapAtPath, maskPatchValue, maskSecrets, SECRET_CHANGED, SECRET_SET, stageSecretPaths, withCatalogue, type Catalogue, type ConfigDocument, type SecretPath } from '../../engine';
 
 const filled = (v: unknown): v is string => typeof v === 'string' && v !== '';
 const keepMarker = (v: unknown) => v === undefined || v === null || v === '' || v === SECRET_SET || v === SECRET_CHANGED;
@@ -41,7 +45,11 @@ function storedAt(stored: unknown, data: unknown, path: SecretPath, where: reado
 }
 
 /** A loaded document split into what the engine and the API see (masked) and the stored secrets. */
-export function splitSecrets(doc: ConfigDocument): { doc: ConfigDocument; sealed: ConfigDocument } {
+export function splitSecrets(doc: ConfigDocument, catalogue: Catalogue | undefined): { doc: ConfigDocument; sealed: ConfigDocument } {
+  return withCatalogue(catalogue, () => splitUnder(doc));
+}
+
+function splitUnder(doc: ConfigDocument): { doc: ConfigDocument; sealed: ConfigDocument } {
   const sealed: ConfigDocument = {};
   let masked = doc;
   for (const [slug, data] of Object.entries(doc)) {
@@ -58,9 +66,9 @@ export function splitSecrets(doc: ConfigDocument): { doc: ConfigDocument; sealed
  * stored at that place (so it is kept), a value equal to the stored secret too (no change); any
  * other text stays as typed, for the engine to validate (maxLength) and `sealStageData` to encrypt.
  */
-export function prepareSecretWrite(key: Buffer, slug: string, incoming: unknown, stored: unknown): unknown {
+export function prepareSecretWrite(key: Buffer, slug: string, incoming: unknown, stored: unknown, catalogue: Catalogue | undefined): unknown {
   let out = incoming;
-  for (const path of stageSecretPaths(slug)) {
+  for (const path of withCatalogue(catalogue, () => stageSecretPaths(slug))) {
     out = mapAtPath(out, path, (v, where) => {
       const old = storedAt(stored, out, path, where);
       const has = filled(old);
@@ -76,7 +84,7 @@ export function prepareSecretWrite(key: Buffer, slug: string, incoming: unknown,
  * Stage data the engine returned, as it is stored: "set" becomes the stored envelope of that place,
  * new text is encrypted.
  */
-export function sealStageData(key: Buffer, slug: string, data: unknown, stored: unknown): unknown {
+function sealStageData(key: Buffer, slug: string, data: unknown, stored: unknown): unknown {
   let out = data;
   for (const path of stageSecretPaths(slug)) {
     out = mapAtPath(out, path, (v, where) => {
@@ -95,7 +103,17 @@ export function sealStageData(key: Buffer, slug: string, data: unknown, stored: 
  * and as answered and kept in memory (`doc`: secrets masked). One place for every write that stores
  * stage data (configs.write.ts, configs.write-many.ts).
  */
-export function sealChangedStages(key: Buffer, storedSealed: ConfigDocument, nextDoc: ConfigDocument, changedStages: readonly string[]): { sealed: ConfigDocument; doc: ConfigDocument } {
+export function sealChangedStages(
+  key: Buffer,
+  storedSealed: ConfigDocument,
+  nextDoc: ConfigDocument,
+  changedStages: readonly string[],
+  catalogue: Catalogue | undefined,
+): { sealed: ConfigDocument; doc: ConfigDocument } {
+  return withCatalogue(catalogue, () => sealUnder(key, storedSealed, nextDoc, changedStages));
+}
+
+function sealUnder(key: Buffer, storedSealed: ConfigDocument, nextDoc: ConfigDocument, changedStages: readonly string[]): { sealed: ConfigDocument; doc: ConfigDocument } {
   const sealed: ConfigDocument = { ...storedSealed };
   const doc: ConfigDocument = { ...nextDoc };
   for (const slug of changedStages) {
@@ -107,6 +125,6 @@ export function sealChangedStages(key: Buffer, storedSealed: ConfigDocument, nex
 }
 
 /** Revision patches with every secret value inside them replaced by "changed". */
-export function maskPatches(patches: readonly Patch[]): Patch[] {
-  return patches.map((p) => ('value' in p && p.value !== undefined ? { ...p, value: maskPatchValue(p.path, p.value) } : p));
+export function maskPatches(patches: readonly Patch[], catalogue: Catalogue | undefined): Patch[] {
+  return withCatalogue(catalogue, () => patches.map((p) => ('value' in p && p.value !== undefined ? { ...p, value: maskPatchValue(p.path, p.value) } : p)));
 }

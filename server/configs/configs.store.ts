@@ -115,10 +115,11 @@ export async function loadConfig(
     else if (kind === 'internal_data') internal[slug] = value as Record<string, unknown>;
   }
   // The engine and every answer see secrets masked ("set"); only secrets.ts reads `sealed`.
-  const { doc: masked, sealed } = splitSecrets(doc);
+  const catalogue = await pinnedCatalogue(db, found.row.stageVersions);
+  const { doc: masked, sealed } = splitSecrets(doc, catalogue);
   const loaded: LoadedConfig = {
     ...headOf(found),
-    snapshot: { version: found.row.version, doc: masked, states, stages: found.row.stages, catalogue: await pinnedCatalogue(db, found.row.stageVersions) },
+    snapshot: { version: found.row.version, doc: masked, states, stages: found.row.stages, catalogue },
     internal,
     sealed,
   };

@@ -44,7 +44,7 @@ export async function storeManyStageWrites(
   const next = plan.config;
   const key = await secretKeyOf(deps);
   // As commitStageWrite: secrets stored sealed, answered and kept in memory masked.
-  const { sealed, doc } = sealChangedStages(key, loaded.sealed, next.doc, plan.changedStages);
+  const { sealed, doc } = sealChangedStages(key, loaded.sealed, next.doc, plan.changedStages, next.catalogue);
   const rows: StoredWrite['meta'] = plan.changedStages.map((slug) => ({ key: `stage_data_${slug}`, value: sealed[slug] ?? next.doc[slug] }));
   for (const slug of plan.changedStages) {
     if ((base.states[slug] ?? 'draft') !== (next.states[slug] ?? 'draft')) rows.push({ key: `stage_state_${slug}`, value: next.states[slug] });
@@ -66,8 +66,8 @@ export async function storeManyStageWrites(
         userId: viewer.id,
         oldState: stage ? ((base.states[stage] ?? 'draft') as StageState) : null,
         newState: stage ? ((next.states[stage] ?? 'draft') as StageState) : null,
-        patches: maskPatches(plan.patches),
-        inversePatches: maskPatches(plan.inversePatches),
+        patches: maskPatches(plan.patches, next.catalogue),
+        inversePatches: maskPatches(plan.inversePatches, base.catalogue),
         changedStages: plan.changedStages,
       },
     }),

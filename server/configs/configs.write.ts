@@ -157,7 +157,7 @@ export async function commitStageWrite(
   const r = runEngine(deps, {
     config: base,
     slug: input.slug,
-    data: prepareSecretWrite(key, input.slug, input.data, loaded.sealed[input.slug]),
+    data: prepareSecretWrite(key, input.slug, input.data, loaded.sealed[input.slug], base.catalogue),
     state: input.state,
     action: input.action,
     permissions: [...viewer.permissions],
@@ -167,7 +167,7 @@ export async function commitStageWrite(
   });
   if (!r.ok) throw refusal(r, base.version);
   // A logo or user the stage names must be one the company may use (the engine cannot see them).
-  if (r.changed) await checkStageReferences(deps.db, loaded.company.id, input.slug, base.doc[input.slug], r.config.doc[input.slug]);
+  if (r.changed) await checkStageReferences(deps.db, loaded.company.id, input.slug, base.doc[input.slug], r.config.doc[input.slug], r.config.catalogue);
   const internal = internalChange(viewer, loaded, input.slug, input.internalData);
   const warnings = r.warnings.map(toWarning);
   if (!r.changed && !internal) {
@@ -177,7 +177,7 @@ export async function commitStageWrite(
   const next = r.changed ? r.config : base;
   const from: StageState = base.states[input.slug] ?? 'draft';
   // Stored: secrets encrypted (new text) or kept ("set"); answered and kept in memory: masked.
-  const { sealed, doc } = sealChangedStages(key, loaded.sealed, next.doc, r.changedStages);
+  const { sealed, doc } = sealChangedStages(key, loaded.sealed, next.doc, r.changedStages, next.catalogue);
   const meta: StoredWrite['meta'] = r.changedStages.map((slug) => {
     const key = `stage_data_${slug}`;
     const patches = slug in sealed ? null : stagePatches(r.patches, slug, base.doc[slug], next.doc[slug]);
@@ -201,8 +201,8 @@ export async function commitStageWrite(
       stage: input.slug,
       oldState: from,
       newState: r.state,
-      patches: [...maskPatches(r.patches), ...(internal?.patches ?? [])],
-      inversePatches: [...(internal?.inverse ?? []), ...maskPatches(r.inversePatches)],
+      patches: [...maskPatches(r.patches, next.catalogue), ...(internal?.patches ?? [])],
+      inversePatches: [...(internal?.inverse ?? []), ...maskPatches(r.inversePatches, base.catalogue)],
       changedStages: r.changedStages,
     },
   }));
