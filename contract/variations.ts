@@ -18,7 +18,7 @@ export const variation = {
   type: 'object',
   required: [
     'id', 'project', 'type', 'title', 'description', 'total_effort', 'cost_impact', 'foc_cost', 'currency', 'status', 'raised_by', 'decided_by',
-    'decided_at', 'decision_note', 'created_at', 'updated_at',
+    'decided_at', 'decision_note', 'revision', 'created_at', 'updated_at',
   ],
   properties: {
     id,
@@ -40,6 +40,8 @@ export const variation = {
     decided_by: person,
     decided_at: nullableString,
     decision_note: nullableString,
+    /** Moves on with every change; a decision names the revision (and foc_cost) it read. */
+    revision: id,
     created_at: text,
     updated_at: text,
   },

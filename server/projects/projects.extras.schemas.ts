@@ -49,10 +49,19 @@ export const variationBody = {
   additionalProperties: noOthers,
 } as const;
 
+/**
+ * POST /variations/{id}/decision: the decision names what it decides, the variation's `revision` and
+ * its free-of-charge `amount` (foc_cost) as the approver read them (409 when either moved since).
+ */
 export const decisionBody = {
   type: 'object',
-  required: ['decision'],
-  properties: { decision: { type: 'string', enum: ['approved', 'rejected'] }, note: text(2000) },
+  required: ['decision', 'revision', 'amount'],
+  properties: {
+    decision: { type: 'string', enum: ['approved', 'rejected'] },
+    note: text(2000),
+    revision: { type: 'integer', minimum: 1, maximum: 2_147_483_647, description: "The variation's `revision` the approver read." },
+    amount: { type: 'number', minimum: 0, maximum: MAX_MONEY, description: 'The free-of-charge amount (`foc_cost`, in the variation\'s currency) the approver was shown.' },
+  },
   additionalProperties: noOthers,
 } as const;
 

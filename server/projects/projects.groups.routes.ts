@@ -7,7 +7,8 @@ type GroupParams = { Params: { id: string; typeId: number } };
 
 /**
  * A project's task groups (server/projects/README.md): read with 'view projects' or 'edit
- * projects'; add, rename, mark as master and delete with 'edit projects'.
+ * projects'; add, rename and delete with 'edit projects'; mark as master (it writes every company's
+ * task templates) with 'edit projects' and 'edit tasks' (checked in the service: 403).
  */
 export default async function projectGroupRoutes(app: FastifyInstance) {
   const { requirePermission } = app.auth;
@@ -32,7 +33,9 @@ export default async function projectGroupRoutes(app: FastifyInstance) {
     {
       preHandler: edit,
       schema: {
-        ...doc("{master: true}: the group becomes a task type (or updates its own) and its tasks that type's templates for the project type ('Marked as master'); {name} renames it"),
+        ...doc(
+          "{master: true} (needs 'edit tasks' as well, 403 otherwise: it writes the task templates every company's projects copy): the group becomes a task type (or updates its own) and its tasks that type's templates for the project type ('Marked as master'); {name} renames it",
+        ),
         params: s.params.group,
         body: s.groupUpdateBody,
         response: { 200: s.groupAnswer, ...errors(400, 401, 403, 404, 409, 422) },

@@ -4,13 +4,15 @@
  * came from) and its tasks that type's templates for the project's project type, so later projects
  * of that type get them. Marking only adds and updates templates: a template the group no longer
  * holds stays (other projects and project types may use it; the templates screen removes it).
+ * Templates are every company's (server/tasks/), so marking needs 'edit tasks' as well as the route's
+ * 'edit projects': a company's own editor cannot write what every other company's projects copy.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
 import { isUniqueViolation } from '../db/pg-errors';
 import { type projects, projectTasks, projectTaskTypes, tasks, taskTypes } from '../db/schema';
 import type { Viewer } from '../db/tenancy';
-import { Conflict, NotFound } from '../domain-errors';
+import { Conflict, Forbidden, NotFound } from '../domain-errors';
 import { cleanName } from '../http/clean-text';
 import { serverMessages } from '../messages';
 import { findProject, lockProject, touchProject } from './projects.access';
@@ -63,8 +65,12 @@ async function groupOf(tx: Tx, projectId: number, groupId: number) {
   return g;
 }
 
-/** PUT /projects/{id}/types/{typeId} {master?, name?}: rename, and/or mark as master. */
+/**
+ * PUT /projects/{id}/types/{typeId} {master?, name?}: rename, and/or mark as master. Marking writes
+ * the global task templates: it needs 'edit tasks' (403 before anything is read or written).
+ */
 export async function updateGroup(db: Db, viewer: Viewer, key: string, groupId: number, body: { master?: boolean; name?: string }) {
+  if (body.master === true && !viewer.permissions.has('edit tasks')) throw new Forbidden(serverMessages.projects.master_needs_edit_tasks);
   const name = body.name === undefined ? undefined : nameOf(body.name);
   if (body.master === false || (body.master === undefined && name === undefined)) throw invalid([{ detail: serverMessages.projects.not_master, field: 'master' }]);
   try {

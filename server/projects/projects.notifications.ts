@@ -211,8 +211,8 @@ export async function notifyVariation(deps: NotifyDeps, tx: Tx, event: 'variatio
     key: `${event}:${v.id}`,
     projectId: v.projectId,
     raisedBy: v.raisedBy,
-    // The raiser cannot approve their own variation: they are not asked to.
-    exclude: event === 'variation_pending' && v.raisedBy ? [v.raisedBy] : [],
+    // The raiser cannot approve their own variation, nor whoever last changed its amounts: they are not asked to.
+    exclude: event === 'variation_pending' ? [v.raisedBy, v.amountsChangedBy].filter((u): u is number => u !== null) : [],
     variation: v.title,
   });
 }

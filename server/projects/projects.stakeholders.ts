@@ -5,18 +5,19 @@
  * once ('User is already assigned', 409). Reads: 'view projects' or 'edit projects'; writes: 'edit
  * projects' (the routes). Every write locks the project first.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { isEmail } from '../../engine/accounts';
 import type { Stakeholder } from '../../contract/variations';
 import type { Db, Tx } from '../db/database';
 import { isUniqueViolation } from '../db/pg-errors';
-import { projectStakeholders, users } from '../db/schema';
+import { companyUsers, permissions, projectStakeholders, rolePermissions, userRoles, users } from '../db/schema';
 import type { Viewer } from '../db/tenancy';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
 import { cleanName } from '../http/clean-text';
 import { parseId } from '../http/ids';
 import { serverMessages } from '../messages';
 import { findProject, lockProject, touchProject } from './projects.access';
+import { STAFF_PERMISSIONS } from './projects.service';
 
 
 export interface StakeholderInput {
@@ -72,6 +73,24 @@ function contactOf(body: StakeholderInput) {
   return { name: name!, email, telephone: optional(body.telephone), position: optional(body.position), organisation: optional(body.organisation), role: optional(body.role) };
 }
 
+/**
+ * Who may be a project's stakeholder, as a condition on `users`: a user of the project's company, or
+ * staff, a user in no company who holds a tracker permission (STAFF_PERMISSIONS, as the managers).
+ * Nobody else: a user of another company (or in none, without a tracker permission) is answered as
+ * one who does not exist, whoever asks, so adding a stakeholder never reveals another company's user
+ * (their name, email, telephone, position) to an editor held to their own companies.
+ */
+function mayBeStakeholder(companyId: number) {
+  const member = sql`EXISTS (SELECT 1 FROM ${companyUsers} WHERE ${companyUsers.userId} = ${users.id} AND ${companyUsers.companyId} = ${companyId})`;
+  const staff = and(
+    sql`NOT EXISTS (SELECT 1 FROM ${companyUsers} WHERE ${companyUsers.userId} = ${users.id})`,
+    sql`EXISTS (SELECT 1 FROM ${userRoles} INNER JOIN ${rolePermissions} ON ${rolePermissions.roleId} = ${userRoles.roleId}
+      INNER JOIN ${permissions} ON ${permissions.id} = ${rolePermissions.permissionId}
+      WHERE ${userRoles.userId} = ${users.id} AND ${inArray(permissions.name, [...STAFF_PERMISSIONS])})`,
+  );
+  return or(member, staff);
+}
+
 /** A project's stakeholders, users and contacts by name. */
 export async function listStakeholders(db: Db, viewer: Viewer, projectKey: string): Promise<Stakeholder[]> {
   const project = await findProject(db, viewer, projectKey);
@@ -86,13 +105,19 @@ async function loadOne(tx: Tx, id: number): Promise<Stakeholder> {
   return toStakeholder(row);
 }
 
-/** Adds a portal user ({user_id}, with an optional role and organisation) or an outside contact. */
+/**
+ * Adds a portal user ({user_id}: active, and staff or a user of the project's company; anyone else
+ * is the 422 of an unknown user) with an optional role and organisation, or an outside contact.
+ */
 export async function addStakeholder(db: Db, viewer: Viewer, projectKey: string, body: StakeholderInput): Promise<{ stakeholder: Stakeholder; message: string }> {
   return db.transaction(async (tx) => {
     const project = await lockProject(tx, viewer, projectKey);
     let values: typeof projectStakeholders.$inferInsert;
     if (body.user_id != null) {
-      const [user] = await tx.select({ id: users.id, name: users.name }).from(users).where(and(eq(users.id, body.user_id), eq(users.status, 'active')));
+      const [user] = await tx
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(and(eq(users.id, body.user_id), eq(users.status, 'active'), mayBeStakeholder(project.companyId)));
       if (!user) throw new Invalid(serverMessages.projects.unknown_user, [{ detail: serverMessages.projects.unknown_user, field: 'user_id' }]);
       values = { projectId: project.id, userId: user.id, name: user.name, organisation: optional(body.organisation), role: optional(body.role) };
     } else {

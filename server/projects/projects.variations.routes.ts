@@ -21,7 +21,8 @@ type VariationParams = { Params: { id: string; variationId: string } };
 /**
  * Variations (server/projects/README.md): 'view project variations' or 'edit projects' reads
  * (with the costs), 'edit projects' raises, changes and deletes, 'approve project tasks' with the
- * user's foc_approver flag decides (checked in the service, as is "not the raiser"). Every call is
+ * user's foc_approver flag decides (checked in the service, as are "not the raiser", "not the last
+ * to change its amounts" and "the revision and amount it names are the stored ones"). Every call is
  * held to the viewer's companies in the query: another company's project is a 404.
  */
 export default async function variationRoutes(app: FastifyInstance) {
@@ -85,7 +86,9 @@ export default async function variationRoutes(app: FastifyInstance) {
     {
       preHandler: approve,
       schema: {
-        ...doc("Approve or reject a pending variation {decision: 'approved' | 'rejected', note?}: a foc_approver who did not raise it (403 otherwise); decided already: 409"),
+        ...doc(
+          "Approve or reject a pending variation {decision: 'approved' | 'rejected', note?, revision, amount}, naming the variation's `revision` and free-of-charge `amount` (its foc_cost) as the approver read them: a foc_approver who neither raised it nor last changed its amounts (403 otherwise); decided already, or changed since that revision or amount: 409",
+        ),
         params: s.params.id,
         body: s.decisionBody,
         response: { 200: s.variationAnswer, ...errors(400, 401, 403, 404, 409) },

@@ -9,6 +9,12 @@
  * neither changed nor deleted (409); one approved as raised can be changed, and its status follows
  * its foc_cost again (a free-of-charge part added makes it wait for approval). Only a pending
  * variation can be decided; two approvers at once: one decides, the other gets the 409.
+ *
+ * A decision names what it decides: the `revision` the approver read (every change moves it on) and
+ * the `amount` (the foc_cost) they were shown; either moved since is a 409, so what is recorded as
+ * approved is what the approver saw. Whoever last changed the amounts (`amounts_changed_by`: the
+ * raiser until someone changes them) cannot decide them, as the raiser cannot: four eyes on every
+ * figure, whatever roles staff make.
  */
 import { and, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -60,6 +66,7 @@ const columns = {
   decidedByName: decider.name,
   decidedAt: variations.decidedAt,
   decisionNote: variations.decisionNote,
+  revision: variations.revision,
   createdAt: variations.createdAt,
   updatedAt: variations.updatedAt,
 };
@@ -84,6 +91,7 @@ const toVariation = (r: Row): Variation => ({
   decided_by: r.decidedById && r.decidedByName !== null ? { id: r.decidedById, name: r.decidedByName } : null,
   decided_at: iso(r.decidedAt),
   decision_note: r.decisionNote,
+  revision: r.revision,
   created_at: iso(r.createdAt)!,
   updated_at: iso(r.updatedAt)!,
 });
@@ -103,6 +111,10 @@ async function loadVariation(db: Db | Tx, id: number): Promise<Variation> {
   if (!row) throw new NotFound(serverMessages.not_found);
   return toVariation(row);
 }
+
+/** The variation was neither raised by the user nor are its amounts theirs: they may decide it. */
+const notTheirs = (userId: number) =>
+  and(or(isNull(variations.raisedBy), ne(variations.raisedBy, userId)), or(isNull(variations.amountsChangedBy), ne(variations.amountsChangedBy, userId)));
 
 /** Whether the user is flagged foc_approver now (read from the database, not the session). */
 async function isFocApprover(db: Db | Tx, userId: number): Promise<boolean> {
@@ -151,7 +163,7 @@ export async function listVariations(db: Db, viewer: Viewer, query: VariationLis
   let awaitingMe: SQL | undefined;
   if (awaiting) {
     const mayDecide = viewer.permissions.has('approve project tasks') && (await isFocApprover(db, viewer.id));
-    awaitingMe = mayDecide ? and(eq(variations.status, 'pending'), or(isNull(variations.raisedBy), ne(variations.raisedBy, viewer.id))) : sql`false`;
+    awaitingMe = mayDecide ? and(eq(variations.status, 'pending'), notTheirs(viewer.id)) : sql`false`;
   }
   const order = rest.sort(query.sort, SORTABLE, ['created_at', 'DESC'], variations.id);
   const range = rest.range(query.range);
@@ -201,6 +213,13 @@ function cleanInput(body: VariationInput) {
   return { type: body.type, title, description, totalEffort: cents(body.total_effort), costImpact: cents(body.cost_impact), focCost: cents(body.foc_cost) };
 }
 
+/** Money and effort as cents (numeric columns may come back as strings): equal amounts compare equal. */
+const inCents = (n: number | string) => Math.round(Number(n) * 100);
+
+/** Whether the input changes any of the stored amounts (effort, cost impact, free-of-charge cost). */
+const amountsDiffer = (current: typeof variations.$inferSelect, input: ReturnType<typeof cleanInput>) =>
+  inCents(current.totalEffort) !== inCents(input.totalEffort) || inCents(current.costImpact) !== inCents(input.costImpact) || inCents(current.focCost) !== inCents(input.focCost);
+
 /** Raises a variation on the project: pending when it gives something away (approvers mailed), else approved. */
 export async function createVariation(deps: Deps, viewer: Viewer, projectKey: string, body: VariationInput): Promise<{ variation: Variation; message: string }> {
   const input = cleanInput(body);
@@ -209,7 +228,7 @@ export async function createVariation(deps: Deps, viewer: Viewer, projectKey: st
     const status = input.focCost > 0 ? 'pending' : 'approved';
     const [row] = await tx
       .insert(variations)
-      .values({ ...input, projectId: project.id, status, raisedBy: viewer.id })
+      .values({ ...input, projectId: project.id, status, raisedBy: viewer.id, amountsChangedBy: viewer.id })
       .returning({ id: variations.id });
     await touchProject(tx, project.id);
     if (status === 'pending') await notifyVariation(deps, tx, 'variation_pending', row.id);
@@ -225,7 +244,10 @@ async function variationOf(tx: Tx, projectId: number, variationKey: string) {
   return row;
 }
 
-/** Changes a variation nobody has decided yet; its status follows its foc_cost. */
+/**
+ * Changes a variation nobody has decided yet; its status follows its foc_cost. The revision moves on;
+ * a change of the amounts makes the viewer their author (who then cannot approve them).
+ */
 export async function updateVariation(deps: Deps, viewer: Viewer, projectKey: string, variationKey: string, body: VariationInput): Promise<{ variation: Variation; message: string }> {
   const input = cleanInput(body);
   return deps.db.transaction(async (tx) => {
@@ -235,7 +257,13 @@ export async function updateVariation(deps: Deps, viewer: Viewer, projectKey: st
     const status = input.focCost > 0 ? 'pending' : 'approved';
     await tx
       .update(variations)
-      .set({ ...input, status, updatedAt: new Date() })
+      .set({
+        ...input,
+        status,
+        ...(amountsDiffer(current, input) ? { amountsChangedBy: viewer.id } : {}),
+        revision: sql`${variations.revision} + 1`,
+        updatedAt: new Date(),
+      })
       .where(eq(variations.id, current.id));
     await touchProject(tx, project.id);
     // Newly waiting: the approvers hear of it (once per variation, as on create).
@@ -259,32 +287,47 @@ export async function deleteVariation(deps: Deps, viewer: Viewer, projectKey: st
 export interface DecisionInput {
   decision: 'approved' | 'rejected';
   note?: string | null;
+  /** The variation's revision the approver read. */
+  revision: number;
+  /** The free-of-charge amount (foc_cost) the approver was shown. */
+  amount: number;
 }
 
 /**
  * Approves or rejects a pending variation: the viewer holds 'approve project tasks' (the route),
- * is flagged foc_approver and did not raise it. The update is conditional on `pending`, so of two
- * approvers at once one decides and the other gets the 409. The raiser is told (variation_decided).
+ * is flagged foc_approver, did not raise it and did not last change its amounts (403), and names
+ * the revision and amount it decides (409 when either moved since). Read and decided under the
+ * variation's row lock, and the update is conditional on `pending` and on that revision, so of two
+ * approvers at once one decides and the other gets the 409, and a change in between is never
+ * approved unseen. The raiser is told (variation_decided).
  */
 export async function decideVariation(deps: Deps, viewer: Viewer, variationKey: string, body: DecisionInput): Promise<{ variation: Variation; message: string }> {
   const id = parseId(variationKey);
   const note = cleanText(body.note ?? '').trim() || null;
   return deps.db.transaction(async (tx) => {
-    const [found] = id
+    const [seen] = id
       ? await tx
-          .select({ id: variations.id, projectId: variations.projectId, raisedBy: variations.raisedBy })
+          .select({ id: variations.id, projectId: variations.projectId })
           .from(variations)
           .innerJoin(projects, eq(projects.id, variations.projectId))
           .where(and(eq(variations.id, id), companyScope(viewer, projects.companyId)))
       : [];
-    if (!found) throw new NotFound(serverMessages.not_found);
+    if (!seen) throw new NotFound(serverMessages.not_found);
     if (!(await isFocApprover(tx, viewer.id))) throw new Forbidden(serverMessages.projects.not_foc_approver);
+    // Every variation write locks the project first (lockProject): the same order here, then the
+    // row as it is now (a change that committed meanwhile is what is checked).
+    await lockProject(tx, viewer, seen.projectId);
+    const found = await variationOf(tx, seen.projectId, String(seen.id));
     if (found.raisedBy === viewer.id) throw new Forbidden(serverMessages.projects.cannot_approve_own);
-    await lockProject(tx, viewer, found.projectId);
+    if (found.amountsChangedBy === viewer.id) throw new Forbidden(serverMessages.projects.cannot_approve_own_figures);
+    if (found.status !== 'pending' || found.decidedAt) throw new Conflict(serverMessages.projects.variation_already_decided);
+    const changed = (field: 'revision' | 'amount') => new Conflict(serverMessages.projects.variation_changed, [{ detail: serverMessages.projects.variation_changed, field }]);
+    if (found.revision !== body.revision) throw changed('revision');
+    if (inCents(found.focCost) !== inCents(body.amount)) throw changed('amount');
     const decided = await tx
       .update(variations)
       .set({ status: body.decision, decidedBy: viewer.id, decidedAt: new Date(), decisionNote: note, updatedAt: new Date() })
-      .where(and(eq(variations.id, found.id), eq(variations.status, 'pending')))
+      .where(and(eq(variations.id, found.id), eq(variations.status, 'pending'), eq(variations.revision, body.revision)))
       .returning({ id: variations.id });
     if (!decided.length) throw new Conflict(serverMessages.projects.variation_already_decided);
     await touchProject(tx, found.projectId);

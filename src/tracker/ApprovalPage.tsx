@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Card, CardActions, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -6,6 +7,7 @@ import { formatDate, formatMoney } from '../i18n/format';
 import { PageHeading } from '../layout/PageHeading';
 import { decideVariation } from './api';
 import { trackerProfilePath } from './paths';
+import { trackerKeys } from './queryKeys';
 import { ProjectState } from './ProjectState';
 import type { Variation } from './types';
 import { useAwaitingVariations } from './useTracker';
@@ -15,8 +17,10 @@ type Decision = 'approved' | 'rejected';
 
 /**
  * `/tracker/approval` ('approve project tasks'): the free-of-charge variations waiting for my
- * approval (GET /variations?awaiting=me), each approved or rejected with a note. A refusal (not a
- * FOC approver, or my own variation) shows the server's words.
+ * approval (GET /variations?awaiting=me), each approved or rejected with a note. The decision names
+ * the revision and free-of-charge amount the card shows, so a variation changed since it was read is
+ * refused, never decided unseen. A refusal (not a FOC approver, my own variation or amounts, changed
+ * since) shows the server's words.
  */
 export default function ApprovalPage() {
   const { t, i18n } = useTranslation('tracker');
@@ -24,7 +28,8 @@ export default function ApprovalPage() {
   const [deciding, setDeciding] = useState<{ variation: Variation; decision: Decision } | null>(null);
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const decide = useTrackerWrite(null, async ({ variation, decision }: { variation: Variation; decision: Decision }) => decideVariation(variation.id, decision, note.trim() || undefined), (answer) =>
+  const client = useQueryClient();
+  const decide = useTrackerWrite(null, async ({ variation, decision }: { variation: Variation; decision: Decision }) => decideVariation(variation, decision, note.trim() || undefined), (answer) =>
     t(answer.variation.status === 'rejected' ? 'approval.rejected' : 'approval.approved'),
   );
   const money = (v: Variation, value: number) => formatMoney(value, v.currency, i18n.language);
@@ -103,7 +108,16 @@ export default function ApprovalPage() {
               color={deciding.decision === 'approved' ? 'success' : 'error'}
               disabled={decide.isPending}
               data-testid="decision-confirm"
-              onClick={() => decide.mutate(deciding, { onSuccess: () => setDeciding(null), onError: (e) => setProblem(failureText(e, t('failed'))) })}
+              onClick={() =>
+                decide.mutate(deciding, {
+                  onSuccess: () => setDeciding(null),
+                  onError: (e) => {
+                    setProblem(failureText(e, t('failed')));
+                    // Changed since it was read (or decided by someone else): the cards show what is stored now.
+                    void client.invalidateQueries({ queryKey: trackerKeys.awaiting() });
+                  },
+                })
+              }
             >
               {t(deciding.decision === 'approved' ? 'approval.approve' : 'approval.reject')}
             </Button>

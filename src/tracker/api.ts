@@ -70,8 +70,12 @@ export const createVariation = async (id: number, input: VariationInput) => http
 export const updateVariation = async (id: number, variationId: number, input: VariationInput) =>
   http.put<VariationAnswer>(`/projects/${enc(id)}/variations/${enc(variationId)}`, input, write);
 export const deleteVariation = async (id: number, variationId: number) => http.delete<{ message?: string }>(`/projects/${enc(id)}/variations/${enc(variationId)}`, write);
-export const decideVariation = async (variationId: number, decision: 'approved' | 'rejected', note?: string) =>
-  http.post<VariationAnswer>(`/variations/${enc(variationId)}/decision`, { decision, ...(note ? { note } : {}) }, write);
+/**
+ * Approves or rejects a variation as the approver was shown it: its `revision` and free-of-charge
+ * amount go with the decision, so a variation changed since is refused (409) instead of decided unseen.
+ */
+export const decideVariation = async (variation: Pick<Variation, 'id' | 'revision' | 'foc_cost'>, decision: 'approved' | 'rejected', note?: string) =>
+  http.post<VariationAnswer>(`/variations/${enc(variation.id)}/decision`, { decision, revision: variation.revision, amount: variation.foc_cost, ...(note ? { note } : {}) }, write);
 
 export const getStakeholders = async (id: number, signal?: AbortSignal) => rows(await http.get<Stakeholder[]>(`/projects/${enc(id)}/stakeholders`, read(signal)));
 export const addStakeholder = async (id: number, input: StakeholderInput) => http.post<{ stakeholder: Stakeholder; message: string }>(`/projects/${enc(id)}/stakeholders`, input, write);

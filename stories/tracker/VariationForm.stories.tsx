@@ -17,7 +17,7 @@ export const EditRefused: Story = {
   args: {
     variation: {
       id: 1, project: { id: 7, name: 'Demo Motors launch', company_id: 1, company_name: 'Demo Motors' }, type: 'styling', title: 'Extra brand colours', description: 'Two more brand colours on the home page.',
-      total_effort: 6, cost_impact: 450, foc_cost: 150, currency: 'GBP', status: 'pending', raised_by: { id: 2, name: 'Priya Shah' }, decided_by: null, decided_at: null, decision_note: null, created_at: '2026-03-10T09:00:00Z', updated_at: '2026-03-10T09:00:00Z',
+      total_effort: 6, cost_impact: 450, foc_cost: 150, currency: 'GBP', status: 'pending', raised_by: { id: 2, name: 'Priya Shah' }, decided_by: null, decided_at: null, decision_note: null, revision: 1, created_at: '2026-03-10T09:00:00Z', updated_at: '2026-03-10T09:00:00Z',
     },
     error: 'Value cannot be more than 12',
   },

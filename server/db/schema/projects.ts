@@ -132,7 +132,7 @@ export const projectTasks = pgTable(
 /**
  * A change to what was ordered (spec: variations with total_effort, cost_impact, foc_cost). Effort
  * in hours; money in the project company's currency, major units. A variation with a
- * free-of-charge part waits for a foc_approver who did not raise it.
+ * free-of-charge part waits for a foc_approver who neither raised it nor last changed its amounts.
  */
 export const variations = pgTable(
   'variations',
@@ -149,6 +149,13 @@ export const variations = pgTable(
     focCost: numeric('foc_cost', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
     status: variationStatusEnum('status').notNull(),
     raisedBy: integer('raised_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Who last changed the amounts (effort, cost impact, free-of-charge cost): the raiser until
+     * someone changes them. They cannot approve them (four eyes on every figure).
+     */
+    amountsChangedBy: integer('amounts_changed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Moves on with every change: a decision names the revision it read (409 when it moved since). */
+    revision: integer('revision').notNull().default(1),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decisionNote: text('decision_note'),

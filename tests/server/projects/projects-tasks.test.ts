@@ -5,6 +5,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectTasks, taskNotifications, tasks, taskTypes, userNotifications } from '../../../server/db/schema';
+import { hashPassword } from '../../../server/auth/auth.passwords';
+import { serverMessages } from '../../../server/messages';
+import { DEMO_PASSWORD } from '../../support/server';
+import { call, login } from '../helpers';
+import { userWithRole } from '../roles-helpers';
 import { projectsWorld, type ErrorBody, type ProjectDetail, type ProjectsWorld, type ProjectTask, type ProjectTaskAnswer, type Who } from './projects-world';
 import { addDays } from '../../../contract/days';
 
@@ -273,5 +278,31 @@ describe('task groups', () => {
     expect((await w.as('pm', 'DELETE', `/api/projects/${p.id}/types/${empty.body.group.id}`)).status).toBe(404);
     expect((await w.as('viewer', 'POST', `/api/projects/${p.id}/types`, { name: 'Nope' })).status).toBe(403);
     expect((await w.as('dealer2', 'GET', `/api/projects/${p.id}/types`)).status).toBe(403);
+  });
+
+  it("marking as master rewrites every company's templates: it needs 'edit tasks' besides 'edit projects' (403, nothing written)", async () => {
+    const p = await freshProject();
+    // The editor: a Demo Motors member whose role holds exactly 'edit projects'.
+    const group = await w.as<{ group: { id: number } }>('editor', 'POST', `/api/projects/${p.id}/types`, { name: 'Editor only group' });
+    expect(group.status).toBe(201);
+    const custom = await w.as<ProjectTaskAnswer>('editor', 'POST', `/api/projects/${p.id}/tasks/custom`, { name: 'Editor custom task', project_task_type_id: group.body.group.id, due_date: addDays(today(), 5) });
+    expect(custom.status).toBe(201);
+    const refused = await w.as<ErrorBody>('editor', 'PUT', `/api/projects/${p.id}/types/${group.body.group.id}`, { master: true });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(serverMessages.projects.master_needs_edit_tasks);
+    // With a rename in the same call: refused as a whole.
+    expect((await w.as('editor', 'PUT', `/api/projects/${p.id}/types/${group.body.group.id}`, { master: true, name: 'Renamed on the way' })).status).toBe(403);
+    expect(await db().select().from(taskTypes).where(eq(taskTypes.name, 'Editor only group'))).toEqual([]);
+    expect(await db().select().from(tasks).where(eq(tasks.name, 'Editor custom task'))).toEqual([]);
+    expect((await w.as<Array<{ id: number; name: string; task_type_id: number | null }>>('editor', 'GET', `/api/projects/${p.id}/types`)).body.find((g) => g.id === group.body.group.id)).toMatchObject({ name: 'Editor only group', task_type_id: null });
+    // Renaming alone stays 'edit projects'.
+    expect((await w.as('editor', 'PUT', `/api/projects/${p.id}/types/${group.body.group.id}`, { name: 'Editor group' })).status).toBe(200);
+    // A role holding exactly 'edit projects' and 'edit tasks' (in the same company) marks it.
+    await userWithRole(w.server, 'master@projects.test', 'Project and Task Editor', ['edit projects', 'edit tasks'], await hashPassword(DEMO_PASSWORD), 'Demo Motors');
+    const { token } = await login(w.server, 'master@projects.test');
+    const master = await call<{ group: { task_type_id: number }; message: string }>(w.server, 'PUT', `/api/projects/${p.id}/types/${group.body.group.id}`, { token, body: { master: true } });
+    expect(master.status).toBe(200);
+    expect(master.body.message).toBe('Marked as master');
+    expect(await db().select().from(tasks).where(and(eq(tasks.taskTypeId, master.body.group.task_type_id), eq(tasks.name, 'Editor custom task')))).toHaveLength(1);
   });
 });

@@ -3,8 +3,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stakeholder, StakeholderAnswer } from '../../../contract/variations';
-import { projectStakeholders } from '../../../server/db/schema';
+import { hashPassword } from '../../../server/auth/auth.passwords';
+import { projectStakeholders, roles, userRoles, users } from '../../../server/db/schema';
 import { serverMessages } from '../../../server/messages';
+import { DEMO_PASSWORD } from '../../support/server';
 import { trackerWorld, type ErrorBody, type TrackerWorld, type Who } from './variations-helpers';
 
 const m = serverMessages.projects;
@@ -37,6 +39,36 @@ describe('stakeholders', () => {
     const unknown = await add('pm', { user_id: 999_999 });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors?.[0]).toEqual({ detail: m.unknown_user, field: 'user_id' });
+  });
+
+  it("a portal user must be staff or a user of the project's company: anyone else is answered as an unknown user, whoever asks", async () => {
+    const hash = await hashPassword(DEMO_PASSWORD);
+    // In no company, holding no tracker permission: not staff.
+    const [loner] = await w.db.insert(users).values({ email: 'loner@tracker.test', name: 'Lone Ranger', passwordHash: hash, telephone: '0700 000 001', position: 'Secret' }).returning({ id: users.id });
+    const [client] = await w.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Client'));
+    await w.db.insert(userRoles).values({ userId: loner.id, roleId: client.id });
+    const unknown = await add('editor', { user_id: 999_999 });
+    expect(unknown.status).toBe(422);
+    const project = await w.project('Demo Motors', { name: 'Motors stakeholder privacy' });
+    // dealer2 is Harbour Cars' client, harbour a Harbour Cars member with 'edit projects': neither of
+    // Demo Motors nor staff. The company-scoped editor and the admin who sees everyone get the answer
+    // of a user who does not exist, with nothing of theirs in it.
+    for (const who of ['editor', 'admin'] as Who[]) {
+      for (const userId of [w.ids.dealer2, w.ids.harbour, loner.id]) {
+        const res = await add(who, { user_id: userId }, project.id);
+        expect([who, userId, res.status, res.body]).toEqual([who, userId, unknown.status, unknown.body]);
+        expect(res.text).not.toMatch(/Hugo|harbour|Lone|Secret|0700/i);
+      }
+    }
+    expect(await w.db.select().from(projectStakeholders).where(eq(projectStakeholders.projectId, project.id))).toEqual([]);
+    // Staff (in no company, holding a tracker permission) and the company's own users are welcome.
+    const staff = await add('editor', { user_id: w.ids.am }, project.id);
+    expect(staff.status).toBe(201);
+    expect(staff.body.stakeholder).toMatchObject({ user_id: w.ids.am, name: 'Andy Account' });
+    expect((await add('editor', { user_id: w.ids.dealer }, project.id)).status).toBe(201);
+    expect((await add('editor', { user_id: w.ids.viewer }, project.id)).status).toBe(201);
+    // Harbour Cars' own users are Harbour Cars' project's stakeholders.
+    expect((await add('harbour', { user_id: w.ids.dealer2 }, harbour.id)).status).toBe(201);
   });
 
   it('adds an outside contact: a name required, an email valid when given', async () => {

@@ -1,6 +1,7 @@
 // Variations (server/projects/README.md, Variations and Variation approval) on a real server and
 // database: every call, the permission matrix over demo and custom roles, tenancy, approval only by
-// a foc_approver who did not raise it (one of two at once), the approver and the raiser mailed over
+// a foc_approver who neither raised it nor last changed its amounts (one of two at once), naming the
+// revision and amount it approves (409 when they moved), the approver and the raiser mailed over
 // real SMTP, and bad input.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,7 +183,7 @@ describe('reading variations', () => {
 describe('deciding a variation', () => {
   it('needs a foc_approver holding approve project tasks who did not raise it; records who, when and why; mails the raiser', async () => {
     const v = (await raise('admin', motors.id, { title: 'Decide me', foc_cost: 99 })).body.variation;
-    const decide = (who: Who, decision = 'approved', note?: string) => w.as<VariationAnswer & ErrorBody>(who, 'POST', `/api/variations/${v.id}/decision`, { decision, note });
+    const decide = (who: Who, decision = 'approved', note?: string) => w.as<VariationAnswer & ErrorBody>(who, 'POST', `/api/variations/${v.id}/decision`, { decision, note, revision: v.revision, amount: v.foc_cost });
     expect((await decide('anonymous')).status).toBe(401);
     for (const who of ['dealer', 'dealer2', 'varreader', 'viewer', 'am', 'editor', 'harbour'] as Who[]) {
       const res = await decide(who);
@@ -215,8 +216,8 @@ describe('deciding a variation', () => {
   it('of two approvers at once, one decides and the other gets 409', async () => {
     const v = (await raise('pm', motors.id, { title: 'Race', foc_cost: 5 })).body.variation;
     const [a, b] = await Promise.all([
-      w.as<VariationAnswer>('admin', 'POST', `/api/variations/${v.id}/decision`, { decision: 'approved' }),
-      w.as<VariationAnswer>('approver', 'POST', `/api/variations/${v.id}/decision`, { decision: 'rejected' }),
+      w.as<VariationAnswer>('admin', 'POST', `/api/variations/${v.id}/decision`, { decision: 'approved', revision: v.revision, amount: v.foc_cost }),
+      w.as<VariationAnswer>('approver', 'POST', `/api/variations/${v.id}/decision`, { decision: 'rejected', revision: v.revision, amount: v.foc_cost }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const winner = a.status === 200 ? a.body.variation : b.body.variation;
@@ -227,18 +228,19 @@ describe('deciding a variation', () => {
 
   it("only a pending one; another company's is a 404 even to a foc_approver of theirs; bad input 400", async () => {
     const approved = (await raise('pm', motors.id, { title: 'Nothing free', foc_cost: 0 })).body.variation;
-    expect((await w.as('admin', 'POST', `/api/variations/${approved.id}/decision`, { decision: 'approved' })).status).toBe(409);
+    expect((await w.as('admin', 'POST', `/api/variations/${approved.id}/decision`, { decision: 'approved', revision: approved.revision, amount: 0 })).status).toBe(409);
     const pending = (await raise('pm', motors.id, { title: 'For tenancy', foc_cost: 5 })).body.variation;
+    const named = { revision: pending.revision, amount: pending.foc_cost };
     const hash = await hashPassword(DEMO_PASSWORD);
     await userWithRole(w.db, 'harbour-approver@tracker.test', 'Harbour Approver', ['approve project tasks', 'view project variations'], hash, { focApprover: true, company: await w.companyId('Harbour Cars') });
     const { token } = await login(w.server, 'harbour-approver@tracker.test');
-    expect((await call(w.server, 'POST', `/api/variations/${pending.id}/decision`, { token, body: { decision: 'approved' } })).status).toBe(404);
+    expect((await call(w.server, 'POST', `/api/variations/${pending.id}/decision`, { token, body: { decision: 'approved', ...named } })).status).toBe(404);
     expect((await call(w.server, 'GET', `/api/variations?awaiting=me&range=[0,999]`, { token })).body).toEqual([]);
-    for (const bad of [{ decision: 'maybe' }, {}, { decision: 'approved', note: 'x'.repeat(2001) }, { decision: 'approved', extra: 1 }]) {
+    for (const bad of [{ decision: 'maybe', ...named }, named, { decision: 'approved', note: 'x'.repeat(2001), ...named }, { decision: 'approved', extra: 1, ...named }]) {
       expect([bad, (await w.as('admin', 'POST', `/api/variations/${pending.id}/decision`, bad)).status]).toEqual([bad, 400]);
     }
-    expect((await w.as('admin', 'POST', '/api/variations/999999/decision', { decision: 'approved' })).status).toBe(404);
-    expect((await w.as('admin', 'POST', '/api/variations/abc/decision', { decision: 'approved' })).status).toBe(404);
+    expect((await w.as('admin', 'POST', '/api/variations/999999/decision', { decision: 'approved', ...named })).status).toBe(404);
+    expect((await w.as('admin', 'POST', '/api/variations/abc/decision', { decision: 'approved', ...named })).status).toBe(404);
     expect((await w.db.select().from(variations).where(eq(variations.id, pending.id)))[0].status).toBe('pending');
   });
 });
@@ -264,7 +266,7 @@ describe('changing and deleting a variation', () => {
 
   it('a decided variation is the record of the decision: no change, no delete (409)', async () => {
     const v = (await raise('pm', motors.id, { title: 'Decided one', foc_cost: 20 })).body.variation;
-    expect((await w.as('admin', 'POST', `/api/variations/${v.id}/decision`, { decision: 'approved' })).status).toBe(200);
+    expect((await w.as('admin', 'POST', `/api/variations/${v.id}/decision`, { decision: 'approved', revision: v.revision, amount: v.foc_cost })).status).toBe(200);
     const put = await w.as<ErrorBody>('pm', 'PUT', `/api/projects/${motors.id}/variations/${v.id}`, body({ title: 'Sneaky' }));
     expect(put.status).toBe(409);
     expect(put.body.message).toBe(m.variation_already_decided);
@@ -284,5 +286,101 @@ describe('changing and deleting a variation', () => {
     expect(res.body.message).toBe('Variation Deleted');
     expect(await w.db.select().from(variations).where(eq(variations.id, v.id))).toHaveLength(0);
     expect((await del('pm')).status).toBe(404);
+  });
+});
+
+describe('an approval names what it approves (revision and amount) and is never of the approver\'s own figures', () => {
+  /** A Demo Motors member whose role holds exactly 'edit projects' and 'approve project tasks', flagged foc_approver. */
+  let editingApprover: string;
+  beforeAll(async () => {
+    const hash = await hashPassword(DEMO_PASSWORD);
+    await userWithRole(w.db, 'editing-approver@tracker.test', 'Editing Approver', ['edit projects', 'approve project tasks'], hash, { focApprover: true, company: await w.companyId('Demo Motors') });
+    editingApprover = (await login(w.server, 'editing-approver@tracker.test')).token;
+  });
+  const asEditingApprover = <T = VariationAnswer & ErrorBody>(method: string, path: string, payload?: unknown) => call<T>(w.server, method, path, { token: editingApprover, body: payload });
+  const put = (id: number, over: Record<string, unknown>) => w.as<VariationAnswer & ErrorBody>('pm', 'PUT', `/api/projects/${motors.id}/variations/${id}`, body(over));
+
+  it('answers a revision that every change moves on', async () => {
+    const v = (await raise('pm', motors.id, { title: 'Revised', foc_cost: 40 })).body.variation;
+    expect(v.revision).toBe(1);
+    const changed = (await put(v.id, { title: 'Revised', foc_cost: 45 })).body.variation;
+    expect(changed.revision).toBe(2);
+    const listed = (await w.as<Variation[]>('approver', 'GET', `/api/variations?filter=${encodeURIComponent(JSON.stringify({ id: v.id }))}`)).body;
+    expect(listed[0]).toMatchObject({ id: v.id, revision: 2, foc_cost: 45 });
+  });
+
+  it('an approver who changed the amounts of someone else\'s variation cannot approve them (403), nor is asked to; another approver can', async () => {
+    const v = (await raise('pm', motors.id, { title: 'Goodwill banner', foc_cost: 100 })).body.variation;
+    const edited = await asEditingApprover('PUT', `/api/projects/${motors.id}/variations/${v.id}`, body({ title: 'Goodwill banner', foc_cost: 5000 }));
+    expect(edited.status).toBe(200);
+    const mine = edited.body.variation;
+    expect(mine).toMatchObject({ foc_cost: 5000, status: 'pending' });
+    const own = await asEditingApprover('POST', `/api/variations/${v.id}/decision`, { decision: 'approved', revision: mine.revision, amount: mine.foc_cost });
+    expect(own.status).toBe(403);
+    expect(own.body.message).toBe(m.cannot_approve_own_figures);
+    expect((await w.db.select().from(variations).where(eq(variations.id, v.id)))[0]).toMatchObject({ status: 'pending', decidedBy: null });
+    // Not in their awaiting list either.
+    const awaiting = await asEditingApprover<Variation[]>('GET', '/api/variations?awaiting=me&range=[0,999]');
+    expect(awaiting.body.map((x) => x.id)).not.toContain(v.id);
+    expect((await w.as<Variation[]>('approver', 'GET', '/api/variations?awaiting=me&range=[0,999]')).body.map((x) => x.id)).toContain(v.id);
+    // A change that leaves the amounts as they are does not make the editor their author.
+    const other = (await raise('pm', motors.id, { title: 'Typo in title', foc_cost: 30 })).body.variation;
+    const retitled = (await asEditingApprover('PUT', `/api/projects/${motors.id}/variations/${other.id}`, body({ title: 'Typo in the title', foc_cost: 30 }))).body.variation;
+    expect((await asEditingApprover('POST', `/api/variations/${other.id}/decision`, { decision: 'approved', revision: retitled.revision, amount: 30 })).status).toBe(200);
+    // Another approver approves the edited figures, as they read them.
+    const ok = await w.as<VariationAnswer>('approver', 'POST', `/api/variations/${v.id}/decision`, { decision: 'approved', revision: mine.revision, amount: 5000 });
+    expect(ok.status).toBe(200);
+    expect(ok.body.variation).toMatchObject({ status: 'approved', foc_cost: 5000, decided_by: { id: w.ids.approver } });
+  });
+
+  it('an approver whose change makes a variation wait for approval is not asked to approve it; the other approvers are', async () => {
+    const v = (await raise('pm', motors.id, { title: 'Free until edited', foc_cost: 0 })).body.variation;
+    const edited = await asEditingApprover('PUT', `/api/projects/${motors.id}/variations/${v.id}`, body({ title: 'Free until edited', foc_cost: 70 }));
+    expect(edited.body.variation).toMatchObject({ status: 'pending', foc_cost: 70 });
+    await mailWhere((x) => x.to === 'approver@tracker.test' && x.subject === 'Approve Free until edited (Demo Motors)');
+    await sleep(300);
+    expect(w.server.mail.messages.filter((x) => x.subject === 'Approve Free until edited (Demo Motors)').map((x) => x.to).sort()).toEqual(['admin@demo.test', 'approver@tracker.test']);
+    // Nor in their in-app list.
+    const inbox = await asEditingApprover<{ data: Array<{ title: string }> }>('GET', '/api/notifications?per_page=100');
+    expect(inbox.body.data.map((n) => n.title)).not.toContain('Approve Free until edited (Demo Motors)');
+    expect((await asEditingApprover('POST', `/api/variations/${v.id}/decision`, { decision: 'approved', revision: edited.body.variation.revision, amount: 70 })).status).toBe(403);
+  });
+
+  it('a variation changed after the approver read it is a 409, and nothing is decided; the current revision and amount are', async () => {
+    const read = (await raise('pm', motors.id, { title: 'Moving target', foc_cost: 100 })).body.variation;
+    // The raiser changes the amount after the approver read it.
+    const now = (await put(read.id, { title: 'Moving target', foc_cost: 900 })).body.variation;
+    expect(now.revision).toBeGreaterThan(read.revision);
+    const stale = await w.as<ErrorBody>('approver', 'POST', `/api/variations/${read.id}/decision`, { decision: 'approved', revision: read.revision, amount: read.foc_cost });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(m.variation_changed);
+    expect(stale.body.errors?.[0]).toEqual({ detail: m.variation_changed, field: 'revision' });
+    // The revision right, the amount not the one stored: refused too.
+    const wrongAmount = await w.as<ErrorBody>('approver', 'POST', `/api/variations/${read.id}/decision`, { decision: 'approved', revision: now.revision, amount: 100 });
+    expect(wrongAmount.status).toBe(409);
+    expect(wrongAmount.body.errors?.[0]).toEqual({ detail: m.variation_changed, field: 'amount' });
+    const [row] = await w.db.select().from(variations).where(eq(variations.id, read.id));
+    expect(row).toMatchObject({ status: 'pending', decidedBy: null, decidedAt: null });
+    // What is stored now, named: approved, and the record is of 900.
+    const ok = await w.as<VariationAnswer>('approver', 'POST', `/api/variations/${read.id}/decision`, { decision: 'approved', revision: now.revision, amount: 900 });
+    expect(ok.status).toBe(200);
+    expect(ok.body.variation).toMatchObject({ status: 'approved', foc_cost: 900, revision: now.revision });
+  });
+
+  it('a decision without its revision or amount, or with a bad one, is a 400', async () => {
+    const v = (await raise('pm', motors.id, { title: 'Shapes', foc_cost: 12.5 })).body.variation;
+    for (const bad of [
+      { decision: 'approved' },
+      { decision: 'approved', revision: v.revision },
+      { decision: 'approved', amount: 12.5 },
+      { decision: 'rejected', note: 'no' },
+      { decision: 'approved', revision: 0, amount: 12.5 },
+      { decision: 'approved', revision: 1.5, amount: 12.5 },
+      { decision: 'approved', revision: v.revision, amount: -1 },
+      { decision: 'approved', revision: v.revision, amount: 'lots' },
+    ]) {
+      expect([bad, (await w.as('approver', 'POST', `/api/variations/${v.id}/decision`, bad)).status]).toEqual([bad, 400]);
+    }
+    expect((await w.as('approver', 'POST', `/api/variations/${v.id}/decision`, { decision: 'rejected', revision: v.revision, amount: 12.5 })).status).toBe(200);
   });
 });
