@@ -57,10 +57,18 @@ export function documentFilename(record: Pick<AgreementRecord, 'id' | 'name'>, s
 }
 
 /**
+ * How many order forms this process has rendered, unsigned and signed: rendering is the costly
+ * part of a signing (CPU and memory), and a signing that loses to another must not have done it
+ * (agreements.sign.ts takes the agreement's row lock first). Read by the tests.
+ */
+export const documentRenders = { unsigned: 0, signed: 0 };
+
+/**
  * The order form's PDF now (unsigned, or with the signature block filled in while signing).
  * Its dates are the agreement's own (sent_at once sent), so one version renders to the same bytes.
  */
 export async function renderDocument(record: AgreementRecord, pricing: Pricing, signature: AgreementSignatureBlock | null = null): Promise<Buffer> {
+  documentRenders[signature ? 'signed' : 'unsigned'] += 1;
   return renderAgreementPdf({
     reference: `A-${record.id}`,
     name: record.name,

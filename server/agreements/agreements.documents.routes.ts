@@ -39,7 +39,7 @@ export default async function agreementDocumentRoutes(app: FastifyInstance) {
       preHandler: view,
       schema: {
         ...doc(
-          "The dealer signs a sent agreement of their own company ({signer_name, signer_position, signature: {kind: typed|drawn, text, image (PNG data URL, at most 200 KB)}, accept: true, shown_sha256}); shown_sha256 is the detail's document_sha256 of the version read, refused (409) when the agreement changed since; a second signing is 409",
+          "The dealer signs a sent agreement of their own company ({signer_name, signer_position, signature: {kind: typed|drawn, text, image (PNG data URL, at most 200 KB and 3000 x 1000 pixels)}, accept: true, shown_sha256}); shown_sha256 is the detail's document_sha256 of the version read, refused (409) when the agreement changed since; a second signing (concurrent ones wait for the first) is 409",
         ),
         params: s.params.agreement,
         body: s.signBody,

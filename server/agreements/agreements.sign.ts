@@ -6,34 +6,68 @@
  * agreement. The dealer reads the detail, whose `document_sha256` is the SHA-256 of the unsigned
  * PDF of the version they read, and sends it back as `shown_sha256`: when the agreement changed
  * since (recalled, edited, sent again), the hashes differ and the signature is refused (409), so
- * nobody signs a document they were not shown. The server then renders the PDF with the
- * signature block filled in (name, position, time, client address, typed or drawn signature, the
- * shown hash), seals it with the installation's certificate (PKCS#7, agreements.signing.ts), and
- * in one transaction moves the agreement to `signed` (only if it is still the version read: two
- * concurrent signs never both win), stores the audit row with the signed PDF (once: a unique
- * index), and queues the notices to the salesperson and the account manager.
+ * nobody signs a document they were not shown. A drawn signature's dimensions are read from its
+ * PNG header and capped before anything decodes it (a small file can hold a huge image).
+ *
+ * Then, in one transaction that first takes the agreement's row lock (SELECT ... FOR UPDATE), so
+ * of concurrent signings one renders and the others wait and then find it signed (409) without
+ * rendering anything: the agreement is read again under the lock, the shown hash checked against
+ * it, the PDF rendered with the signature block filled in (name, position, time, client address,
+ * typed or drawn signature, the shown hash) and sealed with the installation's certificate
+ * (PKCS#7, agreements.signing.ts); the agreement moves to `signed`, the audit row with the signed
+ * PDF is stored (once: a unique index), and the notices to the salesperson and the account
+ * manager are queued.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../db/database';
 import { agreements, agreementEnvelopes, agreementSignatures } from '../db/schema';
 import type { Viewer } from '../db/tenancy';
 import { secretKeyOf } from '../db/secret-key';
 import { BadRequest, Conflict, Invalid, type ErrorDetail } from '../domain-errors';
 import { cleanName } from '../http/clean-text';
-import { serverMessages } from '../messages';
+import { interpolate, serverMessages } from '../messages';
 import type { AppServices } from '../plugins/services';
 import { transition } from './agreements.checks';
 import { documentFilename, documentSha256, pricingOf, renderDocument } from './agreements.document';
 import { queueSignedNotices, sendWelcomeMail, type WelcomeMailInput } from './agreements.mail';
-import { agreementDetail, findAgreement, isOwnCompany, updateAgreement } from './agreements.service';
+import { agreementDetail, findAgreement, isOwnCompany, notFound, updateAgreement } from './agreements.service';
+import { loadAgreement } from './agreements.store';
 import { loadSigningCertificate, sha256, signPdf } from './agreements.signing';
 import { signerFor } from './signers';
+import type { AgreementRecord } from './agreements.types';
 import { agreementSigned } from '../projects/projects.triggers';
 
 type Deps = Pick<AppServices, 'db' | 'config' | 'mail' | 'log'>;
 
 /** A drawn signature's PNG: at most 200 KB, checked by its content (the PNG signature bytes). */
 export const MAX_SIGNATURE_BYTES = 200 * 1024;
+/**
+ * And at most this many pixels across and down, read from its header before anything decodes it:
+ * 200 KB of PNG can hold 7000 x 7000 blank pixels, which took 3 s and 0.7 GB to decode and draw.
+ * The app's pad (480 x 160, src/agreements/SignaturePad.tsx) at a screen density of up to 6 fits.
+ */
+export const MAX_SIGNATURE_SIZE = { width: 3000, height: 1000 } as const;
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+// The bit depths the PNG specification allows for each colour type (IHDR).
+const BIT_DEPTHS: Partial<Record<number, number[]>> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+
+/**
+ * A PNG's width and height from its header, without decoding anything: the PNG signature, then
+ * the first chunk, which must be IHDR (length 13; width at bytes 16-19, height at 20-23, big-endian)
+ * with a valid size, bit depth, colour type and methods. Null when the bytes are no such PNG.
+ *
+ * @example pngSize(canvasPng) // { width: 1440, height: 480 }
+ */
+export function pngSize(bytes: Buffer): { width: number; height: number } | null {
+  if (bytes.length < 33 || !bytes.subarray(0, 8).equals(PNG_MAGIC)) return null;
+  if (bytes.readUInt32BE(8) !== 13 || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  const [depth, colourType, compression, filter, interlace] = bytes.subarray(24, 29);
+  if (width < 1 || height < 1 || width > 0x7fffffff || height > 0x7fffffff) return null;
+  if (!BIT_DEPTHS[colourType]?.includes(depth) || compression !== 0 || filter !== 0 || interlace > 1) return null;
+  return { width, height };
+}
 
 export interface SignBody {
   signer_name: string;
@@ -43,22 +77,56 @@ export interface SignBody {
   shown_sha256: string;
 }
 
-/** The drawn signature's bytes, or the 422 for anything that is not a small PNG. */
+/** The drawn signature's bytes, or the 422 for anything that is not a small PNG of at most MAX_SIGNATURE_SIZE. */
 function drawnImage(dataUrl: string | null | undefined, problems: ErrorDetail[]): Buffer | null {
   const match = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl ?? '');
   const bytes = match ? Buffer.from(match[1], 'base64') : null;
-  if (!bytes || bytes.length > MAX_SIGNATURE_BYTES || bytes.length < 67 || !bytes.subarray(0, 8).equals(PNG_MAGIC)) {
+  const size = bytes && bytes.length <= MAX_SIGNATURE_BYTES && bytes.length >= 67 ? pngSize(bytes) : null;
+  if (!size) {
     problems.push({ detail: serverMessages.agreements.signature_image_invalid, field: 'signature.image' });
+    return null;
+  }
+  if (size.width > MAX_SIGNATURE_SIZE.width || size.height > MAX_SIGNATURE_SIZE.height) {
+    const detail = interpolate(serverMessages.agreements.signature_image_too_large, MAX_SIGNATURE_SIZE);
+    problems.push({ detail, field: 'signature.image' });
     return null;
   }
   return bytes;
 }
 
+/** How long a signing waits for the agreement's row lock while another signing holds it. */
+const LOCK_WAIT_MS = 15_000;
+const LOCK_POLL_MS = 25;
+
+/**
+ * The agreement read under its row lock (SELECT ... FOR UPDATE), waiting while another signing
+ * holds it; null when it is gone. The wait is polled (FOR UPDATE SKIP LOCKED, then a short sleep),
+ * not one blocking FOR UPDATE: the holder renders and seals a PDF under the lock, which takes up to
+ * seconds on a busy server, and the per-query timeout (DB_QUERY_TIMEOUT_MS, 1.5 s) would cut a
+ * blocking wait short into a 503. Past LOCK_WAIT_MS one blocking try: the lock, or that 503. On
+ * PGlite transactions run one at a time, so the lock is always free when asked for.
+ */
+async function lockAgreement(tx: Tx, viewer: Viewer, id: number): Promise<AgreementRecord | null> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  while (Date.now() < deadline) {
+    const locked = await loadAgreement(tx, id, { viewer, lock: 'skip' });
+    if (locked) return locked;
+    // No row: locked by another transaction, or gone.
+    if (!(await loadAgreement(tx, id, { viewer }))) return null;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+  }
+  return loadAgreement(tx, id, { viewer, lock: 'wait' });
+}
+
+const alreadySigned = () => new Conflict(serverMessages.agreements.already_signed, [{ detail: serverMessages.agreements.already_signed, field: 'stage' }]);
+const documentChanged = () => new Conflict(serverMessages.agreements.document_changed, [{ detail: serverMessages.agreements.document_changed, field: 'shown_sha256' }]);
+
 /** POST /agreements/{id}/sign. */
 export async function signAgreement(deps: Deps, viewer: Viewer, who: { email: string; ip: string; userAgent: string | null }, key: string, body: SignBody) {
   const record = await findAgreement(deps.db, viewer, key);
-  if (record.stage === 'signed') throw new Conflict(serverMessages.agreements.already_signed, [{ detail: serverMessages.agreements.already_signed, field: 'stage' }]);
-  transition(viewer, record.stage, 'sign', await isOwnCompany(deps.db, viewer, record.companyId));
+  if (record.stage === 'signed') throw alreadySigned();
+  const ownCompany = await isOwnCompany(deps.db, viewer, record.companyId);
+  transition(viewer, record.stage, 'sign', ownCompany);
 
   const problems: ErrorDetail[] = [];
   const name = cleanName(body.signer_name ?? '').trim();
@@ -69,26 +137,34 @@ export async function signAgreement(deps: Deps, viewer: Viewer, who: { email: st
   const image = body.signature.kind === 'drawn' ? drawnImage(body.signature.image, problems) : null;
   if (problems.length) throw new Invalid(problems[0].detail, problems);
 
-  const pricing = await pricingOf(deps.db, record);
-  const shown = await documentSha256(record, pricing);
-  if (body.shown_sha256.toLowerCase() !== shown) throw new Conflict(serverMessages.agreements.document_changed, [{ detail: serverMessages.agreements.document_changed, field: 'shown_sha256' }]);
-
-  const signedAt = new Date();
   const position = cleanName(body.signer_position ?? '').trim() || null;
-  const pdf = await renderDocument(record, pricing, { name: typed && typed !== name ? `${name} (${typed})` : name, position, signedAt, image, address: who.ip, documentSha256: shown });
+  // Read before the transaction: on PGlite a query outside the transaction's own handle would wait
+  // for the transaction to end (it holds the one connection), i.e. for ever.
   const certificate = await loadSigningCertificate(deps.db, await secretKeyOf(deps));
-  const signed = await signPdf(pdf, certificate, { name, contact: who.email, location: who.ip, reason: `Order form A-${record.id}`, signedAt });
 
   await deps.db.transaction(async (tx) => {
+    // The agreement's row lock before anything is rendered: a concurrent signing waits here, then
+    // reads the agreement signed and gives up without rendering (rendering a PDF is the costly part).
+    const current = await lockAgreement(tx, viewer, record.id);
+    if (!current) throw notFound();
+    if (current.stage === 'signed') throw alreadySigned();
+    transition(viewer, current.stage, 'sign', ownCompany);
+    const pricing = await pricingOf(tx, current);
+    const shown = await documentSha256(current, pricing);
+    if (body.shown_sha256.toLowerCase() !== shown) throw documentChanged();
+
+    const signedAt = new Date();
+    const pdf = await renderDocument(current, pricing, { name: typed && typed !== name ? `${name} (${typed})` : name, position, signedAt, image, address: who.ip, documentSha256: shown });
+    const signed = await signPdf(pdf, certificate, { name, contact: who.email, location: who.ip, reason: `Order form A-${current.id}`, signedAt });
     const [moved] = await tx
       .update(agreements)
       .set({ stage: 'signed', signedAt, version: sql`${agreements.version} + 1`, updatedAt: signedAt })
-      .where(and(eq(agreements.id, record.id), eq(agreements.stage, 'sent'), eq(agreements.version, record.version)))
+      .where(and(eq(agreements.id, current.id), eq(agreements.stage, 'sent'), eq(agreements.version, current.version)))
       .returning({ id: agreements.id });
-    // Signed (or changed) by another request meanwhile: this one loses, nothing is stored.
-    if (!moved) throw new Conflict(serverMessages.agreements.document_changed, [{ detail: serverMessages.agreements.document_changed, field: 'shown_sha256' }]);
+    // Under the row lock nothing changes the agreement meanwhile; kept as the write's own guard.
+    if (!moved) throw documentChanged();
     await tx.insert(agreementSignatures).values({
-      agreementId: record.id,
+      agreementId: current.id,
       signerUserId: viewer.id,
       signerName: name,
       signerPosition: position,
@@ -102,9 +178,9 @@ export async function signAgreement(deps: Deps, viewer: Viewer, who: { email: st
       signedPdf: signed,
       signedAt,
     });
-    await queueSignedNotices(deps, { agreementId: record.id }, tx);
+    await queueSignedNotices(deps, { agreementId: current.id }, tx);
     // The projects of this agreement: their agreement_signed tasks complete with the signature.
-    await agreementSigned(deps, tx, record.id, viewer.id);
+    await agreementSigned(deps, tx, current.id, viewer.id);
   });
   return agreementDetail(deps.db, viewer, await findAgreement(deps.db, viewer, record.id));
 }

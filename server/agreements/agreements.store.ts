@@ -46,19 +46,24 @@ export const recordColumns = {
 
 /**
  * One agreement by id or guid, when `viewer` (if given) may see it and it belongs to the company
- * `companyKey` (if given); null otherwise (a 404 for the caller, alike for both).
+ * `companyKey` (if given); null otherwise (a 404 for the caller, alike for both). `lock` (in a
+ * transaction) takes the agreement's row lock, FOR UPDATE: `wait` waits while another transaction
+ * holds it, then reads the row as that one left it; `skip` does not wait and answers null while
+ * another holds it (SKIP LOCKED).
  */
-export async function loadAgreement(db: Db | Tx, key: string | number, opts: { viewer?: Viewer; companyKey?: string } = {}): Promise<AgreementRecord | null> {
+export async function loadAgreement(db: Db | Tx, key: string | number, opts: { viewer?: Viewer; companyKey?: string; lock?: 'wait' | 'skip' } = {}): Promise<AgreementRecord | null> {
   const where = whereKey(key, agreements.id, agreements.guid);
   if (!where) return null;
   const byCompany = opts.companyKey === undefined ? undefined : whereKey(opts.companyKey, companies.id, companies.guid);
   if (byCompany === null) return null;
-  const [row] = await db
+  const query = db
     .select(recordColumns)
     .from(agreements)
     .innerJoin(companies, eq(companies.id, agreements.companyId))
     .leftJoin(users, eq(users.id, agreements.userId))
     .where(and(where, byCompany, opts.viewer ? companyScope(opts.viewer, agreements.companyId) : undefined));
+  // The agreement's row only (the salesperson is the nullable side of an outer join, which PostgreSQL does not lock).
+  const [row] = opts.lock === 'skip' ? await query.for('update', { of: agreements, skipLocked: true }) : opts.lock === 'wait' ? await query.for('update', { of: agreements }) : await query;
   return (row as AgreementRecord | undefined) ?? null;
 }
 

@@ -6,7 +6,9 @@
  * the same transaction. Disabling a user ends their sessions at once (every instance checks the
  * session on every request). Anyone edits their own profile, but not their roles or status.
  * Nobody writes a user above their own rank (every permission the user holds) or outside their
- * companies (tenancy), for any field and for deletes (issue 25).
+ * companies (tenancy), for any field and for deletes (issue 25): a user manager held to their
+ * companies writes only users all of whose companies are theirs (writableIds), so a user who is
+ * also in another company is not theirs to take over.
  */
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
@@ -109,6 +111,32 @@ async function visible(deps: Deps, viewer: Viewer, id: number): Promise<boolean>
     .from(companyUsers)
     .where(and(eq(companyUsers.userId, id), inArray(companyUsers.companyId, deps.db.select({ id: companyUsers.companyId }).from(companyUsers).where(eq(companyUsers.userId, viewer.id)))));
   return shared.length > 0;
+}
+
+/**
+ * Which of the users `ids` the viewer may write (any field, or delete): staff who see every company
+ * reach everyone; everyone else only a user who is in at least one company and every one of whose
+ * companies is the viewer's. A company in common is enough to read a user, never to write one: the
+ * user's other company would lose them to a manager it never gave a say (an email changed to the
+ * manager's own mailbox takes the next reset link there; a company change drops the other company).
+ * A write outside this is answered as one to a user the viewer cannot see (404).
+ */
+async function writableIds(db: FastifyInstance['db'] | Tx, viewer: Viewer, ids: number[]): Promise<Set<number>> {
+  if (seesAllCompanies(viewer)) return new Set(ids);
+  if (!ids.length) return new Set();
+  const [theirs, mine] = await Promise.all([
+    db.select({ userId: companyUsers.userId, companyId: companyUsers.companyId }).from(companyUsers).where(inArray(companyUsers.userId, ids)),
+    db.select({ companyId: companyUsers.companyId }).from(companyUsers).where(eq(companyUsers.userId, viewer.id)),
+  ]);
+  const own = new Set(mine.map((m) => m.companyId));
+  const members = new Set(theirs.map((t) => t.userId));
+  const outside = new Set(theirs.filter((t) => !own.has(t.companyId)).map((t) => t.userId));
+  return new Set(ids.filter((id) => members.has(id) && !outside.has(id)));
+}
+
+/** Whether the viewer may write this other user (writableIds); yourself always. */
+async function writable(deps: Deps, viewer: Viewer, id: number): Promise<boolean> {
+  return viewer.id === id || (await writableIds(deps.db, viewer, [id])).has(id);
 }
 
 /** Whether the roles hold any permission the viewer lacks. */
@@ -239,9 +267,9 @@ export async function getUser(deps: Deps, viewer: Viewer, id: number) {
 
 /**
  * PUT /users/{id}: 'User Updated'. Your own profile without 'create users': name, email, telephone,
- * position, avatar, country, password only. Someone else's needs 'create users', the user in your
- * companies (tenancy, else 404) and every permission they hold (the rank rule, else 403), for
- * every field. Disabling ends the user's sessions in the same transaction; you cannot disable
+ * position, avatar, country, password only. Someone else's needs 'create users', every company of the user
+ * one of yours unless you are staff (writableIds, else 404) and every permission they hold (the
+ * rank rule, else 403), for every field. Disabling ends the user's sessions in the same transaction; you cannot disable
  * yourself or take away your own roles.
  *
  * Your own email and password need your current password (a stolen session, a device left signed
@@ -256,6 +284,7 @@ export async function updateUser(deps: Deps, viewer: Viewer, id: number, input: 
   const existing = (await visible(deps, viewer, id)) ? await loadUser(deps, id) : null;
   if (!existing) throw new NotFound(serverMessages.not_found);
   if (!self && !manager) throw new Forbidden(serverMessages.access_denied);
+  if (!(await writable(deps, viewer, id))) throw new NotFound(serverMessages.not_found);
   if (!self) await assertWithinRank(deps.db, viewer, id);
   const privileged = (['roles', 'status', 'primary', 'foc_approver', 'company_id'] as const).filter((k) => input[k] !== undefined);
   if (privileged.length && (!manager || (self && (input.roles !== undefined || input.status === 'disabled')))) {
@@ -346,12 +375,14 @@ async function removeUsers(deps: Deps, viewer: Viewer, ids: number[], field: 'id
 }
 
 /**
- * DELETE /users/{id} ('create users'): 'User Deleted', with the user as they were. Not yourself (403)
- * and the rules of `removeUsers`.
+ * DELETE /users/{id} ('create users'): 'User Deleted', with the user as they were. Not yourself (403),
+ * not a user with a company that is not yours unless you are staff (writableIds: 404), and the rules
+ * of `removeUsers`.
  */
 export async function deleteUser(deps: Deps, viewer: Viewer, id: number) {
   if (!(await visible(deps, viewer, id))) throw new NotFound(serverMessages.not_found);
   if (viewer.id === id) throw new Forbidden(serverMessages.users.delete_self, [{ detail: serverMessages.users.delete_self, field: 'id' }]);
+  if (!(await writable(deps, viewer, id))) throw new NotFound(serverMessages.not_found);
   const user = await loadUser(deps, id);
   if (!user) throw new NotFound(serverMessages.not_found);
   await removeUsers(deps, viewer, [id], 'id');
@@ -362,7 +393,7 @@ export async function deleteUser(deps: Deps, viewer: Viewer, id: number) {
  * DELETE /users with `{ ids }` ('create users'): the list's bulk delete as one request that deletes
  * all of them or none (one DELETE per id, as ra-data-simple-rest sends them, would leave some gone
  * when one is refused). The whole request is refused with the answer a single delete of the first
- * refused user would get: 404 for one the viewer may not see (tenancy) or that is gone, 403 for
+ * refused user would get: 404 for one the viewer may not see or write (tenancy: writableIds) or that is gone, 403 for
  * yourself or a user beyond the viewer's permissions, 409 for the last active administrator.
  */
 export async function deleteUsers(deps: Deps, viewer: Viewer, ids: number[]) {
@@ -376,7 +407,9 @@ export async function deleteUsers(deps: Deps, viewer: Viewer, ids: number[]) {
         seesAllCompanies(viewer) ? undefined : inArray(users.id, deps.db.select({ id: companyUsers.userId }).from(companyUsers).where(companyScope(viewer, companyUsers.companyId))),
       ),
     );
-  const visibleIds = new Set([...seen.map((u) => u.id), viewer.id]);
+  // Seen (a company in common) is not enough to delete: every company of the user must be the viewer's (writableIds).
+  const writableSeen = await writableIds(deps.db, viewer, seen.map((u) => u.id));
+  const visibleIds = new Set([...writableSeen, viewer.id]);
   if (unique.some((id) => !visibleIds.has(id))) throw new NotFound(serverMessages.not_found, [{ detail: serverMessages.not_found, field: 'ids' }]);
   if (unique.includes(viewer.id)) throw new Forbidden(serverMessages.users.delete_self, [{ detail: serverMessages.users.delete_self, field: 'ids' }]);
   await removeUsers(deps, viewer, unique, 'ids');

@@ -10,6 +10,8 @@ export function useTrackerAbilities() {
     create: hasPermission(user, 'create projects'),
     variations: edit || hasPermission(user, 'view project variations'),
     approve: hasPermission(user, 'approve project tasks') && Boolean(user?.foc_approver),
+    // "Mark as master" rewrites every company's task templates: it also needs 'edit tasks'.
+    markMaster: edit && hasPermission(user, 'edit tasks'),
     userId: user?.id ?? null,
   };
 }

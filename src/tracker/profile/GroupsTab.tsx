@@ -8,6 +8,7 @@ import { createGroup, deleteGroup, markGroupMaster } from '../api';
 import { ProjectState } from '../ProjectState';
 import type { ProjectDetail, ProjectTaskGroup } from '../types';
 import { useProjectGroups, useTaskTypes } from '../useTracker';
+import { useTrackerAbilities } from '../useTrackerAbilities';
 import { useTrackerWrite } from '../useTrackerWrites';
 
 /**
@@ -18,6 +19,7 @@ import { useTrackerWrite } from '../useTrackerWrites';
 export function GroupsTab({ project, edit }: { project: ProjectDetail; edit: boolean }) {
   const { t } = useTranslation('tracker');
   const { data, error } = useProjectGroups(project.id);
+  const { markMaster } = useTrackerAbilities();
   const types = useTaskTypes();
   const [name, setName] = useState('');
   const [master, setMaster] = useState<ProjectTaskGroup | null>(null);
@@ -46,11 +48,13 @@ export function GroupsTab({ project, edit }: { project: ProjectDetail; edit: boo
             secondaryAction={
               edit ? (
                 <>
-                  <Tooltip title={t('groups.markMaster')}>
-                    <IconButton aria-label={t('groups.markMasterNamed', { name: g.name })} onClick={() => setMaster(g)} data-testid="group-master">
-                      <StarIcon />
-                    </IconButton>
-                  </Tooltip>
+                  {markMaster ? (
+                    <Tooltip title={t('groups.markMaster')}>
+                      <IconButton aria-label={t('groups.markMasterNamed', { name: g.name })} onClick={() => setMaster(g)} data-testid="group-master">
+                        <StarIcon />
+                      </IconButton>
+                    </Tooltip>
+                  ) : null}
                   <Tooltip title={t('actions.delete')}>
                     <IconButton aria-label={t('actions.deleteNamed', { name: g.name })} onClick={() => setRemoving(g)} data-testid="group-delete">
                       <DeleteIcon />

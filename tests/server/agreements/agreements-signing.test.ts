@@ -5,9 +5,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { deflateSync } from 'node:zlib';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementEnvelopes, agreements, agreementSignatures } from '../../../server/db/schema';
+import { documentRenders } from '../../../server/agreements/agreements.document';
 import { agreementsWorld, HARBOUR_SIGNED, MOTORS_SENT, type AgreementDetail, type AgreementsWorld, type ErrorBody, type Who } from './agreements-helpers';
 
 let w: AgreementsWorld;
@@ -26,6 +28,41 @@ const sign = (who: Who, id: number | string, body: Record<string, unknown>) => w
 const typed = (shown: string, extra: Record<string, unknown> = {}) => ({ signer_name: 'Dana Dealer', signer_position: 'Dealer Principal', signature: { kind: 'typed', text: 'Dana Dealer' }, accept: true, shown_sha256: shown, ...extra });
 // A 1x1 PNG (the smallest valid one).
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+// CRC-32 of PNG chunks (ISO 3309), written out: zlib.crc32 needs Node 20.15, the engines allow 20.11.
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes: Buffer) => {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+const chunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+/**
+ * A transparent RGBA PNG (a canvas's drawing) of `width` x `height`, built by hand: signature, IHDR,
+ * one IDAT of all-zero rows, IEND. All zeros compress about a thousandfold: 7000 x 7000 is 190 KB.
+ */
+function blankPng(width: number, height: number, firstChunk = 'IHDR'): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8); // 8 bits, colour type 6 (RGBA), deflate, no filter method, not interlaced
+  const rows = deflateSync(Buffer.alloc((width * 4 + 1) * height), { level: 9 });
+  const magic = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const first = firstChunk === 'IHDR' ? [chunk('IHDR', ihdr)] : [chunk(firstChunk, Buffer.from('Launch Portal')), chunk('IHDR', ihdr)];
+  return Buffer.concat([magic, ...first, chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+}
+const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 
 /** A new Demo Motors agreement, sent through the local signer to `recipient`. */
 async function sentAgreement(name: string, recipient = 'dana@demo-motors.example') {
@@ -173,6 +210,80 @@ describe('POST /api/agreements/{id}/sign', () => {
     const stale = await sign('dealer', id, typed(shown));
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe('This agreement has changed since you read it. Please read it again before signing.');
+    expect((await db().select({ n: count() }).from(agreementSignatures).where(eq(agreementSignatures.agreementId, id)))[0].n).toBe(0);
+  });
+
+  it('refuses a drawn signature over 3000 x 1000 pixels from its IHDR header, before decoding it: a 7000 x 7000 PNG of 190 KB', async () => {
+    const { id } = await sentAgreement('Decompression bomb');
+    const shown = (await w.as('dealer', 'GET', `/api/agreements/${id}`)).body.document_sha256!;
+    const before = await db().select().from(agreements).where(eq(agreements.id, id));
+    const bomb = blankPng(7000, 7000);
+    // Small in bytes, within the 200 KB the route takes: only its dimensions give it away.
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const message = 'The drawn signature must be at most 3000 × 1000 pixels.';
+    const started = performance.now();
+    const r = await sign('dealer', id, typed(shown, { signature: { kind: 'drawn', image: dataUrl(bomb) } }));
+    const took = performance.now() - started;
+    expect(r.status).toBe(422);
+    expect(r.body).toEqual({ message, errors: [{ detail: message, field: 'signature.image' }] });
+    // Decoding and drawing it took 3 s and 0.7 GB; the header alone is read in no time.
+    expect(took).toBeLessThan(1500);
+    // One pixel over the cap either way is refused too.
+    for (const [width, height] of [[3001, 1000], [3000, 1001]]) {
+      const over = await sign('dealer', id, typed(shown, { signature: { kind: 'drawn', image: dataUrl(blankPng(width, height)) } }));
+      expect([over.status, over.body.message], `${width} x ${height}`).toEqual([422, message]);
+    }
+    // A PNG whose first chunk is not IHDR is no PNG the server reads.
+    const misplaced = await sign('dealer', id, typed(shown, { signature: { kind: 'drawn', image: dataUrl(blankPng(10, 10, 'tEXt')) } }));
+    expect([misplaced.status, misplaced.body.message]).toEqual([422, 'The drawn signature must be a PNG image of at most 200 KB.']);
+    expect(await db().select().from(agreements).where(eq(agreements.id, id))).toEqual(before);
+    expect((await db().select({ n: count() }).from(agreementSignatures).where(eq(agreementSignatures.agreementId, id)))[0].n).toBe(0);
+    // At the cap (the app's 480 x 160 pad at a screen density above 6 is 3000 x 1000 at most) it signs.
+    const atCap = await sign('dealer', id, typed(shown, { signature: { kind: 'drawn', image: dataUrl(blankPng(3000, 1000)) } }));
+    expect(atCap.status).toBe(200);
+  });
+
+  it('makes concurrent signings take turns on the agreement before rendering: one signs, the others find it signed, one PDF rendered', async () => {
+    // The installation's signing certificate is made once, by its first signing ever (an RSA key:
+    // a second of CPU, which would hold up the racers' queries past their timeout when this test
+    // runs alone); made before the race, which is about the agreement's row lock.
+    const first = await sentAgreement('Signature queue warm-up');
+    expect((await sign('dealer', first.id, typed((await w.as('dealer', 'GET', `/api/agreements/${first.id}`)).body.document_sha256!))).status).toBe(200);
+    const { id } = await sentAgreement('Signature queue');
+    // The dealer reads the detail (the unsigned PDF's hash, rendered and kept now), then signs three times at once.
+    const shown = (await w.as('dealer', 'GET', `/api/agreements/${id}`)).body.document_sha256!;
+    const rendered = documentRenders.signed;
+    const results = await Promise.all([1, 2, 3].map(() => sign('dealer', id, typed(shown))));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    for (const lost of results.filter((r) => r.status === 409)) {
+      expect(lost.body).toEqual({ message: 'This agreement has already been signed.', errors: [{ detail: 'This agreement has already been signed.', field: 'stage' }] });
+    }
+    // Only the winner rendered (and sealed) a signed PDF: the others waited for the row lock and rendered nothing.
+    expect(documentRenders.signed - rendered).toBe(1);
+    expect((await db().select({ n: count() }).from(agreementSignatures).where(eq(agreementSignatures.agreementId, id)))[0].n).toBe(1);
+  });
+
+  it('waits for the row lock of a signing in progress, past the per-query timeout, then finds the agreement signed without rendering', async () => {
+    const { id } = await sentAgreement('Signature in progress');
+    const shown = (await w.as('dealer', 'GET', `/api/agreements/${id}`)).body.document_sha256!;
+    const rendered = documentRenders.signed;
+    let answered = false;
+    let pending: Promise<Awaited<ReturnType<typeof sign>>> | undefined;
+    // Another signing holds the agreement's row lock for 3.5 s (well over the 1.5 s a query may
+    // take, DB_QUERY_TIMEOUT_MS, which would cut a blocking FOR UPDATE short into a 503) and signs
+    // it. On PGlite its transaction holds the whole database meanwhile.
+    await db().transaction(async (tx) => {
+      await tx.select({ id: agreements.id }).from(agreements).where(eq(agreements.id, id)).for('update');
+      pending = sign('dealer', id, typed(shown));
+      void pending.then(() => (answered = true));
+      await new Promise((resolve) => setTimeout(resolve, 3500));
+      expect(answered).toBe(false);
+      await tx.update(agreements).set({ stage: 'signed', signedAt: new Date(), version: sql`${agreements.version} + 1` }).where(eq(agreements.id, id));
+    });
+    const r = await pending!;
+    expect(r.status).toBe(409);
+    expect(r.body.message).toBe('This agreement has already been signed.');
+    expect(documentRenders.signed - rendered).toBe(0);
     expect((await db().select({ n: count() }).from(agreementSignatures).where(eq(agreementSignatures.agreementId, id)))[0].n).toBe(0);
   });
 
