@@ -84,10 +84,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // A malformed URL (bad percent-encoding) is answered before routing: keep the error shape.
     frameworkErrors: (error, _request, reply) => (reply as FastifyReply).status(error.statusCode ?? 400).send({ message: error.message }),
   });
-  // Route input is checked by the engine's one ajv (same formats and keywords as the forms), tuned
-  // for HTTP: query strings coerced, undeclared properties dropped, first error only.
-  const ajv = createAjv({ allErrors: false, verbose: false, ajv: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allowUnionTypes: true } });
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  // Route input is checked by the engine's ajv (same formats and keywords as the forms), tuned for
+  // HTTP: undeclared properties dropped, defaults filled in, first error only. Two instances that
+  // differ in one option: the URL's parts and headers arrive as text, so their schemas coerce
+  // ("10" to 10, one `?region=` to a list); a JSON body carries its own types, so it is taken as
+  // sent and a wrong type is a 400 naming the field (a number where a name is expected is refused,
+  // not stored as "12345"). Multipart bodies are read by their routes, not by these schemas.
+  const ajvOptions = { removeAdditional: true, useDefaults: true, allowUnionTypes: true } as const;
+  const textAjv = createAjv({ allErrors: false, verbose: false, ajv: { ...ajvOptions, coerceTypes: 'array' } });
+  const bodyAjv = createAjv({ allErrors: false, verbose: false, ajv: { ...ajvOptions, coerceTypes: false } });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
   app.decorate('config', config);
 
   await app.register(errorHandling);

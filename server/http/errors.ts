@@ -85,9 +85,12 @@ export function schemaErrorDetail(error: FastifySchemaValidationError, context?:
         const key = FORMAT_MESSAGES[String(params.format)];
         return key ? t(`validation:${key}`) : named('invalid');
       }
-      case 'type':
-        // ajv names the allowed types joined by commas, e.g. "string,null" or "integer".
-        return String(params.type).split(',').every((type) => NUMERIC.has(type)) ? named('numeric') : named('type');
+      case 'type': {
+        // ajv names the allowed types joined by commas, e.g. "string,null" or "integer". A number
+        // that may be left empty ("integer,null") is still "must be a number".
+        const types = String(params.type).split(',').filter((type) => type !== 'null');
+        return types.length > 0 && types.every((type) => NUMERIC.has(type)) ? named('numeric') : named('type');
+      }
       case 'enum':
       case 'pattern':
       case 'uniqueItems':

@@ -31,12 +31,17 @@ describe('POST /api/register: the spec\'s payload, consent never overridden', ()
   });
 
   it('refuses a client that says the terms were not accepted, in the spec\'s words', async () => {
-    for (const said of [false, null, 'false']) {
+    for (const [said, message] of [
+      [false, 'Please check the terms and conditions'],
+      // Not a boolean: refused as such (a JSON body is taken as sent, never converted to false).
+      [null, 'accept_terms has the wrong type of value'],
+      ['false', 'accept_terms has the wrong type of value'],
+    ] as const) {
       const r = await call<{ message: string; errors: Array<{ field: string; detail: string }> }>(server, 'POST', '/api/register', {
         body: body(`declined-${String(said)}@consent.test`, { accept_terms: said }),
       });
       expect(r.status).toBe(400);
-      expect(r.body.message).toBe('Please check the terms and conditions');
+      expect(r.body.message).toBe(message);
       expect(r.body.errors).toContainEqual(expect.objectContaining({ field: 'accept_terms' }));
     }
   });

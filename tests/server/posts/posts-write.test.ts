@@ -203,13 +203,14 @@ describe('DELETE /api/posts/{id}', () => {
 describe('hostile bodies are 4xx, never 500', () => {
   it.each([
     ['a title object', { post_title: { a: 1 } }, 'post_title'],
-    // A lone value is taken as a one-item list (the query strings' coercion), then checked as an item.
-    ['gallery ids as text', { post_title: 'x', gallery_ids: 'abc' }, 'gallery_ids.0'],
+    // A lone value is not a list: a JSON body is taken as sent (only query strings are coerced).
+    ['gallery ids as text', { post_title: 'x', gallery_ids: 'abc' }, 'gallery_ids'],
+    ['a gallery id as text in the list', { post_title: 'x', gallery_ids: ['5'] }, 'gallery_ids.0'],
     ['a featured id as text', { post_title: 'x', featured_media_id: 'x' }, 'featured_media_id'],
     ['a term id 0', { post_title: 'x', terms: [0] }, 'terms.0'],
     ['a repeated gallery id', { post_title: 'x', gallery_ids: [5, 5] }, 'gallery_ids'],
     ['a status list', { post_title: 'x', post_status: ['published', 'draft'] }, 'post_status'],
-    ['meta as text', { post_title: 'x', meta: 'x' }, 'meta.0'],
+    ['meta as text', { post_title: 'x', meta: 'x' }, 'meta'],
     ['meta as an object', { post_title: 'x', meta: { a: 'b' } }, 'meta'],
     ['a bad meta key', { post_title: 'x', meta: [{ meta_key: 'a b' }] }, 'meta.0.meta_key'],
     ['an unknown field', { post_title: 'x', colour: 'red' }, 'colour'],
