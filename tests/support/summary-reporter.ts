@@ -3,7 +3,8 @@ import type { Reporter, TestModule } from 'vitest/node';
 /**
  * Prints one plain closing line, `Tests: N passed, N failed, N skipped`, after vitest's own
  * summary, so CI (which reads closing lines, and does not know vitest's format) can count the run,
- * and before it the slowest files and each project's total, so whoever keeps `npm test` under its budget knows where to look.
+ * and before it the 20 slowest files and each project's total, split into tests, hooks (setup and
+ * teardown) and import, so whoever keeps `npm test` under its budget knows where to look.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -23,21 +24,33 @@ export default class SummaryReporter implements Reporter {
       if (mod.state() === 'failed' && failedHere === 0) failedHere = 1;
       failed += failedHere;
     }
-    const slowest = testModules
-      .map((mod) => ({ file: `${mod.project.name} ${mod.relativeModuleId}`, ms: mod.diagnostic().duration }))
-      .sort((a, b) => b.ms - a.ms)
-      .slice(0, 12);
-    process.stdout.write(`\nSlowest files:\n${slowest.map((s) => `  ${(s.ms / 1000).toFixed(1).padStart(6)} s  ${s.file}`).join('\n')}\n`);
+    // Where a file's time goes: its tests, its hooks (servers, browsers, databases started in
+    // beforeAll and stopped in afterAll: the setup issue 51 asks to pay once), and importing it.
+    const split = (mod: TestModule) => {
+      const d = mod.diagnostic();
+      const tests = [...mod.children.allTests()].reduce((ms, t) => ms + (t.diagnostic()?.duration ?? 0), 0);
+      const load = d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration;
+      return { total: d.duration + load, tests, hooks: Math.max(0, d.duration - tests), load };
+    };
+    const s = (ms: number) => `${(ms / 1000).toFixed(1).padStart(6)} s`;
+    const rows = testModules.map((mod) => ({ file: `${mod.project.name} ${mod.relativeModuleId}`, project: mod.project.name, ...split(mod) }));
+    const slowest = [...rows].sort((a, b) => b.total - a.total).slice(0, 20);
+    process.stdout.write(`\nSlowest files (total = tests + hooks + import):\n${slowest.map((r) => `  ${s(r.total)}  ${r.file}  (tests ${s(r.tests).trim()}, hooks ${s(r.hooks).trim()}, import ${s(r.load).trim()})`).join('\n')}\n`);
     // The sum of the files' times per project: where the run's worker time goes.
-    const perProject = new Map<string, { ms: number; files: number }>();
-    for (const mod of testModules) {
-      const entry = perProject.get(mod.project.name) ?? { ms: 0, files: 0 };
-      entry.ms += mod.diagnostic().duration;
+    const perProject = new Map<string, { total: number; tests: number; hooks: number; load: number; files: number }>();
+    for (const r of rows) {
+      const entry = perProject.get(r.project) ?? { total: 0, tests: 0, hooks: 0, load: 0, files: 0 };
+      entry.total += r.total;
+      entry.tests += r.tests;
+      entry.hooks += r.hooks;
+      entry.load += r.load;
       entry.files += 1;
-      perProject.set(mod.project.name, entry);
+      perProject.set(r.project, entry);
     }
-    const projects = [...perProject].sort((a, b) => b[1].ms - a[1].ms);
-    process.stdout.write(`\nWorker time per project:\n${projects.map(([name, p]) => `  ${(p.ms / 1000).toFixed(1).padStart(6)} s  ${name} (${p.files} files)`).join('\n')}\n`);
+    const projects = [...perProject].sort((a, b) => b[1].total - a[1].total);
+    process.stdout.write(
+      `\nWorker time per project (tests / hooks / import):\n${projects.map(([name, p]) => `  ${s(p.total)}  ${name} (${p.files} files: ${s(p.tests).trim()} / ${s(p.hooks).trim()} / ${s(p.load).trim()})`).join('\n')}\n`,
+    );
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }
