@@ -119,6 +119,10 @@ export default defineConfig(({ command }) => ({
         extends: true,
         test: {
           name: 'unit',
+          // A worker imports the engine, React and MUI once, not once per file (import was 92 s of
+          // its 140 s). Passed in three file orders (--sequence.shuffle.files); a file that mocks a
+          // module (board-moves) mocks it for itself only, as vi.mock does without isolation too.
+          isolate: false,
           include: ['tests/engine/**/*.test.{ts,tsx}', 'tests/src/**/*.test.{ts,tsx}', 'tests/schemas/**/*.test.ts', 'tests/locales/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/support/stage-validators.ts'],
