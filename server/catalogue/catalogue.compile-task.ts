@@ -21,6 +21,16 @@ export interface StageTaskResult {
   module: string | null;
 }
 
+/**
+ * A validator module's text evaluated as an ES module (a data: URL: the very text browsers get).
+ * The text is never data someone typed: it is `stageValidatorModule`'s output, safe by
+ * construction (every schema string lands in a JSON string literal; no `$id` reaches ajv; an output
+ * with a comment is refused: engine/validation/generate.ts and its hostile-string property test).
+ */
+export async function importValidatorModule(text: string): Promise<ValidatorModule> {
+  return (await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`)) as ValidatorModule;
+}
+
 export default async function stageTask({ file, catalogue, compile }: StageTask): Promise<StageTaskResult> {
   const problems = catalogue ? publishProblems(file, { catalogue }) : [];
   if (problems.length || !compile) return { problems, module: null };
@@ -28,7 +38,6 @@ export default async function stageTask({ file, catalogue, compile }: StageTask)
   const module = stageValidatorModule(definition);
   // Evaluated here before the server's thread imports it: a module that throws, or a validator
   // that cannot judge the file's own defaults, is found where it costs nothing else.
-  const loaded = (await import(`data:text/javascript;base64,${Buffer.from(module).toString('base64')}`)) as ValidatorModule;
-  instantiateValidators(loaded)[`stage:${definition.key}`](definition.defaults);
+  instantiateValidators(await importValidatorModule(module))[`stage:${definition.key}`](definition.defaults);
   return { problems, module };
 }

@@ -52,10 +52,3 @@ export async function stageWork(task: StageTask): Promise<StageTaskResult> {
     return unfinished(err);
   }
 }
-
-/** Stops the worker thread (tests and tools that end the process themselves). */
-export async function closeStageWorkers(): Promise<void> {
-  const p = pool;
-  pool = null;
-  await p?.destroy();
-}

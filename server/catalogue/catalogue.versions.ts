@@ -22,11 +22,11 @@ import {
   stageDefinitionFromFile,
   type Catalogue,
   type StageDefinition,
-  type ValidatorModule,
 } from '../../engine';
 import type { Db, Tx } from '../db/database';
 import { stageVersions, type StageLabels } from '../db/schema';
 import { stageWork } from './catalogue.compile';
+import { importValidatorModule } from './catalogue.compile-task';
 import { timeLimited } from './catalogue.time-limit';
 
 /** A config's pins: slug -> a published version (2, 3, ...); a stage not named is on version 1. */
@@ -84,8 +84,7 @@ async function compileModule(file: unknown, definition: StageDefinition): Promis
   const text = made.module;
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 32);
   if (!modules.has(hash)) {
-    const module = (await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`)) as ValidatorModule;
-    registerStageValidators(timeLimited(instantiateValidators(module)));
+    registerStageValidators(timeLimited(instantiateValidators(await importValidatorModule(text))));
     modules.set(hash, text);
   }
   return hash;
