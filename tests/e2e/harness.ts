@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { workerBrowser } from '../support/browser';
 
 export { pickUpWithKeyboard, SETTLE } from '../support/browser';
 import { DEMO_PASSWORD, startTestServer, type TestServer, type TestServerOptions } from '../support/server';
@@ -24,12 +24,12 @@ const DIST = resolve(process.env.E2E_DIST ?? 'dist');
 
 /**
  * The real server (fresh database, demo data, real SMTP catcher) serving the production build in
- * dist/, and a real headless Chromium. `npm test` builds dist/ before the browser suite runs.
+ * dist/, and the worker's headless Chromium (a fresh context per page; closed with the file). `npm test` builds dist/ before the browser suite runs.
  */
 export async function startE2E(opts: TestServerOptions = {}): Promise<E2E> {
   if (!existsSync(resolve(DIST, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` before the browser tests');
   const server = await startTestServer({ ...opts, staticDir: DIST });
-  const browser = await launchBrowser();
+  const browser = await workerBrowser();
   const contexts: BrowserContext[] = [];
   return {
     server,
@@ -50,7 +50,6 @@ export async function startE2E(opts: TestServerOptions = {}): Promise<E2E> {
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => {});
-      await browser.close();
       await server.close();
     },
   };

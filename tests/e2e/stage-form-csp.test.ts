@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRendererPages, serveRendererPages } from '../../bench/renderer';
-import { launchBrowser, SETTLE } from '../support/browser';
+import { closeContexts, workerBrowser, SETTLE } from '../support/browser';
 
 type PageState = { __stage: { ready: boolean; saved: string[] }; __csp: string[] };
 
@@ -26,11 +26,11 @@ describe('StageForm under the strict CSP (browser)', () => {
     dir = mkdtempSync(join(tmpdir(), 'stage-form-csp-'));
     await buildRendererPages(dir);
     ({ url, server } = await serveRendererPages(dir));
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     server?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { closeContexts, workerBrowser } from '../support/browser';
 import { builtStories, checkStorybookBuild, serveStorybook, storyUrl } from './storybook';
 
 // axe-core, the accessibility rules engine, run inside the page.
@@ -85,7 +85,7 @@ describe('accessibility of every Storybook story (browser, axe-core, WCAG 2.1 AA
   beforeAll(async () => {
     checkStorybookBuild();
     ({ app, url } = await serveStorybook());
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     // One page for every story: each is rendered in turn by the preview, as in Storybook's own UI.
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' })).newPage();
     // The large dealer-group stories render hundreds of inputs: room for a loaded 2-core machine.
@@ -98,7 +98,7 @@ describe('accessibility of every Storybook story (browser, axe-core, WCAG 2.1 AA
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await app?.close();
   });
 

@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, pickUpWithKeyboard, SETTLE } from '../support/browser';
+import { closeContexts, workerBrowser, pickUpWithKeyboard, SETTLE } from '../support/browser';
 import { checkStorybookBuild, serveStorybook, storyUrl } from './storybook';
 
 const STORY = 'renderer-fields--reorderable-table';
@@ -30,7 +30,7 @@ describe('table drag reordering in Storybook (browser)', () => {
   beforeAll(async () => {
     checkStorybookBuild([STORY]);
     ({ app, url } = await serveStorybook());
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
 
   afterEach(async () => {
@@ -39,7 +39,7 @@ describe('table drag reordering in Storybook (browser)', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await app?.close();
   });
 

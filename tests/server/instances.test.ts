@@ -5,7 +5,7 @@ import { seedDatabase } from '../../server/db/seed';
 import { mailOutbox, users } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';
 import { openPostgres } from '../../server/db/database';
-import { createPostgresDatabase, openTestDatabase } from '../support/server';
+import { createPostgresDatabase, openDemoDatabase } from '../support/server';
 import { companyInformation } from './configs-helpers';
 import { servedFromMemory } from './helpers';
 import { startMailCatcher, type MailCatcher } from '../support/smtp';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   } else {
     // PGlite: one process only (the data-folder lock); the second instance shares its database,
     // and only the first closes it.
-    const { database, drop: dropDb } = await openTestDatabase();
+    const { database, drop: dropDb } = await openDemoDatabase();
     drop = dropDb;
     await database.migrate();
     await seedDatabase(database.db, { demo: true, demoPassword: 'Demo-pass-2026' });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputsHash, repoRoot, writeStamp } from '../../server/build-stamp';
 import { killAll, lastLines, signalGroup, startNpm, startPortal, until, type PortalProcess } from '../support/process';
 import { sigtermAfterSignInLoad, sigtermUnderLoad } from '../support/shutdown-under-load';
+import { seededDataFolder } from '../support/server';
 
 // The real process (server/main.ts) on an embedded PGlite folder: these tests are about the folder,
 // so they run in the PGlite API project only (process-database-url.test.ts is PostgreSQL's twin).
@@ -103,7 +104,8 @@ const dealer = { email: 'dealer@demo.test', password: 'Demo-pass-2026' };
 
 describe('a SIGTERM to the process group after a sign-in load', () => {
   it('finishes the requests in flight and exits 0 with the lock removed, well within SHUTDOWN_TIMEOUT_MS', async () => {
-    const folder = join(spare, 'sign-in-load');
+    // The demo data is there already (what this test is about is the shutdown, not the first start).
+    const folder = seededDataFolder(join(spare, 'sign-in-load'));
     const portal = startPortal({ DATA_DIR: folder, STATIC_DIR: join(spare, 'no-dist'), LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '10000' }, { group: true });
     const url = (await until(portal, /listening on (http:\/\/\S+)/))[1];
     const { signIns, shutdown } = await sigtermAfterSignInLoad(portal, url, dealer);

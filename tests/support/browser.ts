@@ -50,6 +50,31 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   return chromium.launch({ headless: true, ...options, executablePath, args: [...ARGS, ...(options.args ?? [])] });
 }
 
+// The worker's Chromium, shared by the browser files it runs (isolate: false keeps this module, a
+// global keeps it even so). Launching costs about a second of CPU per file; each file still gets
+// fresh contexts (cookies, storage, cache of their own) and closes them with `closeContexts`.
+const shared = globalThis as typeof globalThis & { portalBrowser?: Promise<Browser> };
+
+/**
+ * The worker's headless Chromium, launched on first use and again if it went away. Do not close
+ * it: close the contexts you made (`closeContexts`); the browser ends with the worker.
+ */
+export async function workerBrowser(): Promise<Browser> {
+  const current = shared.portalBrowser;
+  if (current) {
+    const browser = await current.catch(() => null);
+    if (browser?.isConnected()) return browser;
+  }
+  const launching = launchBrowser();
+  shared.portalBrowser = launching;
+  return launching;
+}
+
+/** Closes every context of the worker's browser: what a file opened, at its end. */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  for (const context of browser?.contexts() ?? []) await context.close().catch(() => {});
+}
+
 /**
  * How long `expect.poll` waits for a page to show something (vitest's default is 1 s, too short for
  * a real Chromium on a loaded 2-core CI machine).

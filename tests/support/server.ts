@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -9,6 +10,7 @@ import { openPglite, openPostgres, type Database } from '../../server/db/databas
 import { seedDatabase } from '../../server/db/seed';
 import { DEMO_PASSWORD_DEFAULT } from '../../server/db/seed-data';
 import type { SeededDatabase } from './seeded-database';
+import { acquireDemoPglite } from './pglite-pool';
 import { startMailCatcher, type MailCatcher } from './smtp';
 
 /** The password of every demo user of the test servers (DEMO_PASSWORD overrides, as in main.ts). */
@@ -95,10 +97,6 @@ function seededDatabase(): SeededDatabase | null {
 }
 
 /**
- * A fresh database holding the demo data: a copy of the run's seeded one when there is one of this
- * kind (fast), else a new database, migrated and seeded by the caller as usual.
- */
-/**
  * A copy of the run's seeded demo database (PGlite snapshot, or a PostgreSQL database made from the
  * template, whose `url` a second app instance can open), else a fresh empty one.
  */
@@ -106,13 +104,40 @@ export async function openDemoDatabase(): Promise<{ database: Database; drop(): 
   const seeded = seededDatabase();
   const postgres = process.env.TEST_DB === 'postgres';
   if (seeded?.kind === 'pglite' && !postgres) {
-    return { database: await openPglite(null, { loadDataDir: new Blob([readFileSync(seeded.file)]) }), drop: async () => {} };
+    const { database, release } = await acquireDemoPglite(seeded.file);
+    return { database, drop: release };
   }
   if (seeded?.kind === 'postgres' && postgres) {
     const { url, drop } = await createPostgresDatabase(seeded.template);
     return { database: await openPostgres(url), drop, url };
   }
   return openTestDatabase();
+}
+
+/**
+ * A PGlite data folder (DATA_DIR, as a server process opens it) holding the run's seeded demo
+ * database, unpacked from the snapshot into `folder` (which must be new or empty): a process then
+ * starts without initdb, migrations or seeding. Without a snapshot (outside vitest) the folder is
+ * left empty and the process seeds it itself. `npm start`'s own first start is tested on an
+ * empty folder (tests/server/process.test.ts).
+ */
+export function seededDataFolder(folder: string): string {
+  const seeded = seededDatabase();
+  if (seeded?.kind !== 'pglite') return folder;
+  // The snapshot's entries are the data folder's own (PG_VERSION, base/, pg_wal/...), as PGlite
+  // keeps them under DATA_DIR/pglite (server/db/database.ts).
+  mkdirSync(join(folder, 'pglite'), { recursive: true });
+  execFileSync('tar', ['-xf', seeded.file, '-C', join(folder, 'pglite')], { stdio: 'ignore' });
+  return folder;
+}
+
+/**
+ * The run's seeded template's name when this run made one on PostgreSQL (for a database a server
+ * process opens by DATABASE_URL), else undefined.
+ */
+export function seededTemplate(): string | undefined {
+  const seeded = seededDatabase();
+  return seeded?.kind === 'postgres' && process.env.TEST_DB === 'postgres' ? seeded.template : undefined;
 }
 
 /**

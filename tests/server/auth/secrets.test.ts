@@ -5,7 +5,7 @@ import { buildApp } from '../../../server/app';
 import { seedDatabase } from '../../../server/db/seed';
 import { oneTimeTokens, refreshTokens, users } from '../../../server/db/schema';
 import { createPasswordSetInvite } from '../../../server/auth/auth.password-tokens';
-import { openTestDatabase, startTestServer, type TestServer } from '../../support/server';
+import { openDemoDatabase, startTestServer, type TestServer } from '../../support/server';
 import { call, DEMO_PASSWORD, login, type Reply } from '../helpers';
 
 let server: TestServer;
@@ -62,7 +62,7 @@ describe('no response contains a password or a hash', () => {
 
 describe('no token in the log', () => {
   it('keeps the set-password token of GET /api/password/set/{token} out of the request log', async () => {
-    const { database, drop } = await openTestDatabase();
+    const { database, drop } = await openDemoDatabase();
     let log = '';
     const stream = new Writable({
       write(chunk: Buffer, _enc, done) {

@@ -5,7 +5,7 @@ import { buildApp } from '../../../server/app';
 import { seedDatabase } from '../../../server/db/seed';
 import { settings, users } from '../../../server/db/schema';
 import { hashToken } from '../../../server/auth/auth.tokens';
-import { openTestDatabase, startTestServer, type TestServer } from '../../support/server';
+import { openDemoDatabase, startTestServer, type TestServer } from '../../support/server';
 import { startMailCatcher } from '../../support/smtp';
 import { call, DEMO_PASSWORD, login, parseResetLink, refreshCookie, type Session } from '../helpers';
 
@@ -182,7 +182,7 @@ describe('two instances on one database', () => {
   let b: TestServer;
   beforeAll(async () => {
     const mail = await startMailCatcher();
-    const { database, drop } = await openTestDatabase();
+    const { database, drop } = await openDemoDatabase();
     await database.migrate();
     await seedDatabase(database.db, { demo: true, demoPassword: DEMO_PASSWORD });
     const common = { smtpUrl: mail.url, mailWorkerIntervalMs: 0, maxEventLoopDelay: false as const, secureCookies: false };

@@ -8,7 +8,7 @@ import { seedDatabase } from '../../../server/db/seed';
 import { configMeta, configRevisions } from '../../../server/db/schema';
 import { decryptSecret } from '../../../server/db/secret-key';
 import { secretKeyOf } from '../../../server/db/secret-key';
-import { DEMO_PASSWORD, openTestDatabase, type TestServer } from '../../support/server';
+import { DEMO_PASSWORD, openDemoDatabase, type TestServer } from '../../support/server';
 import { companyInformation, configPath, demo, newConfig, writeStage, writeStages, type ConfigBody } from '../configs-helpers';
 import { call } from '../helpers';
 
@@ -52,7 +52,7 @@ async function write(data: unknown) {
 }
 
 beforeAll(async () => {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = await openDemoDatabase();
   await database.migrate();
   await seedDatabase(database.db, { demo: true, demoPassword: DEMO_PASSWORD });
   const stream = new Writable({

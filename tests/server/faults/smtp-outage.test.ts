@@ -6,7 +6,7 @@ import { buildApp } from '../../../server/app';
 import { seedDatabase } from '../../../server/db/seed';
 import { mailOutbox } from '../../../server/db/schema';
 import { killAll, startPortal, until, type PortalProcess } from '../../support/process';
-import { openTestDatabase } from '../../support/server';
+import { openDemoDatabase } from '../../support/server';
 import { startMailCatcher, type MailCatcher } from '../../support/smtp';
 import { parseResetLink } from '../helpers';
 import { DEMO, freePort, noDist, processDatabase, signInAt, timed } from './support';
@@ -72,7 +72,7 @@ describe('the outbox over a long SMTP outage', () => {
 
   beforeAll(async () => {
     port = await freePort();
-    const opened = await openTestDatabase();
+    const opened = await openDemoDatabase();
     drop = opened.drop;
     await opened.database.migrate();
     await seedDatabase(opened.database.db, { demo: true, demoPassword: DEMO });

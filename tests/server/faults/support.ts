@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPostgresDatabase } from '../../support/server';
+import { createPostgresDatabase, seededDataFolder, seededTemplate } from '../../support/server';
 
 /** What a request under a fault answered, and how long it took (ms). */
 export interface Timed {
@@ -91,16 +91,16 @@ export async function signInAt(base: string, email: string, password = DEMO): Pr
 }
 
 /**
- * A database for real server processes of this project's kind (TEST_DB): a fresh PGlite data
- * folder, or a fresh database on the TEST_DATABASE_URL server; `env` points a process at it (with
- * the demo users). `drop()` removes it.
+ * A database for real server processes of this project's kind (TEST_DB), holding the demo data
+ * already: a PGlite data folder unpacked from the run's snapshot, or a database made from the run's
+ * template on the TEST_DATABASE_URL server; `env` points a process at it. `drop()` removes it.
  */
 export async function processDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   if (process.env.TEST_DB === 'postgres') {
-    const { url, drop } = await createPostgresDatabase();
+    const { url, drop } = await createPostgresDatabase(seededTemplate());
     return { env: { DATABASE_URL: url, DEMO_DATA: '1' }, drop };
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-faults-'));
+  const dataDir = seededDataFolder(mkdtempSync(join(tmpdir(), 'portal-faults-')));
   return { env: { DATA_DIR: dataDir, DEMO_DATA: '1' }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 

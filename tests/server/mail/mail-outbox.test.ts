@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { seedDatabase } from '../../../server/db/seed';
 import { mailOutbox } from '../../../server/db/schema';
-import { openTestDatabase } from '../../support/server';
+import { openDemoDatabase } from '../../support/server';
 import { startMailCatcher, type MailCatcher } from '../../support/smtp';
 
 let app: FastifyInstance;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   const probe = await startMailCatcher();
   port = Number(new URL(probe.url).port);
   await probe.close();
-  const opened = await openTestDatabase();
+  const opened = await openDemoDatabase();
   drop = opened.drop;
   await opened.database.migrate();
   await seedDatabase(opened.database.db, { demo: true, demoPassword: 'Demo-pass-2026' });

@@ -1,0 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
+import { readFileSync } from 'node:fs';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+const c = new PGlite({ loadDataDir: new Blob([readFileSync('/tmp/m/snap.tar')]), extensions: { pg_trgm } }); await c.waitReady;
+const stat = async () => (await c.query(`SELECT relname, n_tup_ins + n_tup_upd + n_tup_del AS n FROM pg_stat_user_tables WHERE relname IN ('users','companies')`)).rows;
+console.log(await stat());
+await c.exec(`UPDATE users SET name = name || 'x'`);
+console.log(await stat());
+await c.query(`INSERT INTO companies (name) VALUES ('a')`);
+console.log(await stat());
+await c.transaction(async (tx) => { await tx.query(`DELETE FROM companies WHERE name = 'a'`); });
+console.log(await stat());
