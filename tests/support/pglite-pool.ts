@@ -141,6 +141,9 @@ async function putBack(entry: Pooled): Promise<boolean> {
         'SET session_replication_role = DEFAULT;',
       ].join('\n'),
     );
+    // The deleted rows' space is reused, not added to file after file (VACUUM runs on its own,
+    // outside the script's implicit transaction).
+    if (dirty.length) await client.exec(`VACUUM ${dirty.map((t) => t.name).join(', ')}`);
     return true;
   } catch {
     return false;
