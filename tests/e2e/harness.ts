@@ -24,7 +24,8 @@ const DIST = resolve(process.env.E2E_DIST ?? 'dist');
 
 /**
  * The real server (fresh database, demo data, real SMTP catcher) serving the production build in
- * dist/, and the worker's headless Chromium (a fresh context per page; closed with the file). `npm test` builds dist/ before the browser suite runs.
+ * dist/, and the worker's headless Chromium (a fresh context per page, closed with the file).
+ * `npm test` builds dist/ before the browser suite runs.
  */
 export async function startE2E(opts: TestServerOptions = {}): Promise<E2E> {
   if (!existsSync(resolve(DIST, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` before the browser tests');
