@@ -97,8 +97,9 @@ function seededDatabase(): SeededDatabase | null {
 }
 
 /**
- * A copy of the run's seeded demo database (PGlite snapshot, or a PostgreSQL database made from the
- * template, whose `url` a second app instance can open), else a fresh empty one.
+ * The run's seeded demo data: on PGlite the worker's database, put back as seeded
+ * (tests/support/pglite-pool.ts; `drop()` hands it back), on PostgreSQL a database made from the
+ * template (whose `url` a second app instance can open); else a fresh empty one.
  */
 export async function openDemoDatabase(): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
   const seeded = seededDatabase();
