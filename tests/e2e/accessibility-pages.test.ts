@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPath, signIn, startE2E, type E2E } from './harness';
+import { hashPath, startE2E, type E2E } from './harness';
 import { wcagProblems } from './axe';
 import { call, login } from '../server/helpers';
 
@@ -21,13 +21,10 @@ describe('accessibility of the configurator and admin pages (browser, axe-core, 
   beforeAll(async () => {
     e2e = await startE2E();
     [dealer, admin] = await Promise.all([e2e.newPage().then((p) => p.page), e2e.newPage().then((p) => p.page)]);
-    await dealer.goto('/#/login');
-    await signIn(dealer, 'dealer@demo.test');
+    await e2e.openSignedIn(dealer, 'dealer@demo.test');
     await dealer.waitForURL(/#\/configurator\/\d+\/dashboard$/);
     configId = /configurator\/(\d+)\//.exec(hashPath(dealer))![1];
-    await admin.goto('/#/login');
-    await signIn(admin, 'admin@demo.test');
-    await admin.waitForURL(/#\/dashboard/);
+    await e2e.openSignedIn(admin, 'admin@demo.test');
     const session = await login(e2e.server, 'dealer@demo.test');
     const current = await call<{ user: { id: number }; company: { id: number } }>(e2e.server, 'GET', '/api/users/current', { token: session.token });
     ({ user: { id: dealerId }, company: { id: companyId } } = current.body);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTLE, signIn, startE2E, type E2E } from './harness';
+import { SETTLE, startE2E, type E2E } from './harness';
 import { wcagProblems } from './axe';
 
 describe('accessibility of the shell and the account pages (browser, axe-core, WCAG 2.1 AA)', () => {
@@ -45,9 +45,7 @@ describe('accessibility of the shell and the account pages (browser, axe-core, W
 
   it('the first Tab reaches "Skip to content", which moves focus to the page without leaving it', async () => {
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
+    await e2e.openSignedIn(page, 'admin@demo.test');
     // A fresh load: the first Tab starts from the top of the page.
     await page.reload();
     await page.getByTestId('page-title').waitFor();
@@ -68,8 +66,7 @@ describe('accessibility of the shell and the account pages (browser, axe-core, W
     it(`the signed-in shell of ${email} has no WCAG A/AA problems, wide and on a phone`, async () => {
       for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 800 }]) {
         const { page } = await e2e.newPage({ viewport });
-        await page.goto('/#/login');
-        await signIn(page, email);
+        await e2e.openSignedIn(page, email);
         await page.waitForURL(landing);
         await page.getByTestId('page-title').waitFor();
         expect(await wcagProblems(page)).toEqual([]);

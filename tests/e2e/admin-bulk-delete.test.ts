@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, permissions, rolePermissions, roles, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/auth.passwords';
 import { call, login } from '../server/helpers';
-import { signIn, startE2E, SETTLE, type E2E } from './harness';
+import { startE2E, SETTLE, type E2E } from './harness';
 
 /** The names in the users list's rows (the name is the column after the checkbox). */
 const NAME_CELLS = 'table tbody tr td:nth-child(2)';
@@ -41,10 +41,7 @@ describe('bulk delete in the users list (browser)', () => {
   it('refuses the whole selection when one user is beyond the deleter, deleting none; then deletes the one they may', async () => {
     const exists = async (id: number) => (await e2e.server.database.db.select({ id: users.id }).from(users).where(eq(users.id, id))).length === 1;
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, 'kim@example.test', PASSWORD);
-    await page.waitForURL(/#\/dashboard/);
-    await page.goto(`${e2e.server.url}/#/users`);
+    await e2e.openSignedIn(page, 'kim@example.test', { password: PASSWORD, route: '/users' });
     const row = (name: string) => page.locator('table tbody tr').filter({ hasText: name });
     await row('Cal Client').waitFor();
 

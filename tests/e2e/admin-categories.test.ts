@@ -8,7 +8,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyTerms, productTerms, taxonomies, terms } from '../../server/db/schema';
-import { signIn, startE2E, SETTLE, type E2E } from './harness';
+import { startE2E, SETTLE, type E2E } from './harness';
 
 /** The term names in the table, top to bottom. */
 const termNames = (page: Page) => page.locator('table tbody tr td:first-child').allTextContents();
@@ -31,12 +31,8 @@ describe('categories administration (browser)', () => {
     const { page } = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
-
     // The taxonomies with their term counts; a row opens the taxonomy's terms.
-    await page.goto(`${e2e.server.url}/#/categories`);
+    await e2e.openSignedIn(page, 'admin@demo.test', { route: '/categories' });
     const regionRow = page.locator('table tbody tr').filter({ hasText: 'Region' });
     await expect.poll(() => regionRow.locator('td').allTextContents(), SETTLE).toEqual(['Region', 'region', '7']);
     await regionRow.click();
@@ -107,10 +103,7 @@ describe('categories administration (browser)', () => {
 
   it('lets an admin on a phone delete a term from its edit dialog (the phone list has no row buttons)', async () => {
     const { page } = await e2e.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
-    await page.goto(`${e2e.server.url}/#/categories/region`);
+    await e2e.openSignedIn(page, 'admin@demo.test', { route: '/categories/region' });
     await page.getByText('usa · Companies: 0 · Products: 0').click();
     const dialog = page.getByRole('dialog', { name: 'Edit term' });
     await expect.poll(() => dialog.getByLabel('Name').inputValue(), SETTLE).toBe('USA');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hashPath, signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
+import { hashPath, startE2E, SETTLE, type E2E } from './harness';
 
 /** The names in the list's rows, top to bottom (the name is the column after the checkbox). */
 const rowNames = (page: Page) => page.locator('table tbody tr td:nth-child(2)').allTextContents();
@@ -16,10 +16,7 @@ describe('companies administration (browser)', () => {
 
   it('lets an admin search, sort and page the list, create a company, edit it and assign a user', async () => {
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
-    await page.goto(`${e2e.server.url}/#/companies`);
+    await e2e.openSignedIn(page, 'admin@demo.test', { route: '/companies' });
 
     // Sorted by name, 25 a page.
     await expect.poll(async () => (await rowNames(page)).length, SETTLE).toBe(25);
@@ -91,10 +88,7 @@ describe('companies administration (browser)', () => {
 
   it('keeps a dealer out of the companies list', async () => {
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, 'dealer@demo.test');
-    await waitForLanding(page);
-    await page.goto(`${e2e.server.url}/#/companies`);
+    await e2e.openSignedIn(page, 'dealer@demo.test', { route: '/companies' });
     await page.waitForURL(/#\/dashboard$/);
     await expect(page.locator('table tbody tr').count()).resolves.toBe(0);
   });

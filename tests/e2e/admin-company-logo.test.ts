@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, companyMeta, media } from '../../server/db/schema';
-import { signIn, startE2E, SETTLE, type E2E } from './harness';
+import { startE2E, SETTLE, type E2E } from './harness';
 
 // axe-core through the page (as tests/e2e/admin-media.test.ts does): the WCAG 2.1 A/AA problems of
 // what this feature adds (the logo field, the picker, the list's name cells), not the whole page.
@@ -51,10 +51,7 @@ describe('company logo from the media library (browser)', () => {
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     const [demo] = await db().select({ id: companies.id }).from(companies).where(eq(companies.name, 'Demo Motors'));
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
-    await page.goto(`${e2e.server.url}/#/companies/profile/${demo.id}`);
+    await e2e.openSignedIn(page, 'admin@demo.test', { route: `/companies/profile/${demo.id}` });
     await expect.poll(() => page.locator('input[name="name"]').inputValue(), SETTLE).toBe('Demo Motors');
     // The demo data gives Demo Motors its own logo.
     const logo = page.getByTestId('company-logo');

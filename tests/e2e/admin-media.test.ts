@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startE2E, SETTLE, type E2E } from './harness';
+import { startE2E, SETTLE, type E2E } from './harness';
 import { DEMO_COMPANY_LOGOS, DEMO_MEDIA } from '../../server/db/seed-media';
 
 // axe-core through the page (as tests/e2e/accessibility.test.ts does): the WCAG 2.1 A/AA problems.
@@ -36,9 +36,7 @@ describe('media library (browser)', () => {
 
   it('uploads a logo with a progress bar, then shows its thumbnail in the grid; refused files say why', async () => {
     const { context, page } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
+    await e2e.openSignedIn(page, 'admin@demo.test');
 
     // The grid shows the demo files, newest first, as thumbnails: a first page of 30 of them (the
     // demo companies' logos included).

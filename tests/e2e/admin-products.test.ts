@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../server/db/schema';
 import { DEMO_PRODUCTS } from '../../server/db/seed-products';
-import { signIn, startE2E, SETTLE, type E2E } from './harness';
+import { startE2E, SETTLE, type E2E } from './harness';
 
 /** The product names in the rows, top to bottom. */
 const rowNames = (page: Page) => page.getByTestId('products-table').getByTestId('product-name').allTextContents();
@@ -30,10 +30,7 @@ describe('products administration (browser)', () => {
     const { page } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
-    await page.goto(`${e2e.server.url}/#/products`);
+    await e2e.openSignedIn(page, 'admin@demo.test', { route: '/products' });
     await expect.poll(() => rowNames(page), SETTLE).toEqual(INITIAL);
 
     // Drag the third product by its handle onto the first row.
@@ -84,20 +81,14 @@ describe('products administration (browser)', () => {
     await page.reload();
     await expect.poll(() => rowNames(page), SETTLE).toEqual(swapped);
     const { page: other } = await e2e.newPage();
-    await other.goto('/#/login');
-    await signIn(other, 'admin@demo.test');
-    await other.waitForURL(/#\/dashboard/);
-    await other.goto(`${e2e.server.url}/#/products`);
+    await e2e.openSignedIn(other, 'admin@demo.test', { route: '/products' });
     await expect.poll(() => rowNames(other), SETTLE).toEqual(swapped);
     expect(problems).toEqual([]);
   });
 
   it('lets an admin create, edit and delete a product', async () => {
     const { page } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
-    await page.goto(`${e2e.server.url}/#/products/create`);
+    await e2e.openSignedIn(page, 'admin@demo.test', { route: '/products/create' });
     // The required name is checked in the browser first, in the spec's words.
     await page.locator('input[name="cost"]').fill('60');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hashPath, signIn, startE2E, SETTLE, type E2E } from './harness';
+import { hashPath, startE2E, SETTLE, type E2E } from './harness';
 
 /** The grid's checkbox of a role and permission. */
 const box = (page: Page, role: string, permission: string) => page.locator(`[data-role="${role}"][data-permission="${permission}"] input`);
@@ -18,15 +18,11 @@ describe('roles and permissions (browser)', () => {
   it("takes 'view products' from the Client role in the grid, and a dealer's menu loses Products on reload", async () => {
     // The dealer, signed in in a browser of their own, has Products in the menu.
     const dealer = (await e2e.newPage()).page;
-    await dealer.goto('/#/login');
-    await signIn(dealer, 'dealer@demo.test');
-    await dealer.waitForURL(/#\/dashboard/);
+    await e2e.openSignedIn(dealer, 'dealer@demo.test');
     await expect.poll(() => dealer.getByTestId('menu-products').count(), SETTLE).toBeGreaterThan(0);
 
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
+    await e2e.openSignedIn(page, 'admin@demo.test');
     // The spec's section path opens the roles page.
     await page.goto(`${e2e.server.url}/#/roles-permissions`);
     await page.waitForURL(/#\/roles-permissions\/roles$/);
@@ -54,10 +50,7 @@ describe('roles and permissions (browser)', () => {
 
   it('creates a role copied from another, and refuses to take the last administrator\'s rights', async () => {
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
-    await page.goto(`${e2e.server.url}/#/roles-permissions/roles`);
+    await e2e.openSignedIn(page, 'admin@demo.test', { route: '/roles-permissions/roles' });
     await page.getByTestId('roles-grid').waitFor();
 
     await page.getByRole('button', { name: 'New role' }).click();

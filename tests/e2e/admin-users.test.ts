@@ -25,12 +25,8 @@ describe('users administration (browser + real SMTP)', () => {
     const companyName = `Quayside Autos ${tag}`;
     const email = `quinn.${tag}@quayside.example`;
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
-
     // The company, in the app.
-    await page.goto(`${e2e.server.url}/#/companies/create`);
+    await e2e.openSignedIn(page, 'admin@demo.test', { route: '/companies/create' });
     await page.locator('input[name="name"]').fill(companyName);
     await page.getByRole('combobox', { name: 'Region' }).click();
     await page.getByRole('option', { name: 'United Kingdom', exact: true }).click();
@@ -98,12 +94,8 @@ describe('users administration (browser + real SMTP)', () => {
     const exists = async (id: number) => (await call(e2e.server, 'GET', `/api/users/${id}`, { token: admin.token })).status === 200;
 
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
-
     // One, from the profile, after confirming.
-    await page.goto(`${e2e.server.url}/#/users/profile/${made['Sam Single']}`);
+    await e2e.openSignedIn(page, 'admin@demo.test', { route: `/users/profile/${made['Sam Single']}` });
     await expect.poll(() => page.locator('input[name="name"]').inputValue(), SETTLE).toBe('Sam Single');
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
@@ -138,10 +130,7 @@ describe('users administration (browser + real SMTP)', () => {
     const admin = await login(e2e.server, 'admin@demo.test');
     const made = await call<{ id: number }>(e2e.server, 'POST', '/api/users', { token: admin.token, body: { name: 'Avery Avatar', email: 'avery@example.test', company_id: ids['Demo Motors'] } });
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
-    await page.goto(`${e2e.server.url}/#/users/profile/${made.body.id}`);
+    await e2e.openSignedIn(page, 'admin@demo.test', { route: `/users/profile/${made.body.id}` });
     await expect.poll(() => page.locator('input[name="name"]').inputValue(), SETTLE).toBe('Avery Avatar');
     await page.getByTestId('user-avatar').getByText('No avatar yet').waitFor();
     await page.getByTestId('user-avatar-choose').click();

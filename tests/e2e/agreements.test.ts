@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPath, signIn, startE2E, waitForLanding, SETTLE, type E2E } from './harness';
+import { hashPath, startE2E, SETTLE, type E2E } from './harness';
 
 const run = promisify(execFile);
 const hasPdfsig = (() => {
@@ -45,12 +45,8 @@ describe('agreements (browser)', () => {
     [admin, dealer] = await Promise.all([e2e.newPage().then((p) => p.page), e2e.newPage().then((p) => p.page)]);
     recordConsole(admin, logged);
     recordConsole(dealer, logged);
-    await admin.goto('/#/login');
-    await signIn(admin, 'admin@demo.test');
-    await admin.waitForURL(/#\/dashboard/);
-    await dealer.goto('/#/login');
-    await signIn(dealer, 'dealer@demo.test');
-    await waitForLanding(dealer);
+    await e2e.openSignedIn(admin, 'admin@demo.test');
+    await e2e.openSignedIn(dealer, 'dealer@demo.test');
   }, 90_000);
   afterAll(async () => {
     await e2e?.close();

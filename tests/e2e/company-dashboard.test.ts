@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { hashPath, namesShownOutside, signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
+import { hashPath, namesShownOutside, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
 
 describe('company dashboard and the active company (browser)', () => {
   let e2e: E2E;
@@ -18,9 +18,7 @@ describe('company dashboard and the active company (browser)', () => {
 
   it('lets staff make a company active, keeps it across a reload, and clears it on the plain dashboard', async () => {
     const { page, context } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
+    await e2e.openSignedIn(page, 'admin@demo.test');
     await expect(page.getByTestId('dashboard-company').count()).resolves.toBe(0);
 
     await page.goto(`${e2e.server.url}/#/dashboard/${ids['Demo Motors']}`);
@@ -49,8 +47,7 @@ describe('company dashboard and the active company (browser)', () => {
 
   it('stops a dealer on a company that is not theirs (404 while loading) and never shows it', async () => {
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, 'dealer@demo.test');
+    await e2e.openSignedIn(page, 'dealer@demo.test');
     await page.waitForURL(/#\/configurator/);
     await waitForLanding(page);
     await page.goto(`${e2e.server.url}/#/dashboard/${ids['Harbour Cars']}`);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeConfig } from '../../bench/config-document';
 import { call, login, type Session } from '../server/helpers';
-import { signIn, startE2E, SETTLE, type E2E } from './harness';
+import { startE2E, SETTLE, type E2E } from './harness';
 
 type Stage = { slug: string; audience: string; state: string; open: boolean };
 type Detail = { id: number; guid: string; version: number; company?: { guid?: string } | null; company_id: number; complete: boolean; stages: Stage[]; data: Record<string, Record<string, unknown>> };
@@ -78,8 +78,7 @@ describe('completing the demo config (browser)', () => {
     for (const stage of todo) await put(stage.slug, full[stage.slug], 'draft');
     await put('confirmation', { confirmation: { confirmed: false, comments: '' } }, 'draft');
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, 'dealer@demo.test');
+    await e2e.openSignedIn(page, 'dealer@demo.test');
     await page.waitForURL(/#\/configurator\/\d+\/dashboard$/);
 
     const refused: string[] = [];

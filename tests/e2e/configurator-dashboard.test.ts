@@ -24,8 +24,7 @@ describe('configurator dashboard, overview and list (browser)', () => {
   });
 
   it('lands a dealer of a configurator-stage company on their config after sign-in, with the demo progress and states', async () => {
-    await dealer.goto('/#/login');
-    await signIn(dealer, 'dealer@demo.test');
+    await e2e.openSignedIn(dealer, 'dealer@demo.test');
     await dealer.waitForURL(/#\/configurator\/\d+\/dashboard$/);
     dashboardPath = hashPath(dealer);
     await expect.poll(() => dealer.getByTestId('page-title').textContent(), SETTLE).toBe('Demo Motors website');

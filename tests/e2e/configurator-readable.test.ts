@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyInformation, franchises, location, newConfig, writeStages, type ConfigBody } from '../server/configs-helpers';
 import { call, login } from '../server/helpers';
-import { hashPath, signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
+import { hashPath, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
 
 /**
  * What a person reads on the configurator's screens (issue 26): history and conflicts in names,
@@ -34,8 +34,7 @@ describe('configurator screens a person can read (browser)', () => {
 
   async function signedIn(email: string) {
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, email);
+    await e2e.openSignedIn(page, email);
     // A showcase-stage dealer lands on the showcases, everyone else where waitForLanding knows.
     if (email === 'dealer2@demo.test') await page.waitForURL(/#\/showcases/, SETTLE);
     else await waitForLanding(page);

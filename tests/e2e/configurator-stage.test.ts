@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyInformation, franchises, location, newConfig, writeStages, type ConfigBody } from '../server/configs-helpers';
 import { call, login } from '../server/helpers';
-import { DEMO_PASSWORD, hashPath, signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
+import { DEMO_PASSWORD, hashPath, startE2E, SETTLE, type E2E } from './harness';
 
 /**
  * The stage page in the built app (issue 7, stage page): autosave and its indicator, unsent edits
@@ -22,9 +22,7 @@ describe('configurator stage page (browser)', () => {
   /** Signs in (dealer by default) and opens a stage of the demo config. */
   async function openStage(slug: string, { email = 'dealer@demo.test', page: given }: { email?: string; page?: Page } = {}) {
     const page = given ?? (await e2e.newPage()).page;
-    await page.goto('/#/login');
-    await signIn(page, email);
-    await waitForLanding(page);
+    await e2e.openSignedIn(page, email);
     if (!configId) {
       await page.waitForURL(/#\/configurator\/\d+\/dashboard$/);
       configId = /configurator\/(\d+)\//.exec(hashPath(page))![1];
@@ -242,10 +240,7 @@ describe('configurator stage page (browser)', () => {
     ]);
     try {
       const { page } = await e2e.newPage();
-      await page.goto('/#/login');
-      await signIn(page, 'admin@demo.test');
-      await waitForLanding(page);
-      await page.goto(`${e2e.server.url}/#/configurator/${big.id}/locations`);
+      await e2e.openSignedIn(page, 'admin@demo.test', { route: `/configurator/${big.id}/locations` });
       await page.getByTestId('config-stage-page').getByTestId('page-title').waitFor({ timeout: 30_000 });
       await page.getByTestId('stage-history').click();
       const item = page.getByTestId('history-panel').getByTestId('history-item').first();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPath, signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
+import { hashPath, startE2E, SETTLE, type E2E } from './harness';
 
 /**
  * The stage page's "Start again" (spec: reset returns the stage to an empty draft): beside Reset
@@ -22,9 +22,7 @@ describe('configurator stage page: Start again (browser)', () => {
 
   it('asks, resets the stage on the server to an empty draft, and History lists the reset', async () => {
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, 'dealer@demo.test');
-    await waitForLanding(page);
+    await e2e.openSignedIn(page, 'dealer@demo.test');
     await page.waitForURL(/#\/configurator\/\d+\/dashboard$/);
     const configId = /configurator\/(\d+)\//.exec(hashPath(page))![1];
     await page.goto(`${e2e.server.url}/#/configurator/${configId}/social-feeds`);

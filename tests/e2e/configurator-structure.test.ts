@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, newConfig, type ConfigBody } from '../server/configs-helpers';
-import { signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
+import { startE2E, SETTLE, waitForLanding, type E2E } from './harness';
 
 /**
  * The company structure end to end in the built app (issue 7, "Done when"): a dealer fills company
@@ -22,8 +22,7 @@ describe('company structure, end to end (browser, dealer)', () => {
     const d = await demo(e2e.server);
     config = await newConfig(e2e.server, d.tokens.pm, d.motors.company.guid, NAME);
     page = (await e2e.newPage()).page;
-    await page.goto('/#/login');
-    await signIn(page, 'dealer@demo.test');
+    await e2e.openSignedIn(page, 'dealer@demo.test');
     await page.waitForURL(/#\/configurator/);
     await waitForLanding(page);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPath, signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
+import { hashPath, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
 
 describe('configurator pages (browser)', () => {
   let e2e: E2E;
@@ -12,8 +12,7 @@ describe('configurator pages (browser)', () => {
 
   it('takes a dealer from the list to the demo config dashboard, saves a draft stage and keeps the value', async () => {
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, 'dealer@demo.test');
+    await e2e.openSignedIn(page, 'dealer@demo.test');
     await page.waitForURL(/#\/configurator/);
     await waitForLanding(page);
 
@@ -50,8 +49,7 @@ describe('configurator pages (browser)', () => {
 
   it('shows a submitted stage read-only to the dealer', async () => {
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, 'dealer@demo.test');
+    await e2e.openSignedIn(page, 'dealer@demo.test');
     await page.waitForURL(/#\/configurator/);
     await page.getByTestId('section-franchises').click();
     await page.waitForURL(/#\/configurator\/\d+\/franchises$/);
@@ -62,8 +60,7 @@ describe('configurator pages (browser)', () => {
   it('tells the dealer when someone else changed the config and reloads it on request', async () => {
     const open = async () => {
       const { page } = await e2e.newPage();
-      await page.goto('/#/login');
-      await signIn(page, 'dealer@demo.test');
+      await e2e.openSignedIn(page, 'dealer@demo.test');
       await page.waitForURL(/#\/configurator/);
       await page.getByTestId('section-social-feeds').click();
       await page.locator('#social-feeds_group_twitter').waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPath, signIn, startE2E, waitForLanding, type E2E } from './harness';
+import { hashPath, startE2E, type E2E } from './harness';
 
 /**
  * Every main screen, as staff and as a dealer, logs nothing to the console: a warning from React,
@@ -67,9 +67,7 @@ describe('the console stays quiet on every main screen (browser)', () => {
   it('as a dealer: dashboard, configurator, its stages and showcases', async () => {
     const { page } = await e2e.newPage();
     const logged = recordConsole(page);
-    await page.goto('/#/login');
-    await signIn(page, 'dealer@demo.test');
-    await waitForLanding(page);
+    await e2e.openSignedIn(page, 'dealer@demo.test');
     await visit(page, '/dashboard');
     await visit(page, '/configurator');
     const dashboard = page.locator('[data-testid="config-dashboard-page"], [data-testid="config-list-page"][data-ready]').first();
@@ -85,9 +83,7 @@ describe('the console stays quiet on every main screen (browser)', () => {
   it('as staff (admin): lists, create and edit screens, the configurator and showcases', async () => {
     const { page } = await e2e.newPage();
     const logged = recordConsole(page);
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await waitForLanding(page);
+    await e2e.openSignedIn(page, 'admin@demo.test');
     for (const path of STAFF_SCREENS) await visit(page, path);
 
     // A config of the demo dealer and its screens (its id comes from the dealer's test, run first).

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPath, SETTLE, signIn, startE2E, waitForLanding, type E2E } from './harness';
+import { hashPath, SETTLE, startE2E, type E2E } from './harness';
 
 const SHOTS = process.env.DASHBOARD_SHOTS;
 async function shot(page: Page, name: string) {
@@ -44,10 +44,7 @@ describe('dashboards and the company switcher (browser)', () => {
   it("shows a dealer their progress and next stage, the agreement to sign and their launch, and no switcher", async () => {
     for (const width of [1440, 390]) {
       const { page } = await e2e.newPage({ viewport: { width, height: 900 } });
-      await page.goto('/#/login');
-      await signIn(page, 'dealer@demo.test');
-      await waitForLanding(page);
-      await page.goto(`${e2e.server.url}/#/dashboard`);
+      await e2e.openSignedIn(page, 'dealer@demo.test', { route: '/dashboard' });
       await page.getByTestId('dealer-dashboard').waitFor();
       await expect.poll(() => page.getByTestId('dashboard-company').textContent(), SETTLE).toBe('Demo Motors');
       // Progress with its bar, and the next stage as a link into the configurator.
@@ -73,9 +70,7 @@ describe('dashboards and the company switcher (browser)', () => {
 
   it('lets staff switch company with the keyboard only and lands on that company’s dashboard', async () => {
     const { page } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto('/#/login');
-    await signIn(page, 'pm@demo.test');
-    await page.waitForURL(/#\/dashboard/);
+    await e2e.openSignedIn(page, 'pm@demo.test');
     const mine = page.getByTestId('widget-my-projects');
     await mine.waitFor();
     await expect.poll(() => page.getByTestId('my-project').count(), SETTLE).toBeGreaterThan(0);
@@ -96,9 +91,7 @@ describe('dashboards and the company switcher (browser)', () => {
 
   it('opens the search from an icon button on a phone, keyboard only', async () => {
     const { page } = await e2e.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
+    await e2e.openSignedIn(page, 'admin@demo.test');
     await page.getByTestId('staff-dashboard').waitFor();
     await expect(page.getByTestId('company-switcher-input').count()).resolves.toBe(0);
     await shot(page, 'staff-390');

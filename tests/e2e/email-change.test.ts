@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, companyUsers, userRoles, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/auth.passwords';
-import { signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
+import { startE2E, SETTLE, type E2E } from './harness';
 
 /**
  * Issue 25 in the browser: a user changes their own email from their profile, which asks for their
@@ -30,10 +30,7 @@ describe('changing your own email (browser + real SMTP)', () => {
 
   it('asks for the current password, mails a link to the new address, and the link confirms it', async () => {
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, oldEmail, PASSWORD);
-    await waitForLanding(page);
-    await page.goto(`${e2e.server.url}/#/users/profile/${id}`);
+    await e2e.openSignedIn(page, oldEmail, { password: PASSWORD, route: `/users/profile/${id}` });
     await expect.poll(() => page.locator('input[name="name"]').inputValue(), SETTLE).toBe('Petra Profile');
 
     await page.locator('input[name="email"]').fill(newEmail);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPath, SETTLE, signIn, startE2E, waitForLanding, type E2E } from './harness';
+import { hashPath, SETTLE, startE2E, type E2E } from './harness';
 
 /**
  * The staff's forms behave one way, the way the stage editor and register do: leaving with unsaved
@@ -22,11 +22,7 @@ describe('one way of forms (browser)', () => {
       nativeDialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await waitForLanding(page);
-
-    await page.goto('/#/users/create');
+    await e2e.openSignedIn(page, 'admin@demo.test', { route: '/users/create' });
     const form = page.locator('#main-content form').first();
     await form.waitFor();
     await expect(form.getAttribute('novalidate')).resolves.not.toBeNull();
@@ -57,9 +53,7 @@ describe('one way of forms (browser)', () => {
       nativeDialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await waitForLanding(page);
+    await e2e.openSignedIn(page, 'admin@demo.test');
     // Into the makes through the app (a history entry the router made, so Back is the router's to hold).
     await page.goto('/#/categories');
     await page.getByText('Make', { exact: true }).click();
@@ -108,9 +102,7 @@ describe('one way of forms (browser)', () => {
       nativeDialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await waitForLanding(page);
+    await e2e.openSignedIn(page, 'admin@demo.test');
     await page.goto('/#/companies/create');
     await page.getByTestId('menu-companies-all').click();
     await page.waitForURL(/#\/companies$/);

@@ -8,11 +8,35 @@ import { DEMO_PASSWORD, startTestServer, type TestServer, type TestServerOptions
 
 export { DEMO_PASSWORD };
 
+export interface PageOptions {
+  /** false: no cookie consent stored, so the banner shows. */
+  consent?: boolean;
+  locale?: string;
+  viewport?: { width: number; height: number };
+}
+
+export interface SignInOptions {
+  password?: string;
+  remember?: boolean;
+  /**
+   * The hash route to open once signed in. By default the Login page, which sends a signed-in
+   * user where the form's sign-in lands (the dashboard, or the company stage's screen), waited for.
+   */
+  route?: string;
+}
+
 export interface E2E {
   server: TestServer;
   browser: Browser;
   /** A fresh browser profile (cookies, storage) on the app; pass `consent: false` to see the cookie banner. */
-  newPage(opts?: { consent?: boolean; locale?: string; viewport?: { width: number; height: number } }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(opts?: PageOptions): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh browser profile already signed in as `email`, opened on `route`. Only the tests of the
+   * Login page itself need to sign in through its form (`signIn`).
+   */
+  signedInPage(email: string, opts?: PageOptions & SignInOptions): Promise<{ context: BrowserContext; page: Page }>;
+  /** Signs the page's browser profile in as `email` and opens `route` in it (listeners added before stay). */
+  openSignedIn(page: Page, email: string, opts?: SignInOptions): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -32,28 +56,58 @@ export async function startE2E(opts: TestServerOptions = {}): Promise<E2E> {
   const server = await startTestServer({ ...opts, staticDir: DIST });
   const browser = await workerBrowser();
   const contexts: BrowserContext[] = [];
+  const newPage: E2E['newPage'] = async ({ consent = true, locale = 'en-GB', viewport = { width: 1280, height: 800 } } = {}) => {
+    const context = await browser.newContext({ baseURL: server.url, locale, viewport });
+    contexts.push(context);
+    // Most tests are not about the cookie banner: store consent as the banner itself would.
+    if (consent) await context.addInitScript(() => localStorage.setItem('portal.cookieConsent', 'accepted'));
+    const page = await context.newPage();
+    livePages.add(page);
+    page.on('close', () => livePages.delete(page));
+    page.setDefaultTimeout(15_000);
+    // A whole page load (the app's scripts compiled afresh in a new context) is the step that
+    // stretches most when the machine is busy: it gets twice the time of an action.
+    page.setDefaultNavigationTimeout(30_000);
+    return { context, page };
+  };
+  const openSignedIn: E2E['openSignedIn'] = async (page, email, { password = DEMO_PASSWORD, remember = false, route } = {}) => {
+    await signInThroughApi(page.context(), server.url, email, password, remember);
+    await page.goto(`/#${route ?? '/login'}`);
+    if (!route) await waitForLanding(page);
+  };
   return {
     server,
     browser,
-    async newPage({ consent = true, locale = 'en-GB', viewport = { width: 1280, height: 800 } } = {}) {
-      const context = await browser.newContext({ baseURL: server.url, locale, viewport });
-      contexts.push(context);
-      // Most tests are not about the cookie banner: store consent as the banner itself would.
-      if (consent) await context.addInitScript(() => localStorage.setItem('portal.cookieConsent', 'accepted'));
-      const page = await context.newPage();
-      livePages.add(page);
-      page.on('close', () => livePages.delete(page));
-      page.setDefaultTimeout(15_000);
-      // A whole page load (the app's scripts compiled afresh in a new context) is the step that
-      // stretches most when the machine is busy: it gets twice the time of an action.
-      page.setDefaultNavigationTimeout(30_000);
-      return { context, page };
+    newPage,
+    openSignedIn,
+    async signedInPage(email, { password, remember, route, ...pageOptions } = {}) {
+      const opened = await newPage(pageOptions);
+      await openSignedIn(opened.page, email, { password, remember, route });
+      return opened;
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => {});
       await server.close();
     },
   };
+}
+
+/**
+ * Signs a browser profile in as the Login form does, without showing the form: `POST /api/login`
+ * from the profile (which keeps the httpOnly refresh cookie and the known-device cookie it sets),
+ * then the access-token cookie the app writes on success (src/session/storage.ts). The app started
+ * next finds the token and loads the user, as after a reload. It saves a page load and the landing's
+ * screen per sign-in: about 90 sign-ins a run, each one or two seconds of CPU.
+ */
+async function signInThroughApi(context: BrowserContext, url: string, email: string, password: string, remember: boolean): Promise<void> {
+  const answer = await context.request.post(`${url}/api/login`, { data: { email, password, remember } });
+  if (!answer.ok()) throw new Error(`signing in as ${email} failed: ${answer.status()} ${await answer.text()}`);
+  const { access_token: token, expires_in: lifetime } = (await answer.json()) as { access_token: string; expires_in: number };
+  const expires = remember ? Math.floor(Date.now() / 1000) + lifetime : undefined;
+  await context.addCookies([
+    { name: 'portal_token', value: encodeURIComponent(token), url, sameSite: 'Strict', ...(expires ? { expires } : {}) },
+    ...(remember ? [{ name: 'portal_remember', value: '1', url, sameSite: 'Strict' as const, expires: Math.floor(Date.now() / 1000) + 30 * 24 * 3600 }] : []),
+  ]);
 }
 
 /** Signs in on the Login page with the given account. */
@@ -67,13 +121,14 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 /**
  * Waits until signing in has landed for good: Dashboard, or for a configurator-stage dealer Config
- * (their configs, once loaded) or the dashboard of their one config. The address passes through
+ * (their configs, once loaded) or the dashboard of their one config, or for a showcase-stage dealer
+ * the showcases. The address passes through
  * `#/dashboard` and `#/configurator` on the way, so a `goto` made when those first show races the
  * landing's last redirect, which then takes the page away from where the test went.
  */
 export async function waitForLanding(page: Page): Promise<void> {
   await page
-    .locator('[data-testid="dashboard-page"], [data-testid="config-dashboard-page"], [data-testid="config-list-page"][data-ready]')
+    .locator('[data-testid="dashboard-page"], [data-testid="config-dashboard-page"], [data-testid="config-list-page"][data-ready], [data-testid="showcases-page"][data-ready]')
     .first()
     .waitFor({ timeout: 30_000 });
 }

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminConfigs, configMeta, configs } from '../../server/db/schema';
-import { signIn, startE2E, SETTLE, type E2E } from './harness';
+import { startE2E, SETTLE, type E2E } from './harness';
 
 describe('internal page layouts (browser)', () => {
   let e2e: E2E;
@@ -21,9 +21,7 @@ describe('internal page layouts (browser)', () => {
     e2e = await startE2E();
     page = (await e2e.newPage({ viewport: { width: 1440, height: 900 } })).page;
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
+    await e2e.openSignedIn(page, 'admin@demo.test');
   }, 90_000);
   afterAll(async () => {
     await e2e?.close();

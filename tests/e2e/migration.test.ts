@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startE2E, waitForLanding, type E2E } from './harness';
+import { startE2E, type E2E } from './harness';
 
 describe('migration (browser)', () => {
   let e2e: E2E;
@@ -22,10 +22,7 @@ describe('migration (browser)', () => {
   });
 
   it('imports the shipped legacy file into Demo Motors and the config shows its locations and hours', async () => {
-    await staff.goto('/#/login');
-    await signIn(staff, 'pm@demo.test');
-    await waitForLanding(staff);
-    await staff.goto('/#/migration');
+    await e2e.openSignedIn(staff, 'pm@demo.test', { route: '/migration' });
 
     await staff.getByTestId('migration-demo').click();
     await expect.poll(() => staff.getByTestId('migration-file-name').innerText()).toContain('legacy-dealer.json');
@@ -79,10 +76,7 @@ describe('migration (browser)', () => {
 
   it('on a phone the dry run says its counts table scrolls and shows the flagged rows as cards', async () => {
     const phone = (await e2e.newPage({ viewport: { width: 390, height: 844 } })).page;
-    await phone.goto('/#/login');
-    await signIn(phone, 'pm@demo.test');
-    await waitForLanding(phone);
-    await phone.goto('/#/migration');
+    await e2e.openSignedIn(phone, 'pm@demo.test', { route: '/migration' });
     await phone.getByTestId('migration-demo').click();
     await phone.getByTestId('migration-company').fill('Demo Motors');
     await phone.getByRole('option', { name: 'Demo Motors', exact: true }).click();

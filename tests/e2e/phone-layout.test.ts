@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPath, signIn, startE2E, type E2E } from './harness';
+import { hashPath, startE2E, type E2E } from './harness';
 
 const PHONE = { width: 390, height: 800 };
 
@@ -15,9 +15,7 @@ describe('the page shell on a phone (browser)', () => {
 
   it('keeps the menu in a drawer: the page gets the full width, the menu button opens it, a link closes it', async () => {
     const { page } = await e2e.newPage({ viewport: PHONE });
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
+    await e2e.openSignedIn(page, 'admin@demo.test');
 
     const button = page.getByTestId('menu-button');
     await button.waitFor({ state: 'visible' });
@@ -57,9 +55,7 @@ describe('the page shell on a phone (browser)', () => {
 
   it('keeps the sidebar beside the page on a wide screen, with no menu button', async () => {
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
+    await e2e.openSignedIn(page, 'admin@demo.test');
     await page.getByTestId('sidebar').waitFor({ state: 'visible' });
     await expect(page.getByTestId('menu-button').count()).resolves.toBe(0);
   });
@@ -99,11 +95,7 @@ describe('tables on a phone say that they scroll (browser)', () => {
 
   it('roles, opening hours and homepage elements: every column reachable, the wide ones with a scroll hint', async () => {
     const { page } = await e2e.newPage({ viewport: PHONE });
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
-
-    await page.goto('/#/roles-permissions/roles');
+    await e2e.openSignedIn(page, 'admin@demo.test', { route: '/roles-permissions/roles' });
     const roles = page.getByTestId('roles-grid');
     await roles.waitFor();
     await expectColumnsReachable(page, roles);
@@ -112,8 +104,7 @@ describe('tables on a phone say that they scroll (browser)', () => {
     await expect(permissionCell.evaluate((th) => th.getBoundingClientRect().left)).resolves.toBeGreaterThanOrEqual(0);
 
     const { page: dealer } = await e2e.newPage({ viewport: PHONE });
-    await dealer.goto('/#/login');
-    await signIn(dealer, 'dealer@demo.test');
+    await e2e.openSignedIn(dealer, 'dealer@demo.test');
     await dealer.waitForURL(/#\/configurator\/\d+\//);
     const configId = /configurator\/(\d+)\//.exec(hashPath(dealer))![1];
     for (const [slug, selector] of [
@@ -129,10 +120,7 @@ describe('tables on a phone say that they scroll (browser)', () => {
 
   it('a table that fits shows no hint on a wide screen, and the roles grid shows every permission on the page', async () => {
     const { page } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
-    await page.goto('/#/roles-permissions/roles');
+    await e2e.openSignedIn(page, 'admin@demo.test', { route: '/roles-permissions/roles' });
     const roles = page.getByTestId('roles-grid');
     await roles.locator('tbody tr').first().waitFor();
     await expect(page.getByTestId('roles-grid-box').getAttribute('data-scrolls')).resolves.toBe('false');

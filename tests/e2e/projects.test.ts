@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wcagProblems } from './axe';
-import { hashPath, signIn, startE2E, waitForLanding, SETTLE, type E2E } from './harness';
+import { hashPath, startE2E, SETTLE, type E2E } from './harness';
 
 const SHOTS = process.env.PROJECTS_SHOTS ?? '/tmp/projects-shots';
 const WIDE = { width: 1440, height: 900 };
@@ -55,9 +55,7 @@ describe('projects views (browser)', () => {
         if (m.type() === 'warning' || m.type() === 'error') logged.push(`${m.type()}: ${m.text()}`);
       });
       page.on('pageerror', (e) => logged.push(`uncaught: ${e.message}`));
-      await page.goto('/#/login');
-      await signIn(page, 'pm@demo.test');
-      await waitForLanding(page);
+      await e2e.openSignedIn(page, 'pm@demo.test');
     }
   }, 120_000);
   afterAll(async () => {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyInformation, newConfig, writeStages, type ConfigBody } from '../server/configs-helpers';
 import { call, login } from '../server/helpers';
-import { signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
+import { startE2E, SETTLE, type E2E } from './harness';
 
 /**
  * Every editor belongs to the record it shows (issue 23). A hash route never reloads the page, so
@@ -82,9 +82,7 @@ describe('each editor writes to the record it shows (browser)', () => {
 
   async function signedIn(email: string) {
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, email);
-    await waitForLanding(page);
+    await e2e.openSignedIn(page, email);
     return page;
   }
 

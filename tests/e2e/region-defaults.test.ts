@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyInformation, demo, newConfig, writeStages, type ConfigBody } from '../server/configs-helpers';
-import { signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
+import { startE2E, SETTLE, type E2E } from './harness';
 
 /**
  * Country fields start at the company's region country (spec section 9: "the company region
@@ -19,9 +19,7 @@ describe("country fields default to the company's region in the form (browser)",
     const d = await demo(e2e.server);
     config = await newConfig(e2e.server, d.tokens.pm, d.harbour.company.guid, 'Harbour Cars second site');
     page = (await e2e.newPage()).page;
-    await page.goto('/#/login');
-    await signIn(page, 'pm@demo.test');
-    await waitForLanding(page);
+    await e2e.openSignedIn(page, 'pm@demo.test');
   });
   afterAll(async () => {
     await e2e?.close();

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportBreakdown, ReportHistory, ReportTrend } from '../../contract/reports';
 import { call, login } from '../server/helpers';
 import { wcagProblems } from './axe';
-import { hashPath, signIn, startE2E, waitForLanding, SETTLE, type E2E } from './harness';
+import { hashPath, startE2E, SETTLE, type E2E } from './harness';
 
 const SHOTS = process.env.REPORTS_SHOTS ?? '/tmp/reports-shots';
 const WIDE = { width: 1440, height: 900 };
@@ -99,9 +99,7 @@ describe('project reports (browser)', () => {
         if (m.type() === 'warning' || m.type() === 'error') logged.push(`${m.type()}: ${m.text()}`);
       });
       page.on('pageerror', (e) => logged.push(`uncaught: ${e.message}`));
-      await page.goto('/#/login');
-      await signIn(page, 'pm@demo.test');
-      await waitForLanding(page);
+      await e2e.openSignedIn(page, 'pm@demo.test');
     }
   }, 120_000);
   afterAll(async () => {

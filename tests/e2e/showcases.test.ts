@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_POSTS } from '../../server/db/seed-posts';
 import { slugOf } from '../../server/posts/posts.write';
-import { hashPath, signIn, startE2E, waitForLanding, SETTLE, type E2E } from './harness';
+import { hashPath, startE2E, SETTLE, type E2E } from './harness';
 
 const published = DEMO_POSTS.filter((p) => p.published).sort((a, b) => b.published!.localeCompare(a.published!));
 const draft = DEMO_POSTS.find((p) => !p.published)!;
@@ -26,12 +26,8 @@ describe('showcases (browser)', () => {
   beforeAll(async () => {
     e2e = await startE2E();
     [dealer, admin] = await Promise.all([e2e.newPage().then((p) => p.page), e2e.newPage().then((p) => p.page)]);
-    await dealer.goto('/#/login');
-    await signIn(dealer, 'dealer@demo.test');
-    await waitForLanding(dealer);
-    await admin.goto('/#/login');
-    await signIn(admin, 'admin@demo.test');
-    await admin.waitForURL(/#\/dashboard/);
+    await e2e.openSignedIn(dealer, 'dealer@demo.test');
+    await e2e.openSignedIn(admin, 'admin@demo.test');
   });
   afterAll(async () => {
     await e2e?.close();
@@ -64,9 +60,7 @@ describe('showcases (browser)', () => {
 
     // One column on a phone.
     const { page: phone } = await e2e.newPage({ viewport: { width: 390, height: 844 } });
-    await phone.goto('/#/login');
-    await signIn(phone, 'dealer@demo.test');
-    await waitForLanding(phone);
+    await e2e.openSignedIn(phone, 'dealer@demo.test');
     await open(phone, '/showcases');
     await expect.poll(() => cardTitles(phone), SETTLE).toHaveLength(published.length);
     const lefts = await phone.getByTestId('showcase-card').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().left)));

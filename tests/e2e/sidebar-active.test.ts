@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startE2E, waitForLanding, type E2E } from './harness';
+import { startE2E, type E2E } from './harness';
 
 /** The sidebar lights one link, the screen's own, even where a list's path holds a Create screen's. */
 describe('the sidebar lights one link (browser)', () => {
@@ -13,9 +13,7 @@ describe('the sidebar lights one link (browser)', () => {
 
   it('on Users > Create, Media > Add, Companies > Create and Showcase > Create, and on a record under a list', async () => {
     const { page } = await e2e.newPage();
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await waitForLanding(page);
+    await e2e.openSignedIn(page, 'admin@demo.test');
     const sidebar = page.getByTestId('sidebar');
     const lit = () => sidebar.locator('.Mui-selected').evaluateAll((links) => links.map((l) => l.getAttribute('data-testid')));
     for (const [link, path] of [

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, stageVersions } from '../../server/db/schema';
 import { companyInformation } from '../engine/fixtures';
 import { call, login } from '../server/helpers';
-import { signIn, startE2E, SETTLE, type E2E } from './harness';
+import { startE2E, SETTLE, type E2E } from './harness';
 
 describe('stage editor (browser)', () => {
   let e2e: E2E;
@@ -31,9 +31,7 @@ describe('stage editor (browser)', () => {
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(`console: ${m.text()}`);
     });
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await page.waitForURL(/#\/dashboard/);
+    await e2e.openSignedIn(page, 'admin@demo.test');
   }, 90_000);
   afterAll(async () => {
     await e2e?.close();
@@ -141,9 +139,7 @@ describe('stage editor (browser)', () => {
     dealerPage.on('console', (m) => {
       if (m.type() === 'error') problems.push(`dealer console: ${m.text()}`);
     });
-    await dealerPage.goto('/#/login');
-    await signIn(dealerPage, 'dealer@demo.test');
-    await dealerPage.waitForURL(/#\/dashboard/);
+    await e2e.openSignedIn(dealerPage, 'dealer@demo.test');
 
     // The demo config began on version 1: no new field there.
     const old = await call<Config>(server, 'GET', '/api/configs/1', { token: dealer });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPath, signIn, startE2E, waitForLanding, type E2E } from './harness';
+import { hashPath, startE2E, type E2E } from './harness';
 
 /**
  * The rows of a stage's list read on their own: values sit in the middle of their fields, the Add
@@ -14,9 +14,7 @@ describe('rows of stage lists (browser)', () => {
   beforeAll(async () => {
     e2e = await startE2E();
     ({ page } = await e2e.newPage({ viewport: { width: 1440, height: 900 } }));
-    await page.goto('/#/login');
-    await signIn(page, 'dealer@demo.test');
-    await waitForLanding(page);
+    await e2e.openSignedIn(page, 'dealer@demo.test');
     configId = /configurator\/(\d+)\//.exec(hashPath(page))![1];
   });
   afterAll(async () => {

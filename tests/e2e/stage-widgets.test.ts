@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts, users } from '../../server/db/schema';
 import { demo, type ConfigBody } from '../server/configs-helpers';
 import { call } from '../server/helpers';
-import { signIn, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
+import { startE2E, SETTLE, type E2E } from './harness';
 
 describe('stage widgets: slider and remote select (browser)', () => {
   let e2e: E2E;
@@ -26,9 +26,7 @@ describe('stage widgets: slider and remote select (browser)', () => {
     configId = d.motors.id;
     adminToken = d.tokens.admin;
     page = (await e2e.newPage()).page;
-    await page.goto('/#/login');
-    await signIn(page, 'admin@demo.test');
-    await waitForLanding(page);
+    await e2e.openSignedIn(page, 'admin@demo.test');
   });
   afterAll(async () => {
     await e2e?.close();
@@ -118,9 +116,7 @@ describe('stage widgets: slider and remote select (browser)', () => {
 
   it("key contact as the dealer (no 'list users'): searches their own company's users without asking the server, and reads the chosen name", async () => {
     const dealer = (await e2e.newPage()).page;
-    await dealer.goto('/#/login');
-    await signIn(dealer, 'dealer@demo.test');
-    await waitForLanding(dealer);
+    await e2e.openSignedIn(dealer, 'dealer@demo.test');
     const asked: string[] = [];
     dealer.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/users') asked.push(r.url());

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/auth.passwords';
 import { permissions, rolePermissions, roles, taskNotifications, taskStages, tasks, taskTypes, userRoles, users } from '../../server/db/schema';
 import { wcagProblems } from './axe';
-import { DEMO_PASSWORD, pickUpWithKeyboard, signIn, startE2E, SETTLE, type E2E } from './harness';
+import { DEMO_PASSWORD, pickUpWithKeyboard, startE2E, SETTLE, type E2E } from './harness';
 
 const SHOTS = process.env.TASKS_SHOTS ?? '/tmp/tasks-shots';
 
@@ -32,9 +32,7 @@ describe('task templates (browser)', () => {
     e2e = await startE2E();
     page = (await e2e.newPage({ viewport: { width: 1440, height: 900 } })).page;
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    await page.goto('/#/login');
-    await signIn(page, 'pm@demo.test');
-    await page.waitForURL(/#\/dashboard/);
+    await e2e.openSignedIn(page, 'pm@demo.test');
   }, 90_000);
   afterAll(async () => {
     await e2e?.close();
@@ -163,9 +161,7 @@ describe('task templates (browser)', () => {
     const [user] = await db().insert(users).values({ email: 'reader@tasks.test', name: 'Template Reader', passwordHash: await hashPassword(DEMO_PASSWORD) }).returning();
     await db().insert(userRoles).values({ userId: user.id, roleId: role.id });
     const reader = (await e2e.newPage({ viewport: { width: 1440, height: 900 } })).page;
-    await reader.goto('/#/login');
-    await signIn(reader, 'reader@tasks.test');
-    await reader.goto(`${e2e.server.url}/#/tasks`);
+    await e2e.openSignedIn(reader, 'reader@tasks.test', { route: '/tasks' });
     await expect.poll(async () => (await reader.getByTestId('templates-table').getByTestId('row-name').allTextContents()).length, SETTLE).toBeGreaterThan(5);
     expect(await reader.getByTestId('template-add').count()).toBe(0);
     expect(await reader.getByRole('button', { name: /^Drag / }).count()).toBe(0);

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wcagProblems } from './axe';
-import { hashPath, pickUpWithKeyboard, signIn, startE2E, waitForLanding, SETTLE, type E2E } from './harness';
+import { hashPath, pickUpWithKeyboard, startE2E, SETTLE, type E2E } from './harness';
 
 const SHOTS = process.env.TRACKER_SHOTS ?? '/tmp/tracker-shots';
 const WIDE = { width: 1440, height: 900 };
@@ -55,9 +55,7 @@ describe('project tracker (browser)', () => {
     [pm, admin, phone, dealer] = pages.map((p) => p.page);
     for (const page of [pm, admin, phone, dealer]) recordConsole(page, logged);
     for (const [page, email] of [[pm, 'pm@demo.test'], [admin, 'admin@demo.test'], [phone, 'pm@demo.test'], [dealer, 'dealer@demo.test']] as const) {
-      await page.goto('/#/login');
-      await signIn(page, email);
-      await waitForLanding(page);
+      await e2e.openSignedIn(page, email);
     }
   }, 120_000);
   afterAll(async () => {

@@ -15,7 +15,7 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../server/db/database';
 import { seedDatabase } from '../../server/db/seed';
 import { DEMO_PASSWORD_DEFAULT } from '../../server/db/seed-data';
-import { createPostgresDatabase } from './server';
+import { createPostgresDatabase } from './postgres-database';
 
 export type SeededDatabase = { kind: 'pglite'; file: string } | { kind: 'postgres'; template: string };
 

@@ -1,17 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
 import { seedDatabase } from '../../server/db/seed';
 import { DEMO_PASSWORD_DEFAULT } from '../../server/db/seed-data';
+import { createPostgresDatabase } from './postgres-database';
 import type { SeededDatabase } from './seeded-database';
 import { acquireDemoPglite } from './pglite-pool';
 import { startMailCatcher, type MailCatcher } from './smtp';
+
+export { createPostgresDatabase };
 
 /** The password of every demo user of the test servers (DEMO_PASSWORD overrides, as in main.ts). */
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? DEMO_PASSWORD_DEFAULT;
@@ -38,41 +39,6 @@ export interface TestServer {
   database: Database;
   mail: MailCatcher;
   close(): Promise<void>;
-}
-
-/**
- * A database CREATEd for one test on the server of TEST_DATABASE_URL, with the URL to reach it and
- * `drop()` to remove it afterwards.
- */
-export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (postgres://user@host:port/db)');
-  const name = `portal_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  // CREATE DATABASE from the maintenance database (the one in the URL may not exist yet); if that
-  // one is off limits, from the URL's own database.
-  const maintenance = new URL(base);
-  maintenance.pathname = '/postgres';
-  let adminUrl = maintenance.toString();
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  const create = `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`;
-  try {
-    await run(create);
-  } catch (err) {
-    if (adminUrl === base) throw err;
-    adminUrl = base;
-    await run(create);
-  }
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /**

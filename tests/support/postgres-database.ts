@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+// Its own module: the run's global setup (seeded-database.ts) makes its template with it, and the
+// test server harness (server.ts) imports that setup's types, so keeping it in server.ts would tie
+// the two files in an import circle.
+/**
+ * A database CREATEd for one test on the server of TEST_DATABASE_URL, with the URL to reach it and
+ * `drop()` to remove it afterwards.
+ */
+export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (postgres://user@host:port/db)');
+  const name = `portal_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  // CREATE DATABASE from the maintenance database (the one in the URL may not exist yet); if that
+  // one is off limits, from the URL's own database.
+  const maintenance = new URL(base);
+  maintenance.pathname = '/postgres';
+  let adminUrl = maintenance.toString();
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const create = `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`;
+  try {
+    await run(create);
+  } catch (err) {
+    if (adminUrl === base) throw err;
+    adminUrl = base;
+    await run(create);
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
