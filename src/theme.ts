@@ -36,17 +36,45 @@ const muiLocales: Record<string, object> = { fr: frFR, nl: nlNL };
 const themes = new Map<string, RaThemeOptions>();
 
 /**
- * The theme for a locale, with MUI's component texts in that language (memoised: the theme object
- * must keep its identity across renders, or every component re-styles).
+ * For visitors whose system asks for reduced motion (WCAG 2.3.3): dialogs, menus, drawers,
+ * tooltips, snackbars and collapsing panels appear and go at once instead of sliding or fading,
+ * and buttons do not ripple.
+ * MUI's way (its "Transitions" guide): no CSS transition, and zero durations so its transition
+ * components finish at once instead of waiting out a transition that no longer shows.
+ */
+export const stillTheme: RaThemeOptions = {
+  transitions: {
+    create: () => 'none',
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+  components: {
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
+    // These two default to fixed or computed durations of their own, not the theme's.
+    MuiCollapse: { defaultProps: { timeout: 0 } },
+    MuiPopover: { defaultProps: { transitionDuration: 0 } },
+  },
+};
+
+/** True when the visitor's system asks for reduced motion. */
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+}
+
+/**
+ * The theme for a locale, with MUI's component texts in that language, and still when the visitor
+ * asks for reduced motion (memoised: the theme object must keep its identity across renders, or
+ * every component re-styles).
  * @example themeFor('fr-BE') // MUI texts in French
  */
-export function themeFor(locale: string): RaThemeOptions {
+export function themeFor(locale: string, still = prefersReducedMotion()): RaThemeOptions {
   const language = locale.slice(0, 2).toLowerCase();
-  let found = themes.get(language);
+  const key = `${language}${still ? ' still' : ''}`;
+  let found = themes.get(key);
   if (!found) {
     const pack = muiLocales[language];
     found = pack ? (deepmerge(theme, pack) as RaThemeOptions) : theme;
-    themes.set(language, found);
+    if (still) found = deepmerge(found, stillTheme) as RaThemeOptions;
+    themes.set(key, found);
   }
   return found;
 }

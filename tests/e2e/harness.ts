@@ -57,7 +57,9 @@ export async function startE2E(opts: TestServerOptions = {}): Promise<E2E> {
   const browser = await workerBrowser();
   const contexts: BrowserContext[] = [];
   const newPage: E2E['newPage'] = async ({ consent = true, locale = 'en-GB', viewport = { width: 1280, height: 800 } } = {}) => {
-    const context = await browser.newContext({ baseURL: server.url, locale, viewport });
+    // Reduced motion, as a visitor can ask their system for (src/theme.ts): dialogs and menus open
+    // and close at once, so a test neither waits out nor paints their transitions.
+    const context = await browser.newContext({ baseURL: server.url, locale, viewport, reducedMotion: 'reduce' });
     contexts.push(context);
     // Most tests are not about the cookie banner: store consent as the banner itself would.
     if (consent) await context.addInitScript(() => localStorage.setItem('portal.cookieConsent', 'accepted'));
