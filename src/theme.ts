@@ -42,7 +42,7 @@ const themes = new Map<string, RaThemeOptions>();
  * MUI's way (its "Transitions" guide): no CSS transition, and zero durations so its transition
  * components finish at once instead of waiting out a transition that no longer shows.
  */
-export const stillTheme: RaThemeOptions = {
+const stillTheme: RaThemeOptions = {
   transitions: {
     create: () => 'none',
     duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
@@ -56,7 +56,7 @@ export const stillTheme: RaThemeOptions = {
 };
 
 /** True when the visitor's system asks for reduced motion. */
-export function prefersReducedMotion(): boolean {
+function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 }
 

@@ -31,11 +31,9 @@ export interface E2E {
   /** A fresh browser profile (cookies, storage) on the app; pass `consent: false` to see the cookie banner. */
   newPage(opts?: PageOptions): Promise<{ context: BrowserContext; page: Page }>;
   /**
-   * A fresh browser profile already signed in as `email`, opened on `route`. Only the tests of the
-   * Login page itself need to sign in through its form (`signIn`).
+   * Signs the page's browser profile in as `email` and opens `route` in it (listeners added before
+   * stay). Only the tests of the Login page itself need to sign in through its form (`signIn`).
    */
-  signedInPage(email: string, opts?: PageOptions & SignInOptions): Promise<{ context: BrowserContext; page: Page }>;
-  /** Signs the page's browser profile in as `email` and opens `route` in it (listeners added before stay). */
   openSignedIn(page: Page, email: string, opts?: SignInOptions): Promise<void>;
   close(): Promise<void>;
 }
@@ -82,11 +80,6 @@ export async function startE2E(opts: TestServerOptions = {}): Promise<E2E> {
     browser,
     newPage,
     openSignedIn,
-    async signedInPage(email, { password, remember, route, ...pageOptions } = {}) {
-      const opened = await newPage(pageOptions);
-      await openSignedIn(opened.page, email, { password, remember, route });
-      return opened;
-    },
     async close() {
       for (const c of contexts) await c.close().catch(() => {});
       await server.close();
