@@ -62,6 +62,7 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
     env: { TEST_DB: db },
     // One seeded database per run, copied for each test server (tests/support/seeded-database.ts).
     globalSetup: ['tests/support/seeded-database.ts'],
+    setupFiles: ['tests/support/test-meta.ts'],
     // Files share a worker's loaded modules (the server, the engine, their libraries: seconds per
     // file to import again). Each file starts its own server on its own database, and nothing here
     // mocks a module, so a file cannot see another's state.
@@ -85,7 +86,7 @@ const e2eProject = (name: string, db: 'pglite' | 'postgres', include: string[]) 
     env: { TEST_DB: db },
     globalSetup: ['tests/support/seeded-database.ts'],
     // A failed browser test reports what its pages showed (address, heading, screenshot).
-    setupFiles: ['tests/e2e/failure-report.ts'],
+    setupFiles: ['tests/support/test-meta.ts', 'tests/e2e/failure-report.ts'],
     isolate: false,
     // No retries: a test that passes only on its second try is a defect to fix (issue 6).
     retry: 0,
@@ -174,7 +175,7 @@ export default defineConfig(({ command }) => ({
           isolate: false,
           include: ['tests/engine/**/*.test.{ts,tsx}', 'tests/src/**/*.test.{ts,tsx}', 'tests/schemas/**/*.test.ts', 'tests/locales/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['tests/support/stage-validators.ts'],
+          setupFiles: ['tests/support/test-meta.ts', 'tests/support/stage-validators.ts'],
           // vitest's 5 s is too close for a form rendered in jsdom while browser tests load both cores.
           testTimeout: 20_000,
         },
@@ -188,7 +189,7 @@ export default defineConfig(({ command }) => ({
           name: 'stories',
           include: ['tests/stories/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['tests/support/stage-validators.ts'],
+          setupFiles: ['tests/support/test-meta.ts', 'tests/support/stage-validators.ts'],
           testTimeout: 60_000,
         },
       },

@@ -2,20 +2,13 @@
 // a dealer's dashboard shows their configurator's progress with the next stage to fill, the
 // agreement waiting for their signature and their launch; staff see their widgets and switch
 // company with the keyboard only, on a wide screen and on a phone, landing on that company's
-// dashboard. DASHBOARD_SHOTS=<folder> keeps a screenshot of each screen.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+// dashboard. E2E_SHOTS=<folder> keeps a picture of each screen (in <folder>/dashboards).
 import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPath, SETTLE, startE2E, type E2E } from './harness';
+import { hashPath, photograph, SETTLE, startE2E, type E2E } from './harness';
 
-const SHOTS = process.env.DASHBOARD_SHOTS;
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => photograph(page, 'dashboards', name);
 
 /**
  * Presses Shift+Tab until the element with `testId` has the focus: a keyboard user's way back from

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { workerBrowser } from '../support/browser';
 
 export { pickUpWithKeyboard, SETTLE } from '../support/browser';
@@ -148,4 +148,26 @@ export function namesShownOutside(page: Page, except: string, names: string[]): 
     },
     [except, names] as const,
   );
+}
+
+/** Where `photograph` saves its pictures (E2E_SHOTS=<folder>); unset, it takes none. */
+export const SHOTS_DIR = process.env.E2E_SHOTS ? resolve(process.env.E2E_SHOTS) : null;
+
+/**
+ * Saves a picture of a page (whole, unless `fullPage: false`) or of one element into
+ * `$E2E_SHOTS/<set>/<name>.png`, for a person to look at; without E2E_SHOTS it does nothing. A
+ * picture checks nothing (what the tests assert is the same either way), and a full-page one costs
+ * about a quarter of a second of CPU: CI takes none. `E2E_SHOTS=/tmp/shots npx vitest run --project
+ * e2e tests/e2e/tracker.test.ts` photographs the tracker's screens.
+ */
+export async function photograph(target: Page | Locator, set: string, name: string, { fullPage = true } = {}): Promise<void> {
+  if (!SHOTS_DIR) return;
+  const path = join(SHOTS_DIR, set, `${name}.png`);
+  mkdirSync(join(SHOTS_DIR, set), { recursive: true });
+  const element = typeof (target as Locator).evaluateAll === 'function' ? (target as Locator) : null;
+  const page = element ? element.page() : (target as Page);
+  // Whatever is still settling (a chart drawn, a web font) has a moment to land in the picture.
+  await page.waitForTimeout(250);
+  if (element) await element.screenshot({ path });
+  else await page.screenshot({ path, fullPage });
 }

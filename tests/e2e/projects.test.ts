@@ -2,17 +2,16 @@
  * The projects views in real Chromium (issue 29): a project manager opens the projects dashboard,
  * follows "at risk" into the filtered list and sees only projects at risk (open, and red, amber or
  * with an overdue task), sorts it (the sort kept in the address across a reload) and exports it as
- * CSV. The dashboard and the list are photographed at 1440 px and 390 px into PROJECTS_SHOTS
- * (default /tmp/projects-shots); neither has a WCAG problem axe can find or scrolls sideways on a
+ * CSV. The dashboard and the list are opened at 1440 px and 390 px (photographed into
+ * $E2E_SHOTS/projects when it is set); neither has a WCAG problem axe can find or scrolls sideways on a
  * phone. One server and one browser for the file.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wcagProblems } from './axe';
-import { hashPath, startE2E, SETTLE, type E2E } from './harness';
+import { hashPath, photograph, startE2E, SETTLE, type E2E } from './harness';
 
-const SHOTS = process.env.PROJECTS_SHOTS ?? '/tmp/projects-shots';
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const OPEN = ['active', 'on hold', 'pre-project'];
@@ -47,7 +46,6 @@ describe('projects views (browser)', () => {
   const logged: string[] = [];
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     e2e = await startE2E();
     [pm, phone] = (await Promise.all([e2e.newPage({ viewport: WIDE }), e2e.newPage({ viewport: PHONE })])).map((p) => p.page);
     for (const page of [pm, phone]) {
@@ -75,7 +73,7 @@ describe('projects views (browser)', () => {
     const rags = await pm.getByTestId('at-risk-list').getByTestId('overview-project').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-rag')));
     expect(rags.length).toBe(Math.min(atRisk, 10));
     expect(rags.indexOf('red')).toBe(0);
-    await pm.screenshot({ path: `${SHOTS}/dashboard-1440.png`, fullPage: true });
+    await photograph(pm, 'projects', 'dashboard-1440');
     expect(await wcagProblems(pm)).toEqual([]);
   });
 
@@ -90,7 +88,7 @@ describe('projects views (browser)', () => {
       expect(OPEN, row.name).toContain(row.status);
       expect(row.rag === 'red' || row.rag === 'amber' || row.overdue > 0, `${row.name}: ${row.rag}, ${row.overdue} overdue`).toBe(true);
     }
-    await pm.screenshot({ path: `${SHOTS}/at-risk-1440.png`, fullPage: true });
+    await photograph(pm, 'projects', 'at-risk-1440');
     expect(await wcagProblems(pm)).toEqual([]);
   });
 
@@ -130,7 +128,7 @@ describe('projects views (browser)', () => {
   it('fits a phone: the dashboard and the list never scroll sideways', async () => {
     await phone.goto(`${e2e.server.url}/#/projects/dashboard`);
     await phone.getByTestId('view-at-risk').waitFor(SETTLE);
-    await phone.screenshot({ path: `${SHOTS}/dashboard-390.png`, fullPage: true });
+    await photograph(phone, 'projects', 'dashboard-390');
     expect(await pageOverflow(phone)).toBe(0);
     await phone.getByTestId('view-at-risk').click();
     await phone.getByTestId('projects-cards').waitFor(SETTLE);
@@ -144,12 +142,12 @@ describe('projects views (browser)', () => {
       const shown = await percentages();
       return shown.length > 1 && shown.every((p, i) => i === 0 || shown[i - 1] <= p);
     }, SETTLE).toBe(true);
-    await phone.screenshot({ path: `${SHOTS}/at-risk-390.png`, fullPage: true });
+    await photograph(phone, 'projects', 'at-risk-390');
     expect(await pageOverflow(phone)).toBe(0);
     await pm.goto(`${e2e.server.url}/#/projects/in-build`);
     await pm.getByTestId('projects-table').waitFor(SETTLE);
     expect(await pm.getByTestId('page-title').textContent()).toBe('Projects in build');
-    await pm.screenshot({ path: `${SHOTS}/in-build-1440.png`, fullPage: true });
+    await photograph(pm, 'projects', 'in-build-1440');
   });
 
   it('logged no warning or error in the browser console', () => {

@@ -3,20 +3,20 @@
  * holds 'tracker reports') opens /projects/reports cold, reads the three charts and their tables,
  * whose numbers are the API's answer for the same range; changes the range with a quick choice
  * and by typing dd/mm/yyyy (the address keeps it, so the link shares the view); downloads a CSV of
- * what a report shows. Photographed at 1440 px and 390 px into REPORTS_SHOTS (default
- * /tmp/reports-shots); the phone never scrolls sideways; axe finds no WCAG 2.1 AA problem. The cold
- * load's time to three drawn reports is written to REPORTS_SHOTS/first-paint.txt. One server and
+ * what a report shows. Opened at 1440 px and 390 px (photographed into $E2E_SHOTS/reports when it
+ * is set); the phone never scrolls sideways; axe finds no WCAG 2.1 AA problem. The cold load's time
+ * to three drawn reports is printed (and written to $E2E_SHOTS/reports/first-paint.txt). One server and
  * one browser for the file.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportBreakdown, ReportHistory, ReportTrend } from '../../contract/reports';
 import { call, login } from '../server/helpers';
 import { wcagProblems } from './axe';
-import { hashPath, startE2E, SETTLE, type E2E } from './harness';
+import { hashPath, photograph, SHOTS_DIR, startE2E, SETTLE, type E2E } from './harness';
 
-const SHOTS = process.env.REPORTS_SHOTS ?? '/tmp/reports-shots';
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const STATUSES = ['pre-project', 'active', 'on hold', 'live', 'cancelled', 'archived'] as const;
@@ -89,7 +89,6 @@ describe('project reports (browser)', () => {
   }
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     e2e = await startE2E();
     token = (await login(e2e.server, 'pm@demo.test')).token;
     const pages = await Promise.all([e2e.newPage({ viewport: WIDE }), e2e.newPage({ viewport: PHONE })]);
@@ -130,7 +129,10 @@ describe('project reports (browser)', () => {
     await Promise.all(['breakdown', 'trend', 'history'].map((r) => api(r, earlier)));
     const apiMs = Math.round(performance.now() - t0);
     const note = `reports page, cold (browser cache emptied, signed in): page and range shown ${pageShown} ms, three reports drawn ${firstPaint} ms after navigation; the three API answers (another range) from Node ${apiMs} ms\n`;
-    writeFileSync(`${SHOTS}/first-paint.txt`, note);
+    if (SHOTS_DIR) {
+      mkdirSync(join(SHOTS_DIR, 'reports'), { recursive: true });
+      writeFileSync(join(SHOTS_DIR, 'reports', 'first-paint.txt'), note);
+    }
     console.log(note);
 
     expect(await pm.getByTestId('page-title').textContent()).toBe('Project reports');
@@ -160,7 +162,7 @@ describe('project reports (browser)', () => {
       ['Started', 'solid'],
       ['Gone live', '6 4'],
     ]);
-    await pm.screenshot({ path: `${SHOTS}/reports-1440.png`, fullPage: true });
+    await photograph(pm, 'reports', 'reports-1440');
     expect(await wcagProblems(pm)).toEqual([]);
   }, 90_000);
 
@@ -222,8 +224,8 @@ describe('project reports (browser)', () => {
       const box = await phone.getByTestId(chart).boundingBox();
       expect(box!.x + box!.width, chart).toBeLessThanOrEqual(390);
     }
-    await phone.screenshot({ path: `${SHOTS}/reports-390.png`, fullPage: true });
-    for (const report of ['breakdown', 'trend', 'history']) await phone.getByTestId(`report-${report}`).screenshot({ path: `${SHOTS}/${report}-390.png` });
+    await photograph(phone, 'reports', 'reports-390');
+    for (const report of ['breakdown', 'trend', 'history']) await photograph(phone.getByTestId(`report-${report}`), 'reports', `${report}-390`);
     expect(logged).toEqual([]);
   }, 60_000);
 });

@@ -3,10 +3,9 @@
  * board, adds a type with an icon uploaded from a file, adds a template and reorders it with the
  * keyboard, the up / down buttons and "move to position" (the server's words under the box), and
  * creates a notification template (an unknown placeholder is refused under the body). Each screen
- * is photographed at 1440 px and 390 px into TASKS_SHOTS (default /tmp/tasks-shots), and a phone
+ * is opened at 1440 px and 390 px (photographed into $E2E_SHOTS/tasks when it is set), and a phone
  * page never scrolls sideways. One server and one browser for the file.
  */
-import { mkdirSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -14,9 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/auth.passwords';
 import { permissions, rolePermissions, roles, taskNotifications, taskStages, tasks, taskTypes, userRoles, users } from '../../server/db/schema';
 import { wcagProblems } from './axe';
-import { DEMO_PASSWORD, pickUpWithKeyboard, startE2E, SETTLE, type E2E } from './harness';
+import { DEMO_PASSWORD, photograph, pickUpWithKeyboard, startE2E, SETTLE, type E2E } from './harness';
 
-const SHOTS = process.env.TASKS_SHOTS ?? '/tmp/tasks-shots';
 
 describe('task templates (browser)', () => {
   let e2e: E2E;
@@ -28,7 +26,6 @@ describe('task templates (browser)', () => {
   const storedTemplates = async () => (await db().select({ name: tasks.name }).from(tasks).orderBy(asc(tasks.position))).map((r) => r.name);
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     e2e = await startE2E();
     page = (await e2e.newPage({ viewport: { width: 1440, height: 900 } })).page;
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -177,8 +174,7 @@ describe('task templates (browser)', () => {
         await page.getByTestId('page-title').waitFor();
         await page.getByRole('table').first().waitFor();
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.waitForTimeout(300);
-        await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: false });
+        await photograph(page, 'tasks', `${name}-${width}`, { fullPage: false });
         const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(sideways, `${path} at ${width}px`).toBeLessThanOrEqual(0);
         // No WCAG 2.1 A/AA problem axe-core can find, at either width.
@@ -190,16 +186,13 @@ describe('task templates (browser)', () => {
     await page.goto(`${e2e.server.url}/#/tasks/types`);
     await page.getByTestId('types-table').getByText('Design').click();
     await page.getByTestId('type-dialog').getByText('Replace icon').waitFor();
-    // The dialog's fade-in done, so the photo shows it as the user sees it.
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: `${SHOTS}/type-dialog-1440.png` });
+    await photograph(page, 'tasks', 'type-dialog-1440', { fullPage: false });
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${e2e.server.url}/#/tasks/notifications`);
     await page.getByTestId('notification-add').click();
     await page.getByTestId('notification-dialog').getByText('Placeholders you can use').waitFor();
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: `${SHOTS}/notification-dialog-390.png` });
+    await photograph(page, 'tasks', 'notification-dialog-390', { fullPage: false });
     const dialogSideways = await page.getByRole('dialog').evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(dialogSideways).toBeLessThanOrEqual(0);
     expect(await wcagProblems(page)).toEqual([]);

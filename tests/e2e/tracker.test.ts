@@ -3,17 +3,15 @@
  * /tracker/new, opens its board, moves one task to Done with the mouse and one with the keyboard,
  * sees the percentage and RAG change, and raises a variation with a free-of-charge cost; the
  * demo's FOC approver (admin@) approves it at /tracker/approval. Every tracker screen is
- * photographed at 1440 px and 390 px (the dealer's dashboard card as dealer@) into
- * TRACKER_SHOTS (default /tmp/tracker-shots) for a person to look at; the phone shots also check
+ * opened at 1440 px and 390 px (the dealer's dashboard card as dealer@), photographed into
+ * $E2E_SHOTS/tracker when it is set, for a person to look at; the phone screens also check
  * that the page never scrolls sideways. One server and one browser for the file.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wcagProblems } from './axe';
-import { hashPath, pickUpWithKeyboard, startE2E, SETTLE, type E2E } from './harness';
+import { hashPath, photograph, pickUpWithKeyboard, startE2E, SETTLE, type E2E } from './harness';
 
-const SHOTS = process.env.TRACKER_SHOTS ?? '/tmp/tracker-shots';
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -38,10 +36,12 @@ describe('project tracker (browser)', () => {
   let dealer: Page;
   let projectId = '';
   const logged: string[] = [];
-  // A fresh document each time: going to the address already shown would keep the page's old data.
+  // Another screen is opened in the app, as a link does (each screen fetches its data as it
+  // mounts); the screen already shown is loaded afresh, or it would keep its old data. A whole page
+  // load costs about a second of CPU on CI's two cores; this file opens 30 screens.
   const open = async (page: Page, path: string) => {
-    await page.goto(`${e2e.server.url}/#${path}`);
-    await page.reload();
+    if (hashPath(page) === path) await page.reload();
+    else await page.goto(`${e2e.server.url}/#${path}`);
   };
   const percentage = (page: Page) => page.getByTestId('project-header').getByTestId('percent-bar').getAttribute('data-value').then(Number);
   const rag = (page: Page) => page.getByTestId('project-header').getByTestId('rag-chip').getAttribute('data-rag');
@@ -49,7 +49,6 @@ describe('project tracker (browser)', () => {
   const card = (page: Page, name: string) => page.locator(`[data-testid="task-card"][data-task-name="${name}"]`);
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     e2e = await startE2E();
     const pages = await Promise.all([e2e.newPage({ viewport: WIDE }), e2e.newPage({ viewport: WIDE }), e2e.newPage({ viewport: PHONE }), e2e.newPage({ viewport: PHONE })]);
     [pm, admin, phone, dealer] = pages.map((p) => p.page);
@@ -72,9 +71,13 @@ describe('project tracker (browser)', () => {
     await pm.getByTestId('project-type').click();
     await pm.getByRole('option', { name: 'Multi-franchise dealer' }).click();
     // Started five days ago: the kick-off call (due on day 3) is overdue, so the project starts amber.
-    await pm.getByTestId('project-start').fill(iso(-5).split('-').reverse().join('/'));
-    await pm.getByTestId('project-launch').fill(iso(90).split('-').reverse().join('/'));
-    await pm.screenshot({ path: `${SHOTS}/new-1440.png`, fullPage: true });
+    const [start, launch] = [iso(-5), iso(90)].map((date) => date.split('-').reverse().join('/'));
+    await pm.getByTestId('project-start').fill(start);
+    await pm.getByTestId('project-launch').fill(launch);
+    // Both dates show as typed before Create is pressed (the picker formats what it is given).
+    await expect.poll(() => pm.getByTestId('project-start').inputValue(), SETTLE).toBe(start);
+    await expect.poll(() => pm.getByTestId('project-launch').inputValue(), SETTLE).toBe(launch);
+    await photograph(pm, 'tracker', 'new-1440');
     await pm.getByTestId('project-create').click();
     await pm.waitForURL(/#\/tracker\/\d+\/profile/);
     projectId = /tracker\/(\d+)\/profile/.exec(hashPath(pm))![1];
@@ -88,7 +91,7 @@ describe('project tracker (browser)', () => {
     await expect.poll(() => card(pm, 'Kick-off call').count(), SETTLE).toBe(1);
     expect(await percentage(pm)).toBe(0);
     expect(await rag(pm)).toBe('amber');
-    await pm.screenshot({ path: `${SHOTS}/board-1440.png`, fullPage: true });
+    await photograph(pm, 'tracker', 'board-1440');
 
     // Mouse: drag the kick-off call's handle onto the Done column.
     const handle = await card(pm, 'Kick-off call').getByTestId('task-handle').boundingBox();
@@ -132,19 +135,19 @@ describe('project tracker (browser)', () => {
     await pm.getByTestId('variation-effort').fill('6');
     await pm.getByTestId('variation-cost').fill('450');
     await pm.getByTestId('variation-foc').fill('150');
-    await pm.screenshot({ path: `${SHOTS}/variation-form-1440.png` });
+    await photograph(pm, 'tracker', 'variation-form-1440', { fullPage: false });
     await pm.getByTestId('variation-save').click();
     await expect.poll(() => pm.getByTestId('growl').textContent(), SETTLE).toContain('Variation Created');
     const row = pm.getByTestId('variation-row').filter({ hasText: VARIATION });
     await expect.poll(() => row.getByTestId('variation-status').getAttribute('data-status'), SETTLE).toBe('pending');
-    await pm.screenshot({ path: `${SHOTS}/profile-variations-1440.png`, fullPage: true });
+    await photograph(pm, 'tracker', 'profile-variations-1440');
   });
 
   it('lets the FOC approver approve it at /tracker/approval', async () => {
     await open(admin, '/tracker/approval');
     const item = admin.getByTestId('approval-card').filter({ hasText: VARIATION });
     await item.waitFor(SETTLE);
-    await admin.screenshot({ path: `${SHOTS}/approval-1440.png`, fullPage: true });
+    await photograph(admin, 'tracker', 'approval-1440');
     await item.getByTestId('approve').click();
     await admin.getByTestId('decision-note').fill('Goodwill for the launch.');
     await admin.getByTestId('decision-confirm').click();
@@ -200,8 +203,7 @@ describe('project tracker (browser)', () => {
       for (const [page, size] of [[pm, '1440'], [phone, '390']] as const) {
         await open(page, path);
         await page.getByTestId(size === '390' && name === 'all' ? 'page-title' : testId).first().waitFor(SETTLE);
-        await page.waitForTimeout(400);
-        await page.screenshot({ path: `${SHOTS}/${name}-${size}.png`, fullPage: true });
+        await photograph(page, 'tracker', `${name}-${size}`);
         if (size === '390' && (await pageOverflow(page)) > 0) overflowing.push(name);
         if (size === '1440') problems.push(...(await wcagProblems(page)).map((p) => `${name}: ${p}`));
       }
@@ -210,14 +212,13 @@ describe('project tracker (browser)', () => {
     await open(pm, '/tracker/all');
     await pm.getByTestId('notifications-bell').click();
     await pm.getByTestId('notifications-panel').waitFor(SETTLE);
-    await pm.waitForTimeout(400);
-    await pm.screenshot({ path: `${SHOTS}/notifications-1440.png` });
+    await photograph(pm, 'tracker', 'notifications-1440', { fullPage: false });
     await pm.keyboard.press('Escape');
     await open(dealer, '/dashboard');
     await dealer.getByTestId('dashboard-project-card').first().waitFor(SETTLE);
-    await dealer.screenshot({ path: `${SHOTS}/dealer-card-390.png`, fullPage: true });
+    await photograph(dealer, 'tracker', 'dealer-card-390');
     await dealer.setViewportSize(WIDE);
-    await dealer.screenshot({ path: `${SHOTS}/dealer-card-1440.png`, fullPage: true });
+    await photograph(dealer, 'tracker', 'dealer-card-1440');
     expect(overflowing).toEqual([]);
     // Every screen at 1440 px: no WCAG 2.1 A/AA problem axe-core can find.
     expect(problems).toEqual([]);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { countPageLoad } from './test-meta-counters';
 import { chromium, type Browser, type LaunchOptions, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -47,7 +48,15 @@ const ARGS = [
 /** Launches headless Chromium with the flags this workplace needs. */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   const executablePath = await findChromium();
-  return chromium.launch({ headless: true, ...options, executablePath, args: [...ARGS, ...(options.args ?? [])] });
+  const browser = await chromium.launch({ headless: true, ...options, executablePath, args: [...ARGS, ...(options.args ?? [])] });
+  // Every page of every context counts its loads (tests/support/test-meta.ts reports them per test).
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    context.on('page', (page) => page.on('load', countPageLoad));
+    return context;
+  };
+  return browser;
 }
 
 // The worker's Chromium, shared by the browser files it runs (isolate: false keeps this module, a

@@ -3,6 +3,9 @@
  * a PGlite snapshot (dumpDataDir) that each server loads, or a PostgreSQL database each server's
  * database is CREATEd from as a TEMPLATE. Starting PGlite from a snapshot skips initdb, the
  * migrations and the seeding (demo images, password hashing): most of a test server's start.
+ * Beside it, the same database migrated but empty, for the tests of seeding and of an installation
+ * without demo data (`openTestDatabase`): initdb and the migrations cost 3-13 s of a loaded CI
+ * machine each time, loading the copy 1-2 s.
  *
  * vitest's globalSetup of the api and e2e projects (vite.config.ts); the path or the template's name
  * reaches the test files through provide/inject (`seededDatabase`).
@@ -17,7 +20,8 @@ import { seedDatabase } from '../../server/db/seed';
 import { DEMO_PASSWORD_DEFAULT } from '../../server/db/seed-data';
 import { createPostgresDatabase } from './postgres-database';
 
-export type SeededDatabase = { kind: 'pglite'; file: string } | { kind: 'postgres'; template: string };
+/** `file`/`template`: migrated and seeded with the demo data; `migrated`: migrated, no rows. */
+export type SeededDatabase = { kind: 'pglite'; file: string; migrated: string } | { kind: 'postgres'; template: string; migrated: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,46 +31,69 @@ declare module 'vitest' {
 
 const seedOptions = () => ({ demo: true, demoPassword: process.env.DEMO_PASSWORD ?? DEMO_PASSWORD_DEFAULT });
 
-/** The PGlite snapshot file, made once per run for every project that asks (api and e2e). */
-async function pgliteSnapshot(): Promise<string> {
+/** The PGlite snapshot files, made once per run for every project that asks (api and e2e). */
+async function pgliteSnapshots(): Promise<{ file: string; migrated: string }> {
   const database = await openPglite(null);
-  const file = join(tmpdir(), `portal-seeded-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
+  const name = `portal-seeded-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const files = { file: join(tmpdir(), `${name}.tar`), migrated: join(tmpdir(), `${name}-migrated.tar`) };
+  // drizzle's PGlite driver keeps the client as $client; 'none': an uncompressed tar loads faster.
+  const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+  const dump = async (file: string) => writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   try {
     await database.migrate();
+    await dump(files.migrated);
     await seedDatabase(database.db, seedOptions());
-    // drizzle's PGlite driver keeps the client as $client; 'none': an uncompressed tar loads faster.
-    const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
-    writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+    await dump(files.file);
   } finally {
     await database.close();
   }
-  return file;
+  return files;
+}
+
+/** The two PostgreSQL templates: migrated, then a copy of it seeded. Returns them and their drop. */
+async function postgresTemplates(): Promise<{ template: string; migrated: string; drop(): Promise<void> }> {
+  const nameOf = (url: string) => new URL(url).pathname.slice(1);
+  const migrated = await createPostgresDatabase();
+  // A template must have no connection while databases are created from it: each is closed at once.
+  const empty = await openPostgres(migrated.url);
+  try {
+    await empty.migrate();
+  } finally {
+    await empty.close();
+  }
+  const seeded = await createPostgresDatabase(nameOf(migrated.url));
+  const database = await openPostgres(seeded.url);
+  try {
+    await seedDatabase(database.db, seedOptions());
+  } finally {
+    await database.close();
+  }
+  return {
+    template: nameOf(seeded.url),
+    migrated: nameOf(migrated.url),
+    drop: async () => {
+      await seeded.drop();
+      await migrated.drop();
+    },
+  };
 }
 
 // Shared through globalThis: vitest may load this file once per project.
-const shared = globalThis as typeof globalThis & { portalSnapshot?: { file: Promise<string>; users: number } };
+const shared = globalThis as typeof globalThis & { portalSnapshot?: { files: Promise<{ file: string; migrated: string }>; users: number } };
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (project.config.env?.TEST_DB === 'postgres') {
-    const { url, drop } = await createPostgresDatabase();
-    const database = await openPostgres(url);
-    try {
-      await database.migrate();
-      await seedDatabase(database.db, seedOptions());
-    } finally {
-      // A template must have no connection while databases are created from it.
-      await database.close();
-    }
-    project.provide('seededDatabase', { kind: 'postgres', template: new URL(url).pathname.slice(1) });
+    const { drop, ...templates } = await postgresTemplates();
+    project.provide('seededDatabase', { kind: 'postgres', ...templates });
     return drop;
   }
-  shared.portalSnapshot ??= { file: pgliteSnapshot(), users: 0 };
+  shared.portalSnapshot ??= { files: pgliteSnapshots(), users: 0 };
   const snapshot = shared.portalSnapshot;
   snapshot.users += 1;
-  const file = await snapshot.file;
-  project.provide('seededDatabase', { kind: 'pglite', file });
+  const files = await snapshot.files;
+  project.provide('seededDatabase', { kind: 'pglite', ...files });
   return async () => {
     snapshot.users -= 1;
-    if (snapshot.users === 0) rmSync(file, { force: true });
+    if (snapshot.users === 0) for (const file of Object.values(files)) rmSync(file, { force: true });
   };
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -42,14 +42,18 @@ export interface TestServer {
 }
 
 /**
- * A fresh database for one test server: in-memory PGlite (TEST_DB=pglite, the default) or a
- * database CREATEd on the server of TEST_DATABASE_URL (TEST_DB=postgres) and dropped afterwards.
+ * A fresh database for one test server, migrated and empty: in-memory PGlite loaded from the run's
+ * migrated snapshot (TEST_DB=pglite, the default), or a database CREATEd from the run's migrated
+ * template on the server of TEST_DATABASE_URL (TEST_DB=postgres) and dropped afterwards. Outside a
+ * run that made them (a bench), an unmigrated one. Callers migrate it all the same (a no-op here).
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const seeded = seededDatabase();
   if (process.env.TEST_DB !== 'postgres') {
-    return { database: await openPglite(null), drop: async () => {} };
+    const snapshot = seeded?.kind === 'pglite' ? { loadDataDir: new Blob([readFileSync(seeded.migrated)]) } : {};
+    return { database: await openPglite(null, snapshot), drop: async () => {} };
   }
-  const { url, drop } = await createPostgresDatabase();
+  const { url, drop } = await createPostgresDatabase(seeded?.kind === 'postgres' ? seeded.migrated : undefined);
   return { database: await openPostgres(url), drop };
 }
 
