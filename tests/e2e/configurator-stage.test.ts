@@ -14,6 +14,9 @@ describe('configurator stage page (browser)', () => {
   let configId = '';
   beforeAll(async () => {
     e2e = await startE2E();
+    // The demo dealer's one config, whose stages the tests open.
+    const dealer = await login(e2e.server, 'dealer@demo.test');
+    configId = String((await call<ConfigBody[]>(e2e.server, 'GET', '/api/configs', { token: dealer.token })).body[0].id);
   });
   afterAll(async () => {
     await e2e?.close();
@@ -22,12 +25,7 @@ describe('configurator stage page (browser)', () => {
   /** Signs in (dealer by default) and opens a stage of the demo config. */
   async function openStage(slug: string, { email = 'dealer@demo.test', page: given }: { email?: string; page?: Page } = {}) {
     const page = given ?? (await e2e.newPage()).page;
-    await e2e.openSignedIn(page, email);
-    if (!configId) {
-      await page.waitForURL(/#\/configurator\/\d+\/dashboard$/);
-      configId = /configurator\/(\d+)\//.exec(hashPath(page))![1];
-    }
-    await page.goto(`${e2e.server.url}/#/configurator/${configId}/${slug}`);
+    await e2e.openSignedIn(page, email, { route: `/configurator/${configId}/${slug}` });
     // The stage screen's code (the engine and rjsf: the app's largest chunks) loads and compiles
     // here in a new browser context: a page load's time, as the harness gives navigations.
     await page.getByTestId('config-stage-page').getByTestId('page-title').waitFor({ timeout: 30_000 });
