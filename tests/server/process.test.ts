@@ -129,10 +129,13 @@ describe('npm start', () => {
 
   // The app folder starts as a copy of the checkout's dist/ with its stamp: `npm test` has just
   // built dist/ from these sources (the browser tests serve it too), so a full vite build here
-  // would only repeat it. The last test below builds from scratch and replaces the folder.
+  // would only repeat it. The last test below builds from scratch and replaces the folder. The data
+  // folder holds the demo data already: a first start's seeding is the first block's test (the same
+  // server/main.ts, which npm start's server/start.ts imports), and costs 15-30 s of a loaded machine.
   beforeAll(() => {
     cpSync(join(repoRoot, 'dist'), appDir, { recursive: true });
     writeStamp(appDir, inputsHash());
+    seededDataFolder(folder);
   });
   let first: PortalProcess;
   let url = '';
