@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { countPageLoad } from './test-meta-counters';
 import { chromium, type Browser, type LaunchOptions, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { countPageLoad } from './test-meta-counters';
 
 /**
  * Finds a Chromium to drive, in the order design.md gives: CHROMIUM_PATH, a system
