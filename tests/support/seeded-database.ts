@@ -20,7 +20,7 @@ import { seedDatabase } from '../../server/db/seed';
 import { DEMO_PASSWORD_DEFAULT } from '../../server/db/seed-data';
 import { createPostgresDatabase } from './postgres-database';
 
-/** `file`/`template`: migrated and seeded with the demo data; `migrated`: migrated, no rows. */
+/** `file`/`template`: migrated and seeded with the demo data; `migrated`: migrated, not yet seeded. */
 export type SeededDatabase = { kind: 'pglite'; file: string; migrated: string } | { kind: 'postgres'; template: string; migrated: string };
 
 declare module 'vitest' {
