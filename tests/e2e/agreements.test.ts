@@ -24,7 +24,7 @@ const hasPdfsig = (() => {
 
 const NAME = 'Demo Motors browser order form';
 
-/** Warnings and errors the page logs (the app's console stays clean, tests/e2e/console-clean.test.ts). */
+/** Warnings and errors the page logs (the app's console stays clean, tests/e2e/main-screens.test.ts). */
 function recordConsole(page: Page, into: string[]) {
   page.on('console', (m) => {
     if (m.type() === 'warning' || m.type() === 'error') into.push(`${m.type()} on ${new URL(page.url()).hash}: ${m.text()} ${m.location().url}`);

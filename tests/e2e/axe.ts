@@ -18,7 +18,8 @@ interface Violation {
 
 /** The WCAG 2.1 A and AA problems axe finds on the page as it is now, one line each. */
 export async function wcagProblems(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
+  // Once per document: a walk through screens (hash changes) keeps it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPath, startE2E, type E2E } from './harness';
+import { wcagProblems } from './axe';
 
 const PHONE = { width: 390, height: 800 };
 
@@ -16,6 +17,10 @@ describe('the page shell on a phone (browser)', () => {
   it('keeps the menu in a drawer: the page gets the full width, the menu button opens it, a link closes it', async () => {
     const { page } = await e2e.newPage({ viewport: PHONE });
     await e2e.openSignedIn(page, 'admin@demo.test');
+    // The signed-in shell on a phone, as staff land in it, has no WCAG 2.1 A/AA problem axe-core finds.
+    await page.waitForURL(/#\/dashboard/);
+    await page.getByTestId('page-title').waitFor();
+    expect(await wcagProblems(page)).toEqual([]);
 
     const button = page.getByTestId('menu-button');
     await button.waitFor({ state: 'visible' });
@@ -58,6 +63,10 @@ describe('the page shell on a phone (browser)', () => {
     await e2e.openSignedIn(page, 'admin@demo.test');
     await page.getByTestId('sidebar').waitFor({ state: 'visible' });
     await expect(page.getByTestId('menu-button').count()).resolves.toBe(0);
+    // The wide shell as staff land in it has no WCAG 2.1 A/AA problem (the dealer's: main-screens.test.ts).
+    await page.waitForURL(/#\/dashboard/);
+    await page.getByTestId('page-title').waitFor();
+    expect(await wcagProblems(page)).toEqual([]);
   });
 });
 
@@ -106,6 +115,9 @@ describe('tables on a phone say that they scroll (browser)', () => {
     const { page: dealer } = await e2e.newPage({ viewport: PHONE });
     await e2e.openSignedIn(dealer, 'dealer@demo.test');
     await dealer.waitForURL(/#\/configurator\/\d+\//);
+    // The dealer's signed-in shell on a phone, as they land in it: no WCAG 2.1 A/AA problems.
+    await dealer.getByTestId('page-title').waitFor();
+    expect(await wcagProblems(dealer)).toEqual([]);
     const configId = /configurator\/(\d+)\//.exec(hashPath(dealer))![1];
     for (const [slug, selector] of [
       ['opening-hours', '.stage-opening-hours'],

@@ -17,7 +17,7 @@ const PHONE = { width: 390, height: 844 };
 const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const VARIATION = 'Extra brand colours on the home page';
 
-/** Warnings and errors the page logs (the app's console stays clean, tests/e2e/console-clean.test.ts). */
+/** Warnings and errors the page logs (the app's console stays clean, tests/e2e/main-screens.test.ts). */
 function recordConsole(page: Page, into: string[]) {
   page.on('console', (m) => {
     if (m.type() === 'warning' || m.type() === 'error') into.push(`${m.type()} on ${new URL(page.url()).hash}: ${m.text()} ${m.location().url}`);
