@@ -8,72 +8,39 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
-// The app's areas (bulletproof-react's "features"): each imports only the shared folders (src/forms,
-// data, http, layout, i18n, session, auth, routing, csp), never another area, so an area can be
-// read, changed or copied on its own. routing/routeElements.tsx and App.tsx compose them.
-const APP_AREAS = ['configurator', 'showcases', 'agreements', 'tasks', 'tracker', 'pages', 'resources', 'dashboard', 'reports', 'projects'];
-// Every react-admin resource folder (src/resources/<name>/): none imports another.
-const RESOURCES = readdirSync('./src/resources', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-/**
- * The exceptions, each with its reason:
- * - the staff showcase screens (resources/showcases) and the dealer pages (src/showcases) are one
- *   API seen by two audiences: the staff screens use the dealer area's posts types and calls, term
- *   choices, image parts and paths, so both show a post alike;
- * - the home dashboard (pages/app/DashboardPage.tsx) shows the areas' home cards: the
- *   configurator's progress card (configurator/home/), the latest showcases, the agreement
- *   waiting for the dealer's signature (agreements/home/) and the dealer's launch (tracker/home/);
- * - the four task-template screens (resources/tasks, task-stages, task-types, task-notifications)
- *   share src/tasks/: its API, sortable table, edit dialog, type chip, icon uploader, recipients picker;
- * - the projects list (resources/projects, /tracker/all) shows the tracker's chips, bar, types and paths;
- * - the projects list (resources/projects) and the projects views (src/projects) share one set of rows,
- *   filters and CSV exporter, src/projects/list/;
- * - the top bar (layout/TopBar.tsx) carries the tracker's notifications bell.
- */
-const SHOWCASES_SHARED_WITH_STAFF = ['./api.ts', './parts.tsx', './paths.ts', './terms.ts'];
-// The agreements list (resources/agreements) opens the area's pages, archives through its API and
-// shows the same stage chip as the order form.
-const AGREEMENTS_SHARED_WITH_LIST = ['./api.ts', './paths.ts', './StageChip.tsx'];
-const TRACKER_SHARED_WITH_LIST = ['./PercentBar.tsx', './RagChip.tsx', './StatusChip.tsx', './paths.ts', './types.ts', './ProjectTitleLine.tsx'];
-const AREA_EXCEPTIONS = {
-  pages: { configurator: ['./home'], showcases: ['./LatestShowcases.tsx'], agreements: ['./home'], tracker: ['./home'], dashboard: ['.'] },
-  // The dashboards' widgets (src/dashboard) show the tracker's chips and bar and the agreements' stage chip and paths.
-  dashboard: { tracker: TRACKER_SHARED_WITH_LIST, agreements: AGREEMENTS_SHARED_WITH_LIST },
-  resources: { showcases: SHOWCASES_SHARED_WITH_STAFF, agreements: AGREEMENTS_SHARED_WITH_LIST, tasks: ['.'], tracker: TRACKER_SHARED_WITH_LIST, projects: ['./list'] },
-  // The projects views (src/projects) show the tracker's chips, bar, types and paths, as the projects list does.
-  projects: { tracker: TRACKER_SHARED_WITH_LIST },
-};
-const appAreaZones = APP_AREAS.flatMap((area) =>
-  APP_AREAS.filter((other) => other !== area).map((other) => ({
+// The app (src/, issue 52), as the server: one folder per area, each holding everything of its area
+// (its react-admin resource descriptor, lists, forms, pages, hooks, API calls, query keys). An area
+// imports the shared folders, the engine and contract/, never another area, so it can be read,
+// changed or copied on its own; what two areas need moves to a shared folder. The shared folders
+// import no area. The composers put areas together and are imported by none: App.tsx and main.tsx,
+// shell/, home/ (the home dashboard shows the areas' home cards) and routing's page tables
+// (pages.ts, publicPages.ts, routeElements.tsx). Every other folder of src/ is an area.
+const APP_SHARED = ['analytics', 'auth', 'csp', 'data', 'forms', 'http', 'i18n', 'layout', 'routing', 'session', 'status'];
+const APP_COMPOSERS = ['home', 'shell'];
+const ROUTING_COMPOSERS = ['pages.ts', 'publicPages.ts', 'routeElements.tsx'];
+const APP_AREAS = readdirSync('./src', { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !APP_SHARED.includes(d.name) && !APP_COMPOSERS.includes(d.name))
+  .map((d) => d.name);
+const appAreaZones = APP_AREAS.flatMap((area) => [
+  ...APP_AREAS.filter((other) => other !== area).map((other) => ({
     target: `./src/${area}`,
     from: `./src/${other}`,
-    except: AREA_EXCEPTIONS[area]?.[other] ?? [],
-    message: `src/${area}/ imports only the shared folders, not src/${other}/ (eslint.config.js lists the exceptions).`,
+    message: `src/${area}/ imports only the shared folders, not src/${other}/: what both need belongs in a shared folder (src/README.md).`,
   })),
-);
-const appResourceZones = RESOURCES.map((name) => ({
-  target: `./src/resources/${name}`,
-  from: './src/resources',
-  except: [`./${name}`],
-  message: 'A react-admin resource folder never imports another: what several share lives in src/forms or src/data.',
-}));
-// The shared folders serve the areas and import none of them (routing/, which composes the areas'
-// pages into routes, is the exception by design). One exception with its reason: the
-// session-expired modal (layout/SessionModal.tsx) signs in again with the Login page's own form.
-const SHARED_FOLDERS = ['forms', 'data', 'http', 'layout', 'i18n', 'session', 'auth', 'csp'];
-const appSharedZones = SHARED_FOLDERS.flatMap((shared) =>
+  {
+    target: `./src/${area}`,
+    from: [...APP_COMPOSERS.map((c) => `./src/${c}`), './src/App.tsx', './src/main.tsx', ...ROUTING_COMPOSERS.map((f) => `./src/routing/${f}`)],
+    message: `src/${area}/ never imports the composers (App.tsx, main.tsx, shell/, home/, routing's page tables): they import it.`,
+  },
+]);
+const appSharedZones = APP_SHARED.flatMap((shared) =>
   APP_AREAS.map((area) => ({
-    target: `./src/${shared}`,
+    // routing's page tables compose the areas' pages; the rest of routing/ is shared.
+    target: shared === 'routing' ? `./src/routing/!(${ROUTING_COMPOSERS.join('|')})` : `./src/${shared}`,
     from: `./src/${area}`,
-    except: shared === 'layout' && area === 'pages' ? ['./auth/LoginForm.tsx'] : shared === 'layout' && area === 'tracker' ? ['./notifications'] : [],
-    message: `src/${shared}/ is shared by the areas and imports none of them (eslint.config.js lists the exceptions).`,
+    message: `src/${shared}/ is shared by the areas and imports none of them (src/README.md).`,
   })),
 );
-// Of the resources, only the staff showcase screens use the dealer showcase area (see above).
-const appShowcaseZones = RESOURCES.filter((name) => name !== 'showcases').map((name) => ({
-  target: `./src/resources/${name}`,
-  from: './src/showcases',
-  message: 'Only resources/showcases shares the dealer showcase area\'s posts API (eslint.config.js).',
-}));
 
 // A server area (server/<area>/) imports shared plumbing (server/http, server/db, server/plugins,
 // server/messages.ts, server/options.ts), the engine, and of another area only what this list
@@ -154,8 +121,6 @@ export default tseslint.config(
             { target: './server', from: ['./src', './stories'], message: 'server/ never imports the browser app.' },
             { target: './src', from: ['./server'], message: 'src/ talks to the server over HTTP only.' },
             ...appAreaZones,
-            ...appResourceZones,
-            ...appShowcaseZones,
             ...appSharedZones,
             ...areaZones,
             // Shared plumbing serves the areas and never depends on one, except the auth plugin on the

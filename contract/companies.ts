@@ -1,7 +1,7 @@
 /**
  * The Company enumerations of spec sections 3 and 4, defined once: the server's route schemas and
  * list filters accept them (server/companies/), the app's company form and list offer them
- * (src/resources/companies/choices.ts).
+ * (src/companies/choices.ts).
  */
 
 /** Spec section 3/4: configurator or showcase; 'created' also appears (prefills registered details). */

@@ -2,7 +2,7 @@
  * Task templates (issue 28, spec sections 2 and 7): the answers of /tasks, /tasks/stages,
  * /tasks/types and /tasks/notifications as JSON Schema for the server's serialiser
  * (server/tasks/tasks.schemas.ts), and the types derived from them for the app
- * (src/resources/tasks, task-stages, task-types, task-notifications).
+ * (src/tasks: templates, stages, types, notifications).
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { PROJECT_TYPES } from './projects';

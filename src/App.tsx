@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AdminContext, AdminUI, CustomRoutes, localStorageStore, Resource, type I18nProvider } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { answerAuthQueriesFromSession, authProvider } from './auth/authProvider';
@@ -15,8 +15,16 @@ import { pageNamespacesAt, preloadPageAt } from './routing/pages';
 import { routeAt } from './routing/routeAt';
 import { appResources, appRoutes, prefetchPageDataAt } from './routing/routeElements';
 import { themeFor } from './theme';
+import { NotificationBell } from './tracker/notifications/NotificationBell';
 
 const store = localStorageStore(undefined, 'LaunchPortal');
+
+// What the areas show in the signed-in top bar: the tracker's notifications bell. The layout is
+// shared and imports no area, so the app hands it in (one element, so the memo'd top bar keeps it).
+const TOP_BAR_ITEMS = <NotificationBell />;
+function Layout({ children }: { children?: ReactNode }) {
+  return <AppLayout topBarItems={TOP_BAR_ITEMS}>{children}</AppLayout>;
+}
 
 // Once, as the app's code loads: react-admin's auth questions answered from the session.
 answerAuthQueriesFromSession(queryClient);
@@ -84,7 +92,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <AdminLocaleChoice>
           <AdminUI
             title="Launch Portal"
-            layout={AppLayout}
+            layout={Layout}
             notification={Growl}
             catchAll={NotFoundPage}
             loginPage={false}

@@ -20,9 +20,9 @@ import { CompanyDetailsForm } from './CompanyDetailsForm';
 import { changesOf, draftOf, isChanged, type AgreementDraft } from './draft';
 import { MailDialog } from './MailDialog';
 import { currencySymbol, useMoney } from './money';
-import { agreementPreviewPath } from './paths';
+import { agreementPreviewPath } from '../routing/paths/agreements';
 import { ProductPicker } from './ProductPicker';
-import { StageChip } from './StageChip';
+import { AgreementStageChip } from '../status/AgreementStageChip';
 import { SubscriptionFields } from './SubscriptionFields';
 import { TotalsPanel } from './TotalsPanel';
 import { useAgreement } from './useAgreement';
@@ -76,7 +76,7 @@ function AgreementEditor({ agreement, onStored }: { agreement: AgreementDetail; 
           {agreement.name}
         </Typography>
         <Typography color="text.secondary">{agreement.company_name}</Typography>
-        <StageChip stage={agreement.stage} archived={agreement.archived} />
+        <AgreementStageChip stage={agreement.stage} archived={agreement.archived} />
       </Stack>
       <AgreementBanner agreement={agreement} recalling={writes.save.isPending} onRecall={agreement.stage === 'sent' ? () => writes.save.mutate({ stage: 'created' }) : undefined} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 360px' }, alignItems: 'start' }}>

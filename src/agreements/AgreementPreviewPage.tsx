@@ -10,10 +10,10 @@ import { PageHeading } from '../layout/PageHeading';
 import { useSession } from '../session/useSession';
 import type { AgreementDetail } from './api';
 import { AgreementBanner } from './AgreementBanner';
-import { agreementEditPath } from './paths';
+import { agreementEditPath } from '../routing/paths/agreements';
 import { PreviewDocument } from './PreviewDocument';
 import { SignPanel } from './SignPanel';
-import { StageChip } from './StageChip';
+import { AgreementStageChip } from '../status/AgreementStageChip';
 import { useAgreement } from './useAgreement';
 import { useAgreementTexts } from './useAgreementTexts';
 import { useAgreementWrites } from './useAgreementWrites';
@@ -52,7 +52,7 @@ function Preview({ agreement, onStored }: { agreement: AgreementDetail; onStored
   return (
     <>
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
-        <StageChip stage={agreement.stage} archived={agreement.archived} />
+        <AgreementStageChip stage={agreement.stage} archived={agreement.archived} />
         <Box sx={{ flexGrow: 1 }} />
         {staff && (
           <Button component={RouterLink} to={agreementEditPath(agreement.id)} startIcon={<EditIcon />}>

@@ -2,7 +2,7 @@ import GavelIcon from '@mui/icons-material/Gavel';
 import { List, ListItem, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../i18n/format';
-import { trackerApprovalPath } from '../tracker/paths';
+import { trackerApprovalPath } from '../routing/paths/tracker';
 import type { DashboardApproval } from './api';
 import { CompanyLink } from './CompanyLink';
 import { WidgetCard } from './WidgetCard';

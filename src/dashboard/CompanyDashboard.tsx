@@ -8,12 +8,12 @@ import { Alert, Box, Button, Chip, Link, List, ListItem, Typography } from '@mui
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { hasPermission } from '../auth/permissions';
-import { agreementEditPath, agreementPreviewPath } from '../agreements/paths';
-import { StageChip } from '../agreements/StageChip';
+import { agreementEditPath, agreementPreviewPath } from '../routing/paths/agreements';
+import { AgreementStageChip } from '../status/AgreementStageChip';
 import { formatDate } from '../i18n/format';
 import { useSession } from '../session/useSession';
-import { PercentBar } from '../tracker/PercentBar';
-import { ProjectTitleLine } from '../tracker/ProjectTitleLine';
+import { PercentBar } from '../status/PercentBar';
+import { ProjectTitleLine } from '../status/ProjectTitleLine';
 import { ActivityList } from './ActivityList';
 import type { CompanyDashboard as Answer } from './api';
 import { useCompanyDashboard } from './useDashboard';
@@ -81,7 +81,7 @@ export function CompanyDashboardView({ data, loading = false }: { data?: Answer;
                 <Link component={RouterLink} to={editsAgreements && a.stage !== 'signed' ? agreementEditPath(a.id) : agreementPreviewPath(a.id)} sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                   {a.name}
                 </Link>
-                <StageChip stage={a.stage} />
+                <AgreementStageChip stage={a.stage} />
               </ListItem>
             ))}
           </List>

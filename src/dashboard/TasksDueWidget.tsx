@@ -4,7 +4,7 @@ import { Box, Chip, Link, List, ListItem, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../i18n/format';
-import { trackerProfilePath } from '../tracker/paths';
+import { trackerProfilePath } from '../routing/paths/tracker';
 import type { DashboardTask } from './api';
 import { WidgetCard } from './WidgetCard';
 

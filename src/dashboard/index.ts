@@ -1,3 +1,3 @@
-/** What the dashboard page (pages/app/DashboardPage.tsx) shows of this area. */
+/** What the dashboard page (home/DashboardPage.tsx) shows of this area. */
 export { StaffDashboard } from './StaffDashboard';
 export { CompanyDashboard } from './CompanyDashboard';

@@ -45,7 +45,7 @@ function send(file: File, query: string, language: string, onProgress: (fraction
  * cannot). The bearer token is the session's; a 401 (token expired meanwhile) goes through the
  * session's recovery once, as every other call does. Errors come back in the user's language.
  * `logo` applies the spec's logo rule; `companyId` files the upload under that company. Shared by
- * the media library's upload page and the company form's logo field (resources never import each other).
+ * the media library's upload page and the company form's logo field (areas never import each other).
  */
 export async function uploadFile(
   file: File,

@@ -15,8 +15,10 @@ import { TopBar } from './TopBar';
  * The page shell (spec sections 1 and 2): top bar, sidebar (signed in, filtered by permission,
  * hidden for showcase-stage companies without create configs), the page, footer, cookie banner,
  * the session-timeout modal and the page overlay. Growls are react-admin's notification slot.
+ * `topBarItems` is what the areas show in the signed-in top bar (the tracker's notifications bell):
+ * the layout is shared and imports no area, so App.tsx hands them in.
  */
-export function AppLayout({ children }: { children?: ReactNode }) {
+export function AppLayout({ children, topBarItems }: { children?: ReactNode; topBarItems?: ReactNode }) {
   const { status, user, company } = useSession();
   const signedIn = status === 'authenticated' ? user : null;
   const withSidebar = Boolean(signedIn && isSidebarVisible(signedIn, company));
@@ -32,7 +34,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', bgcolor: 'background.default' }}>
       <Bridges />
       <SkipLink />
-      <TopBar onOpenMenu={withSidebar && narrow ? openMenu : undefined} menuOpen={placement.open} />
+      <TopBar onOpenMenu={withSidebar && narrow ? openMenu : undefined} menuOpen={placement.open} items={topBarItems} />
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {withSidebar && signedIn && <Sidebar user={signedIn} placement={placement} />}
         <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, '&:focus': { outline: 'none' } }}>

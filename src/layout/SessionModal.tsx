@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Dialog, DialogContent, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { LoginForm } from '../pages/auth/LoginForm';
+import { LoginForm } from '../session/LoginForm';
 import { session } from '../session/session';
 import { useSession } from '../session/useSession';
 

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Avatar, Box, Button, IconButton, Typography, useMediaQuery, type Theme } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { useSession } from '../session/useSession';
 import { displayName, initial } from './displayName';
 import { LocaleSwitcher } from './LocaleSwitcher';
 import { UserMenu } from './UserMenu';
-import { NotificationBell } from '../tracker/notifications/NotificationBell';
 import { CompanySwitcher } from './CompanySwitcher';
 import { SignedOutTopBar, TopBarFrame } from './TopBarFrame';
 
@@ -15,7 +14,7 @@ import { SignedOutTopBar, TopBarFrame } from './TopBarFrame';
  * Top bar (spec section 2): signed out, Login and Request access; signed in, greeting, avatar, My Profile,
  * Logout. On a narrow screen with a sidebar, `onOpenMenu` adds the button that opens it as a drawer.
  */
-function TopBarView({ onOpenMenu, menuOpen = false }: { onOpenMenu?: () => void; menuOpen?: boolean }) {
+function TopBarView({ onOpenMenu, menuOpen = false, items }: { onOpenMenu?: () => void; menuOpen?: boolean; items?: ReactNode }) {
   const { t } = useTranslation();
   const { status, user } = useSession();
   // Below md (phones, tablets) the account links fold into the avatar's menu: the bar stays one row.
@@ -34,7 +33,7 @@ function TopBarView({ onOpenMenu, menuOpen = false }: { onOpenMenu?: () => void;
     <TopBarFrame signedIn before={menuButton}>
       <CompanySwitcher />
       {phone ? null : <LocaleSwitcher />}
-      <NotificationBell />
+      {items}
       {narrow ? (
         <UserMenu user={user} languages={phone} />
       ) : (

@@ -8,7 +8,7 @@ import { Alert, Autocomplete, Box, Button, Checkbox, FormControl, FormControlLab
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { HttpError } from '../http';
-import { pageConfigs, searchCompanies, type CompanyOption, type ConfigRow } from '../configurator/api';
+import { pageConfigs, searchCompanies, type CompanyOption, type ConfigRow } from '../data/configs';
 import { cancelJob, dryRun, getJob, sampleFile, startImport, type ImportJob, type MigrationReport } from './api';
 import { DryRunReport } from './DryRunReport';
 

@@ -1,19 +1,19 @@
 import type { ComponentType } from 'react';
-import companies from '../resources/companies';
-import users from '../resources/users';
-import categories, { TermList } from '../resources/categories';
-import roles from '../resources/roles';
-import media from '../resources/media';
-import products from '../resources/products';
-import showcases from '../resources/showcases';
-import agreements from '../resources/agreements';
-import tasks from '../resources/tasks';
-import taskStages from '../resources/task-stages';
-import taskTypes from '../resources/task-types';
-import taskNotifications from '../resources/task-notifications';
-import projects from '../resources/projects';
-import internalPageLayouts from '../resources/internal-page-layouts';
-import stages from '../resources/stages';
+import companies from '../companies';
+import users from '../users';
+import categories, { TermList } from '../categories';
+import roles from '../roles';
+import media from '../media';
+import products from '../products';
+import showcases from '../showcases/admin';
+import agreements from '../agreements/list';
+import tasks from '../tasks/templates';
+import taskStages from '../tasks/stages';
+import taskTypes from '../tasks/types';
+import taskNotifications from '../tasks/notifications';
+import projects from '../tracker/list';
+import internalPageLayouts from '../config-admin/layouts';
+import stages from '../config-admin/stages';
 import { lazyPage, type LazyPage } from './lazyPage';
 import { PUBLIC_PAGES } from './publicPages';
 import { pathOf, routeAt } from './routeAt';
@@ -26,7 +26,7 @@ import type { RouteName } from './routes';
  */
 
 // Everything is loaded when first opened, but the signed-out pages (routing/publicPages.ts).
-const Dashboard = lazyPage(() => import('../pages/app/DashboardPage'), ['dashboard']);
+const Dashboard = lazyPage(() => import('../home/DashboardPage'), ['dashboard']);
 const Logout = lazyPage(() => import('../pages/auth/LogoutPage'));
 const ConfigList = lazyPage(() => import('../configurator/ConfigListPage'));
 const ConfigDashboard = lazyPage(() => import('../configurator/ConfigDashboardPage'));
@@ -42,11 +42,11 @@ const TrackerVariations = lazyPage(() => import('../tracker/VariationsPage'), ['
 const TrackerApproval = lazyPage(() => import('../tracker/ApprovalPage'), ['tracker']);
 const TrackerSummary = lazyPage(() => import('../tracker/ProjectSummaryPage'), ['tracker']);
 const TrackerProfile = lazyPage(() => import('../tracker/ProjectProfilePage'), ['tracker']);
-const ProjectsDashboard = lazyPage(() => import('../projects/ProjectsDashboardPage'), ['projects']);
-const ProjectsFilter = lazyPage(() => import('../projects/ProjectsViewPages'), ['projects']);
-const ProjectsInBuild = lazyPage(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsInBuildPage })), ['projects']);
-const ProjectsLaunching = lazyPage(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsLaunchingPage })), ['projects']);
-const ProjectsReviews = lazyPage(() => import('../projects/ProjectsViewPages').then((m) => ({ default: m.ProjectsReviewsPage })), ['projects']);
+const ProjectsDashboard = lazyPage(() => import('../tracker/views/ProjectsDashboardPage'), ['projects']);
+const ProjectsFilter = lazyPage(() => import('../tracker/views/ProjectsViewPages'), ['projects']);
+const ProjectsInBuild = lazyPage(() => import('../tracker/views/ProjectsViewPages').then((m) => ({ default: m.ProjectsInBuildPage })), ['projects']);
+const ProjectsLaunching = lazyPage(() => import('../tracker/views/ProjectsViewPages').then((m) => ({ default: m.ProjectsLaunchingPage })), ['projects']);
+const ProjectsReviews = lazyPage(() => import('../tracker/views/ProjectsViewPages').then((m) => ({ default: m.ProjectsReviewsPage })), ['projects']);
 const ProjectsReports = lazyPage(() => import('../reports/ReportsPage'), ['reports']);
 const Migration = lazyPage(() => import('../migration/MigrationPage'), ['migration']);
 

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatMoney } from '../i18n/format';
 import { PageHeading } from '../layout/PageHeading';
 import { decideVariation } from './api';
-import { trackerProfilePath } from './paths';
+import { trackerProfilePath } from '../routing/paths/tracker';
 import { trackerKeys } from './queryKeys';
 import { ProjectState } from './ProjectState';
 import type { Variation } from './types';

@@ -7,7 +7,7 @@ import { PageHeading } from '../layout/PageHeading';
 import { createProject, type Choice } from './api';
 import { ConfigAgreementSelects } from './ConfigAgreementSelects';
 import { projectFieldErrors } from './fieldErrors';
-import { trackerProfilePath } from './paths';
+import { trackerProfilePath } from '../routing/paths/tracker';
 import { ProjectFields, type ProjectFieldValues } from './ProjectFields';
 import { RemotePicker } from './RemotePicker';
 import { failureText, useTrackerWrite } from './useTrackerWrites';

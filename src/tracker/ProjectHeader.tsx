@@ -1,10 +1,10 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { PercentBar } from './PercentBar';
-import { RagChip } from './RagChip';
-import { StatusChip } from './StatusChip';
-import { trackerProfilePath, trackerSummaryPath } from './paths';
+import { PercentBar } from '../status/PercentBar';
+import { RagChip } from '../status/RagChip';
+import { StatusChip } from '../status/StatusChip';
+import { trackerProfilePath, trackerSummaryPath } from '../routing/paths/tracker';
 import type { ProjectDetail } from './types';
 
 /**

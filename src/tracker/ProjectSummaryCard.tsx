@@ -2,10 +2,10 @@ import { Box, Card, CardContent, Divider, Link, List, ListItem, ListItemText, St
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../i18n/format';
-import { agreementPreviewPath, configDashboardPath } from './paths';
-import { PercentBar } from './PercentBar';
-import { RagChip } from './RagChip';
-import { StatusChip } from './StatusChip';
+import { agreementPreviewPath, configDashboardPath } from '../routing/paths/tracker';
+import { PercentBar } from '../status/PercentBar';
+import { RagChip } from '../status/RagChip';
+import { StatusChip } from '../status/StatusChip';
 import type { ProjectDetail } from './types';
 
 /** Today as yyyy-mm-dd in the reader's time zone: a task due before it is overdue (the server's rule). */

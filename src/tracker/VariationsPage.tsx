@@ -5,7 +5,7 @@ import { VARIATION_TYPES } from '../../contract/projects';
 import { VARIATION_STATUSES } from '../../contract/tracker';
 import { formatDate, formatMoney } from '../i18n/format';
 import { PageHeading } from '../layout/PageHeading';
-import { trackerProfilePath } from './paths';
+import { trackerProfilePath } from '../routing/paths/tracker';
 import type { Variation } from './types';
 import { VariationStatusChip } from './VariationStatusChip';
 import { DeferredRows } from '../layout/DeferredRows';

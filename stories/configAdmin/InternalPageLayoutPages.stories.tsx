@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import type { DraftPage } from '../../src/resources/internal-page-layouts/api';
-import { PageListEditor } from '../../src/resources/internal-page-layouts/PageListEditor';
+import type { DraftPage } from '../../src/config-admin/layouts/api';
+import { PageListEditor } from '../../src/config-admin/layouts/PageListEditor';
 
 /** The editor with its own state, as the layout dialog holds it. */
 function Editor({ pages, errors }: { pages: DraftPage[]; errors?: Record<string, string> }) {

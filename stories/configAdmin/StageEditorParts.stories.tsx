@@ -2,11 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import type { PublishProblem, StageVersionSummary, UpgradePlanAnswer } from '../../contract/catalogue';
 import { stageFiles } from '../../engine';
-import { DiffView, type StageChange } from '../../src/resources/stages/DiffView';
-import { StructuredEditor } from '../../src/resources/stages/StructuredEditor';
-import { addField, type StageDraftValue } from '../../src/resources/stages/structuredEdits';
-import { UpgradePlanView, usePlanTicks } from '../../src/resources/stages/UpgradeDialog';
-import { VersionsPanel } from '../../src/resources/stages/VersionsPanel';
+import { DiffView, type StageChange } from '../../src/config-admin/stages/DiffView';
+import { StructuredEditor } from '../../src/config-admin/stages/StructuredEditor';
+import { addField, type StageDraftValue } from '../../src/config-admin/stages/structuredEdits';
+import { UpgradePlanView, usePlanTicks } from '../../src/config-admin/stages/UpgradeDialog';
+import { VersionsPanel } from '../../src/config-admin/stages/VersionsPanel';
 
 /** The parts of the stage editor (issue 31, `/backend/config-admin/stages/{slug}`) that stand alone. */
 const meta = {

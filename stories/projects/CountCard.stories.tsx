@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
-import { CountCard } from '../../src/projects/CountCard';
+import { CountCard } from '../../src/tracker/views/CountCard';
 
 const meta = {
   title: 'Projects/Count card',

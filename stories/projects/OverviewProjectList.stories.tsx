@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
-import { OverviewProjectList } from '../../src/projects/OverviewProjectList';
+import { OverviewProjectList } from '../../src/tracker/views/OverviewProjectList';
 import { sampleOverviewProjects } from './sampleOverview';
 
 const meta = {

@@ -1,4 +1,4 @@
-import type { OverviewProject } from '../../src/projects/api';
+import type { OverviewProject } from '../../src/tracker/views/api';
 
 /** Projects as GET /projects/overview lists them: a red one late, amber ones with overdue tasks, one on hold. */
 export const sampleOverviewProjects: OverviewProject[] = [

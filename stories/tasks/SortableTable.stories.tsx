@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { SortableTable, type Positioned } from '../../src/tasks/SortableTable';
+import { SortableTable, type Positioned } from '../../src/forms/SortableTable';
 
 const STAGES: Positioned[] = [
   { id: 1, name: 'To do', position: 1 },

@@ -1,6 +1,6 @@
 import { Stack } from '@mui/material';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { RagChip } from '../../src/tracker/RagChip';
+import { RagChip } from '../../src/status/RagChip';
 
 /** Every colour, with its word: the dot never speaks alone. */
 function AllColours({ manual }: { manual: boolean }) {

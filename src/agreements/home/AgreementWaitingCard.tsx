@@ -7,7 +7,7 @@ import { hasPermission } from '../../auth/permissions';
 import { FRESH, answered } from '../../data/queryPolicies';
 import { useSession } from '../../session/useSession';
 import { companyAgreements } from '../api';
-import { agreementPreviewPath } from '../paths';
+import { agreementPreviewPath } from '../../routing/paths/agreements';
 import { agreementKeys } from '../queryKeys';
 
 /**

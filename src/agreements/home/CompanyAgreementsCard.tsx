@@ -7,9 +7,9 @@ import { hasPermission } from '../../auth/permissions';
 import { FRESH, answered } from '../../data/queryPolicies';
 import { useSession } from '../../session/useSession';
 import { companyAgreements } from '../api';
-import { agreementEditPath, agreementsPath } from '../paths';
+import { agreementEditPath, agreementsPath } from '../../routing/paths/agreements';
 import { agreementKeys } from '../queryKeys';
-import { StageChip } from '../StageChip';
+import { AgreementStageChip } from '../../status/AgreementStageChip';
 
 /**
  * Staff's card on a company's dashboard: that company's latest order forms with their stage, each
@@ -40,7 +40,7 @@ export function CompanyAgreementsCard() {
                 <Link component={RouterLink} to={agreementEditPath(a.id)} sx={{ flex: 1 }}>
                   {a.name}
                 </Link>
-                <StageChip stage={a.stage} />
+                <AgreementStageChip stage={a.stage} />
               </Stack>
             </ListItem>
           ))}

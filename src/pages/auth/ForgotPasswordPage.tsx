@@ -5,8 +5,8 @@ import { validateForgotPassword } from '../../../engine/accounts';
 import { growl } from '../../session/notifier';
 import { sendResetLink } from './api';
 import { AuthCard } from './AuthCard';
-import { FormErrors } from './FormErrors';
-import { emailNotFoundTexts, useAccountForm } from './useAccountForm';
+import { FormErrors } from '../../session/FormErrors';
+import { emailNotFoundTexts, useAccountForm } from '../../session/useAccountForm';
 
 /** Forgot password (route password/email/reset): asks for the email and sends the reset link. */
 export default function ForgotPasswordPage() {

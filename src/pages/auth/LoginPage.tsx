@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { LoginForm } from './LoginForm';
+import { LoginForm } from '../../session/LoginForm';
 
 /** Login (spec section 2): the form beside a welcome to the launch portal. */
 export default function LoginPage() {

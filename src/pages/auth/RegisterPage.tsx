@@ -7,9 +7,9 @@ import { useDataWords } from '../../i18n/dataWords';
 import { session } from '../../session/session';
 import { UnsavedChangesPrompt } from '../../routing/UnsavedChangesPrompt';
 import type { ArrivalState } from '../../routing/RouteGuard';
-import { registerStep2Problems } from './accountErrors';
-import { FormErrors } from './FormErrors';
-import { useAccountForm } from './useAccountForm';
+import { registerStep2Problems } from '../../session/accountErrors';
+import { FormErrors } from '../../session/FormErrors';
+import { useAccountForm } from '../../session/useAccountForm';
 import { useTerms, type TaxonomyTerm } from './useTerms';
 
 /**

@@ -6,9 +6,9 @@ import { validatePasswordReset } from '../../../engine/accounts';
 import { growl } from '../../session/notifier';
 import { resetPassword } from './api';
 import { AuthCard } from './AuthCard';
-import { FormErrors } from './FormErrors';
+import { FormErrors } from '../../session/FormErrors';
 import { NewPasswordFields } from './NewPasswordFields';
-import { emailNotFoundTexts, useAccountForm } from './useAccountForm';
+import { emailNotFoundTexts, useAccountForm } from '../../session/useAccountForm';
 import { useRedirectAfter } from './useRedirectAfter';
 
 /**

@@ -8,9 +8,9 @@ import { FRESH, answered } from '../../data/queryPolicies';
 import { growl } from '../../session/notifier';
 import { accountKeys, checkSetPasswordToken, setPassword as sendPassword } from './api';
 import { AuthCard } from './AuthCard';
-import { FormErrors } from './FormErrors';
+import { FormErrors } from '../../session/FormErrors';
 import { NewPasswordFields } from './NewPasswordFields';
-import { useAccountForm } from './useAccountForm';
+import { useAccountForm } from '../../session/useAccountForm';
 import { useRedirectAfter } from './useRedirectAfter';
 
 /** Set a password from a new user's link (route password/set/{token}); the link is checked first. */

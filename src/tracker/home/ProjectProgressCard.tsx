@@ -7,9 +7,9 @@ import { FRESH, answered } from '../../data/queryPolicies';
 import { formatDate } from '../../i18n/format';
 import { useSession } from '../../session/useSession';
 import { getCompanyProjects } from '../api';
-import { PercentBar } from '../PercentBar';
+import { PercentBar } from '../../status/PercentBar';
 import { trackerKeys } from '../queryKeys';
-import { StatusChip } from '../StatusChip';
+import { StatusChip } from '../../status/StatusChip';
 import type { DealerProject, NextDueTask } from '../types';
 
 const milestonesOf = (p: DealerProject): NextDueTask[] => p.next_milestones;

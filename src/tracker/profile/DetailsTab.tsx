@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { deleteProject, updateProject } from '../api';
 import { ConfigAgreementSelects } from '../ConfigAgreementSelects';
 import { projectFieldErrors } from '../fieldErrors';
-import { trackerAllPath } from '../paths';
+import { trackerAllPath } from '../../routing/paths/tracker';
 import { ProjectFields, type ProjectFieldValues } from '../ProjectFields';
 import type { ProjectDetail } from '../types';
 import { failureText, useTrackerWrite } from '../useTrackerWrites';

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import companies from '../../../src/resources/companies';
-import taskStages from '../../../src/resources/task-stages';
-import tasks from '../../../src/resources/tasks';
+import companies from '../../../src/companies';
+import taskStages from '../../../src/tasks/stages';
+import tasks from '../../../src/tasks/templates';
 import { pageNamespacesAt, PAGES, preloadPageAt } from '../../../src/routing/pages';
 
 type Preloadable = { preload(): Promise<unknown> };

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TaskBoard } from '../../../src/tracker/board/TaskBoard';
 import { TaskCard } from '../../../src/tracker/board/TaskCard';
-import { RagChip } from '../../../src/tracker/RagChip';
+import { RagChip } from '../../../src/status/RagChip';
 import { bigTasks, sampleGroups, sampleStages, sampleTasks } from '../../../stories/tracker/sampleBoard';
 import { renderInLocale } from '../../engine/react/renderInLocale';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerStep2Problems, stillWrong } from '../../../../src/pages/auth/accountErrors';
+import { registerStep2Problems, stillWrong } from '../../../../src/session/accountErrors';
 
 const typed = { companyName: 'Northgate Autos', name: 'Ana Silva', email: 'ana@northgate.test', password: 'Northgate-2026', acceptTerms: true, makes: [20], type: 1 };
 const problems = (patch: Partial<typeof typed>) => registerStep2Problems({ ...typed, ...patch }).map((e) => `${e.field}:${e.key}`);

@@ -1,0 +1,68 @@
+import { Box, FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { NOTIFICATION_PLACEHOLDERS, TASK_EVENTS, type TaskType } from '../../../contract/tasks';
+import { NOTIFICATION_EVENTS, type NotificationEvent, type NotificationRecipient } from '../../../contract/tracker';
+import { RecipientsPicker } from '../RecipientsPicker';
+
+export interface NotificationDraft {
+  id?: number;
+  name: string;
+  event: NotificationEvent;
+  recipients: NotificationRecipient[];
+  subject: string;
+  body: string;
+  task_type_id: number | '';
+  active: boolean;
+}
+
+export const isTaskEvent = (event: NotificationEvent) => (TASK_EVENTS as readonly string[]).includes(event);
+
+/** The draft as the API's write body (a task type only for a task event). */
+export const notificationBody = (d: NotificationDraft) => ({
+  name: d.name, event: d.event, recipients: d.recipients, subject: d.subject, body: d.body, active: d.active,
+  task_type_id: isTaskEvent(d.event) && d.task_type_id !== '' ? d.task_type_id : null,
+});
+
+/** The fields of a notification template, the placeholders listed as help, the server's refusals under them. */
+export function NotificationForm({ draft, onChange, types, errors }: { draft: NotificationDraft; onChange: (d: NotificationDraft) => void; types: TaskType[]; errors: Record<string, string> }) {
+  const { t } = useTranslation('tasks');
+  const set = <K extends keyof NotificationDraft>(key: K, value: NotificationDraft[K]) => onChange({ ...draft, [key]: value });
+  return (
+    <>
+      <TextField label={t('notifications.name')} value={draft.name} onChange={(e) => set('name', e.target.value)} required autoFocus error={Boolean(errors.name)} helperText={errors.name} slotProps={{ htmlInput: { maxLength: 150 } }} />
+      <TextField select label={t('notifications.event')} value={draft.event} onChange={(e) => set('event', e.target.value as NotificationEvent)} error={Boolean(errors.event)} helperText={errors.event ?? t(`eventHelp.${draft.event}`)} data-testid="notification-event">
+        {NOTIFICATION_EVENTS.map((event) => (
+          <MenuItem key={event} value={event}>
+            {t(`events.${event}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {isTaskEvent(draft.event) && (
+        <TextField select label={t('notifications.type')} value={draft.task_type_id} onChange={(e) => set('task_type_id', e.target.value === '' ? '' : Number(e.target.value))} error={Boolean(errors.task_type_id)} helperText={errors.task_type_id ?? t('notifications.typeHelp')}>
+          <MenuItem value="">{t('notifications.anyType')}</MenuItem>
+          {types.map((type) => (
+            <MenuItem key={type.id} value={type.id}>
+              {type.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <RecipientsPicker value={draft.recipients} onChange={(recipients) => set('recipients', recipients)} error={errors.recipients} />
+      <TextField label={t('notifications.subject')} value={draft.subject} onChange={(e) => set('subject', e.target.value)} required error={Boolean(errors.subject)} helperText={errors.subject} slotProps={{ htmlInput: { maxLength: 200 } }} />
+      <TextField label={t('notifications.body')} value={draft.body} onChange={(e) => set('body', e.target.value)} required multiline minRows={5} error={Boolean(errors.body)} helperText={errors.body} slotProps={{ htmlInput: { maxLength: 10000 } }} />
+      <Box component="section" aria-label={t('notifications.placeholders')} sx={{ bgcolor: 'action.hover', borderRadius: 1, p: 1.5 }}>
+        <Typography variant="subtitle2" component="p">{t('notifications.placeholders')}</Typography>
+        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+          {NOTIFICATION_PLACEHOLDERS.map((p) => (
+            <li key={p}>
+              <Typography variant="body2" component="span">
+                <code>{`{${p}}`}</code> — {t(`placeholders.${p}`)}
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      </Box>
+      <FormControlLabel control={<Switch checked={draft.active} onChange={(e) => set('active', e.target.checked)} />} label={t('notifications.active')} />
+    </>
+  );
+}
