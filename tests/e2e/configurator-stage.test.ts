@@ -110,8 +110,11 @@ describe('configurator stage page (browser)', () => {
     await twitter(page).fill('https://twitter.com/offline-edit');
     await expect.poll(() => status(page), SETTLE).toBe('offline');
     await expect(page.getByTestId('save-indicator').textContent()).resolves.toBe('Offline – changes kept on this device');
-    // Kept in this browser's storage (written shortly after the edit) before the tab goes.
-    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('portal.unsent:'))), SETTLE).toBe(true);
+    // Kept in this browser's storage (written shortly after the edit) before the tab goes: the
+    // stored copy holds the edit itself (any stored copy would not do: one made before the edit
+    // reached it would bring back nothing).
+    const kept = () => page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('portal.unsent:')).map(([, v]) => v).join('\n'));
+    await expect.poll(kept, SETTLE).toContain('https://twitter.com/offline-edit');
     await page.close();
 
     // A new tab later, online again: the base version is still current, so the edit is applied and sent.

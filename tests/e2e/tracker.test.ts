@@ -98,7 +98,18 @@ describe('project tracker (browser)', () => {
     const done = await column(pm, 'Done').boundingBox();
     await pm.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
     await pm.mouse.down();
-    for (let i = 1; i <= 12; i++) await pm.mouse.move(handle!.x + ((done!.x + done!.width / 2 - handle!.x) * i) / 12, handle!.y + ((done!.y + 60 - handle!.y) * i) / 12);
+    const target = { x: done!.x + done!.width / 2, y: done!.y + 60 };
+    for (let i = 1; i <= 12; i++) await pm.mouse.move(handle!.x + ((target.x - handle!.x) * i) / 12, handle!.y + ((target.y - handle!.y) * i) / 12);
+    // Let go once the board says the task is over Done, as a person waits for the column to light
+    // up: on a busy machine dnd-kit may not have measured the columns when the last move arrives.
+    // The pointer wobbles a pixel meanwhile, as a hand does, so the board looks again.
+    let wobble = 0;
+    await expect
+      .poll(async () => {
+        await pm.mouse.move(target.x, target.y + (wobble ^= 1));
+        return pm.locator('[id^="DndLiveRegion"]').textContent();
+      }, SETTLE)
+      .toContain('Task Kick-off call is over Done');
     await pm.mouse.up();
     await expect.poll(() => column(pm, 'Done').locator('[data-task-name="Kick-off call"]').count(), SETTLE).toBe(1);
     await expect.poll(() => percentage(pm), SETTLE).toBeGreaterThan(0);
