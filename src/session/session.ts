@@ -1,4 +1,4 @@
-import type { CurrentUserResponse, SessionCompany, SessionUser, TokenResponse } from '../auth/types';
+import type { CurrentUserResponse, SessionCompany, TokenResponse } from '../auth/types';
 import { http, type HttpClient } from '../http';
 import { followAccountLocale, forgetAccountLocale, i18n } from '../i18n/i18n';
 import { localiseServerText } from '../i18n/serverText';
@@ -15,26 +15,8 @@ import {
   writeStoredSession,
   writeToken,
 } from './storage';
-
-export type SessionStatus = 'checking' | 'anonymous' | 'authenticated';
-
-export interface SessionState {
-  status: SessionStatus;
-  user: SessionUser | null;
-  company: SessionCompany | null;
-  expiresAt: number | null;
-  /** The session-expired login modal is open. */
-  modalOpen: boolean;
-}
-
-export interface RegisterPayload {
-  user: { name: string; email: string; password: string; primary: 1 };
-  company: { name: string; lang: string };
-  terms: number[];
-  accept_terms: true;
-}
-
-const INITIAL: SessionState = { status: 'checking', user: null, company: null, expiresAt: null, modalOpen: false };
+import { INITIAL_SESSION, type RegisterPayload, type SessionState } from './state';
+import { nextStep } from './lifetime';
 
 /**
  * The session of spec section 4: unauthorised -> authorised after login or silent refresh,
@@ -43,7 +25,7 @@ const INITIAL: SessionState = { status: 'checking', user: null, company: null, e
  * resumes whatever was waiting (requests that got a 401 are retried, the page stays as it was).
  */
 export class SessionController {
-  private state: SessionState = INITIAL;
+  private state: SessionState = INITIAL_SESSION;
   private readonly listeners = new Set<() => void>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private refreshing: Promise<boolean> | null = null;
@@ -116,7 +98,7 @@ export class SessionController {
       return;
     }
     clearStoredSession();
-    this.set({ ...INITIAL, status: 'anonymous' });
+    this.set({ ...INITIAL_SESSION, status: 'anonymous' });
   }
 
   private async loadCurrentSafely(): Promise<boolean> {
@@ -199,14 +181,8 @@ export class SessionController {
     clearTimeout(this.timer);
     const { expiresAt, status } = this.state;
     if (status !== 'authenticated' || !expiresAt) return;
-    const left = expiresAt - Date.now();
-    if (isRemembered()) {
-      // Refresh a little before the end: a minute, or a fifth of a short lifetime.
-      const lead = Math.min(60_000, Math.max(1000, left * 0.2));
-      this.timer = setTimeout(() => void this.renew(), clampDelay(left - lead));
-    } else {
-      this.timer = setTimeout(() => this.checkExpiry(), clampDelay(left));
-    }
+    const step = nextStep(expiresAt, isRemembered(), Date.now());
+    this.timer = setTimeout(() => (step.renew ? void this.renew() : this.checkExpiry()), step.delay);
   }
 
   private async renew(): Promise<void> {
@@ -278,7 +254,7 @@ export class SessionController {
     clearStoredSession();
     forgetAccountLocale();
     this.settleModal('lost');
-    this.set({ ...INITIAL, status: 'anonymous' });
+    this.set({ ...INITIAL_SESSION, status: 'anonymous' });
   }
 
   /** `POST /api/logout` (revokes the refresh family server-side), then forgets everything. */
@@ -316,7 +292,5 @@ export class SessionController {
 }
 
 // setTimeout overflows above 2^31-1 ms (~24.8 days): cap long delays, the timer re-plans on firing.
-const clampDelay = (ms: number) => Math.min(Math.max(0, ms), 2_000_000_000);
-
 /** The app's session, over the app's HTTP client. */
 export const session = new SessionController(http);

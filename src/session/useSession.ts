@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { session, type SessionState } from './session';
+import { session } from './session';
+import type { SessionState } from './state';
 
 /** The session state, re-rendering on change. */
 export function useSession(): SessionState {

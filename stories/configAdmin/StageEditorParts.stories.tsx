@@ -5,7 +5,7 @@ import { stageFiles } from '../../engine';
 import { DiffView, type StageChange } from '../../src/config-admin/stages/DiffView';
 import { StructuredEditor } from '../../src/config-admin/stages/StructuredEditor';
 import { addField, type StageDraftValue } from '../../src/config-admin/stages/structuredEdits';
-import { UpgradePlanView, usePlanTicks } from '../../src/config-admin/stages/UpgradeDialog';
+import { UpgradePlanView, usePlanTicks } from '../../src/config-admin/stages/UpgradePlanView';
 import { VersionsPanel } from '../../src/config-admin/stages/VersionsPanel';
 
 /** The parts of the stage editor (issue 31, `/backend/config-admin/stages/{slug}`) that stand alone. */

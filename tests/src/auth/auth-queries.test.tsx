@@ -5,7 +5,7 @@ import { AuthContext, useAuthenticated, usePermissions, type AuthProvider } from
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerAuthQueriesFromSession } from '../../../src/auth/authProvider';
-import type { SessionState } from '../../../src/session/session';
+import type { SessionState } from '../../../src/session/state';
 
 afterEach(cleanup);
 

@@ -1,0 +1,261 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import PublishIcon from '@mui/icons-material/Publish';
+import SaveIcon from '@mui/icons-material/Save';
+import { Alert, Box, Button, CircularProgress, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useNotify } from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import type { EditableStage, PublishProblem } from '../../../contract/catalogue';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { UnsavedChangesPrompt } from '../../routing/UnsavedChangesPrompt';
+import { CatalogueRefused, discardDraft, publishDraft, rollbackStage, saveDraft } from './api';
+import type { JsonEditorHandle } from './JsonEditor';
+import { formatWhen } from './paths';
+import { PublishDialog } from './PublishDialog';
+import { StagePreview, type SavedDraft as PreviewSaved } from './StagePreview';
+import { StructuredEditor } from './StructuredEditor';
+import type { StageDraftValue } from './structuredEdits';
+import { UpgradeDialog } from './UpgradeDialog';
+import { VersionsPanel } from './VersionsPanel';
+import { useLiveCheck } from './useLiveCheck';
+import { CompareDialog } from './CompareDialog';
+import { DraftChecks } from './DraftChecks';
+import { savedOf, show, startOf, type Checked } from './draftStart';
+import { RollbackDialog } from './RollbackDialog';
+
+// CodeMirror and the meta-schema come in a chunk of their own, asked for as the page mounts.
+const loadJsonEditor = () => import('./JsonEditor');
+const JsonEditor = lazy(loadJsonEditor);
+
+/**
+ * One stage's draft being edited: the structured mode or JSON beside the live preview, save,
+ * discard and publish of the shared draft (409: someone else saved first), and the versions
+ * (compare, roll back, move configs). StageEditPage starts it again from the server's copy.
+ */
+export function DraftEditor({ stage, reload, refresh }: { stage: EditableStage; reload: () => Promise<unknown>; refresh: () => Promise<unknown> }) {
+  const { t } = useTranslation(['configAdmin', 'configurator', 'errors']);
+  const notify = useNotify();
+  const slug = stage.slug;
+  const [start] = useState(() => startOf(stage));
+  const [draft, setDraft] = useState<StageDraftValue>(start.draft);
+  const [text, setText] = useState(() => show(start.draft.file));
+  const [parseError, setParseError] = useState<string | null>(null);
+  const [revision, setRevision] = useState<number | null>(start.revision);
+  const [checked, setChecked] = useState<Checked>(start.checked);
+  const [draftInfo, setDraftInfo] = useState(stage.draft ? { by: stage.draft.updated_by?.name ?? null, at: stage.draft.updated_at } : null);
+  const [dirty, setDirty] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [tab, setTab] = useState<'fields' | 'json'>('fields');
+  const [publishing, setPublishing] = useState<{ refused: string | null; problems: PublishProblem[] } | null>(null);
+  const [discarding, setDiscarding] = useState(false);
+  const [rollback, setRollback] = useState<{ version: number; note: string } | null>(null);
+  const [comparing, setComparing] = useState<{ from: number; to: number } | null>(null);
+  const [upgrading, setUpgrading] = useState<number | null>(null);
+  const [saved, setSaved] = useState<PreviewSaved | null>(() => savedOf(stage.draft));
+  const jsonEditor = useRef<JsonEditorHandle>(null);
+
+  useEffect(() => {
+    void loadJsonEditor();
+  }, []);
+
+  const onText = useCallback((next: string) => {
+    setText(next);
+    setDirty(true);
+    try {
+      const file = JSON.parse(next) as unknown;
+      setDraft((d) => ({ ...d, file }));
+      setParseError(null);
+    } catch (error) {
+      setParseError((error as Error).message);
+    }
+  }, []);
+  const onStructured = useCallback((next: StageDraftValue) => {
+    setDraft(next);
+    setText(show(next.file));
+    setParseError(null);
+    setDirty(true);
+  }, []);
+
+  // Problems and missing texts of what is on screen, a moment after each edit (nothing saved).
+  useLiveCheck(slug, draft.file, draft.labels, dirty && !parseError, useCallback((answer: Checked) => setChecked(answer), []));
+
+  const refused = (error: unknown): CatalogueRefused | null => {
+    if (!(error instanceof CatalogueRefused)) {
+      notify(t('errors:unknown_error'), { type: 'error' });
+      return null;
+    }
+    if (error.stale) setConflict(error.messages[0] ?? t('stages.conflict'));
+    return error;
+  };
+
+  /** Saves the draft; true when saved. */
+  const save = async (quiet = false): Promise<boolean> => {
+    if (parseError) {
+      notify(t('configAdmin:stages.fixJson'), { type: 'error' });
+      return false;
+    }
+    setBusy(true);
+    try {
+      const file = draft.file;
+      const saved = await saveDraft(slug, { file, labels: draft.labels, ...(revision !== null ? { revision } : {}) }, t);
+      setSaved(savedOf({ ...saved, file }));
+      setRevision(saved.revision);
+      setChecked({ problems: saved.problems, missing_translations: saved.missing_translations });
+      setDraftInfo({ by: saved.updated_by?.name ?? null, at: saved.updated_at });
+      setDirty(false);
+      setConflict(null);
+      if (!quiet) notify(saved.message, { type: 'success' });
+      return true;
+    } catch (error) {
+      const r = refused(error);
+      if (r && !r.stale) notify(r.messages.join('\n'), { type: 'error' });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const openPublish = async () => {
+    if (dirty || revision === null) {
+      if (!(await save(true))) return;
+    }
+    setPublishing({ refused: null, problems: [] });
+  };
+
+  const publish = async (note: string) => {
+    if (revision === null) return;
+    try {
+      const done = await publishDraft(slug, { note, revision }, t);
+      notify(done.message, { type: 'success' });
+      setPublishing(null);
+      setDirty(false);
+      await reload();
+    } catch (error) {
+      const r = refused(error);
+      if (!r) return;
+      if (r.stale) setPublishing(null);
+      else setPublishing({ refused: r.messages[0] ?? null, problems: r.problems });
+    }
+  };
+
+  const discard = async () => {
+    try {
+      if (revision !== null) notify((await discardDraft(slug, revision, t)).message, { type: 'success' });
+      setDirty(false);
+      await reload();
+    } catch (error) {
+      const r = refused(error);
+      if (r && !r.stale) notify(r.messages.join('\n'), { type: 'error' });
+    }
+  };
+
+  const rollBack = async (version: number, note: string) => {
+    try {
+      notify((await rollbackStage(slug, { version, note }, t)).message, { type: 'success' });
+      await reload();
+    } catch (error) {
+      const r = refused(error);
+      if (r && !r.stale) notify(r.messages.join('\n'), { type: 'error' });
+    }
+  };
+
+  const problems = publishing?.problems.length ? publishing.problems : checked.problems;
+  const next = Math.max(...stage.versions.map((v) => v.version), stage.version) + 1;
+
+  return (
+    <Stack spacing={2}>
+      <UnsavedChangesPrompt when={dirty} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h5" component="h2" data-testid="stage-title">
+            {t(stage.title)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="stage-status">
+            {[
+              slug,
+              t('stages.currentVersion', { version: stage.version }),
+              revision !== null ? t('stages.draftBy', { name: draftInfo?.by ?? t('stages.someone'), when: formatWhen(draftInfo?.at) }) : t('stages.editingCopy', { version: stage.version }),
+              dirty ? t('stages.unsaved') : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+        </Box>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          <Button variant="outlined" startIcon={<SaveIcon />} onClick={() => void save()} disabled={busy || !dirty || !!conflict} data-testid="draft-save">
+            {t('stages.save')}
+          </Button>
+          <Button variant="contained" startIcon={<PublishIcon />} onClick={() => void openPublish()} disabled={busy || !!conflict || (revision === null && !dirty)} data-testid="draft-publish">
+            {t('stages.publish.open')}
+          </Button>
+          <Button color="warning" startIcon={<DeleteOutlineIcon />} onClick={() => setDiscarding(true)} disabled={busy || (revision === null && !dirty)} data-testid="draft-discard">
+            {t('stages.discard')}
+          </Button>
+        </Stack>
+      </Stack>
+
+      {conflict && (
+        <Alert
+          severity="warning"
+          data-testid="draft-conflict"
+          action={
+            <Button color="inherit" size="small" onClick={() => void (setDirty(false), setConflict(null), reload())} data-testid="draft-reload">
+              {t('stages.reload')}
+            </Button>
+          }
+        >
+          {conflict}
+        </Alert>
+      )}
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: 2, alignItems: 'start' }}>
+        <Paper sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
+          <Tabs value={tab} onChange={(_e, v: 'fields' | 'json') => setTab(v)} aria-label={t('stages.modes')} sx={{ mb: 1 }}>
+            <Tab value="fields" label={t('stages.tabs.fields')} id="stage-tab-fields" aria-controls="stage-panel-fields" data-testid="tab-fields" />
+            <Tab value="json" label={t('stages.tabs.json')} id="stage-tab-json" aria-controls="stage-panel-json" data-testid="tab-json" />
+          </Tabs>
+          <Box role="tabpanel" id="stage-panel-fields" aria-labelledby="stage-tab-fields" hidden={tab !== 'fields'}>
+            {tab === 'fields' && (parseError ? <Alert severity="warning">{t('stages.fixJsonFirst')}</Alert> : <StructuredEditor draft={draft} onChange={onStructured} disabled={busy} />)}
+          </Box>
+          <Box role="tabpanel" id="stage-panel-json" aria-labelledby="stage-tab-json" hidden={tab !== 'json'} sx={{ height: { md: '70vh' } }}>
+            {tab === 'json' && (
+              <Suspense fallback={<CircularProgress size={24} aria-label={t('stages.loading')} />}>
+                <JsonEditor ref={jsonEditor} value={text} onChange={onText} label={t('stages.jsonLabel')} problems={checked.problems} />
+              </Suspense>
+            )}
+          </Box>
+          <DraftChecks parseError={parseError} tab={tab} checked={checked} onReveal={(pointer) => jsonEditor.current?.reveal(pointer)} />
+        </Paper>
+        <Paper sx={{ p: { xs: 1, sm: 2 }, minWidth: 0, position: { lg: 'sticky' }, top: { lg: 72 } }}>
+          <StagePreview file={draft.file} labels={draft.labels} saved={saved} />
+        </Paper>
+      </Box>
+
+      <Paper sx={{ p: { xs: 1, sm: 2 } }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {t('stages.versionsPanel.title')}
+        </Typography>
+        <VersionsPanel
+          key={stage.version}
+          versions={stage.versions}
+          current={stage.version}
+          onCompare={(from, to) => setComparing({ from, to })}
+          onRollback={(version) => setRollback({ version, note: t('stages.rollbackNote', { version }) })}
+          onUpgrade={setUpgrading}
+          disabled={busy}
+        />
+      </Paper>
+
+      {publishing && (
+        <PublishDialog version={next} problems={problems} missing={checked.missing_translations} refused={publishing.refused} onClose={() => setPublishing(null)} onPublish={publish} />
+      )}
+      {upgrading !== null && <UpgradeDialog slug={slug} version={upgrading} onClose={() => setUpgrading(null)} onMoved={refresh} />}
+      {comparing && <CompareDialog slug={slug} from={comparing.from} to={comparing.to} onClose={() => setComparing(null)} />}
+      <ConfirmDialog open={discarding} title={t('stages.discardQuestion')} confirmLabel={t('stages.discard')} tone="warning" onClose={() => setDiscarding(false)} onConfirm={discard} testId="discard-dialog">
+        {t('stages.discardText', { version: stage.version })}
+      </ConfirmDialog>
+      <RollbackDialog rollback={rollback} next={next} onChange={setRollback} onRollBack={rollBack} />
+    </Stack>
+  );
+}
