@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyInformation, franchises, location, newConfig, writeStages, type ConfigBody } from '../server/configs-helpers';
 import { call, login } from '../server/helpers';
-import { hashPath, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
+import { editSaved, hashPath, startE2E, SETTLE, waitForLanding, type E2E } from './harness';
 
 /**
  * What a person reads on the configurator's screens (issue 26): history and conflicts in names,
@@ -65,7 +65,7 @@ describe('configurator screens a person can read (browser)', () => {
     await openStage(first, 'social-feeds');
     await openStage(second, 'social-feeds');
     await first.locator('#social-feeds_group_twitter').fill('https://twitter.com/theirs');
-    await expect.poll(() => status(first), SETTLE).toBe('saved');
+    await editSaved(first);
     await second.locator('#social-feeds_group_youtube').fill('https://youtube.com/mine');
     const conflict = second.getByTestId('stage-conflict');
     await conflict.waitFor();

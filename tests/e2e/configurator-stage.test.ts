@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyInformation, franchises, location, newConfig, writeStages, type ConfigBody } from '../server/configs-helpers';
 import { call, login } from '../server/helpers';
-import { DEMO_PASSWORD, hashPath, startE2E, SETTLE, type E2E } from './harness';
+import { DEMO_PASSWORD, editSaved, hashPath, startE2E, SETTLE, type E2E } from './harness';
 
 /**
  * The stage page in the built app (issue 7, stage page): autosave and its indicator, unsent edits
@@ -166,7 +166,7 @@ describe('configurator stage page (browser)', () => {
     const second = await openStage('social-feeds');
 
     await twitter(first).fill('https://twitter.com/first-person');
-    await expect.poll(() => status(first), SETTLE).toBe('saved');
+    await editSaved(first);
 
     await youtube(second).fill('https://youtube.com/second-person');
     const conflict = second.getByTestId('stage-conflict');
@@ -215,7 +215,7 @@ describe('configurator stage page (browser)', () => {
     const staff = await openStage('internal/franchises', { email: 'admin@demo.test' });
     await staff.getByTestId('stage-internal').waitFor();
     await staff.getByTestId('internal-notes').fill('Checked the franchise list with the dealer.');
-    await expect.poll(() => status(staff), SETTLE).toBe('saved');
+    await editSaved(staff);
     await staff.reload();
     await expect.poll(() => staff.getByTestId('internal-notes').inputValue(), SETTLE).toBe('Checked the franchise list with the dealer.');
 

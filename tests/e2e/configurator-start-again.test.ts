@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPath, startE2E, SETTLE, type E2E } from './harness';
+import { editSaved, hashPath, startE2E, SETTLE, type E2E } from './harness';
 
 /**
  * The stage page's "Start again" (spec: reset returns the stage to an empty draft): beside Reset
@@ -30,9 +30,9 @@ describe('configurator stage page: Start again (browser)', () => {
 
     // Saved data, then an edit on top of it.
     await twitter(page).fill('https://twitter.com/saved-before');
-    await expect.poll(() => status(page), SETTLE).toBe('saved');
+    await editSaved(page);
     await youtube(page).fill('https://youtube.com/also-saved');
-    await expect.poll(() => status(page), SETTLE).toBe('saved');
+    await editSaved(page);
 
     // Both actions are offered: Reset (last saved data) and Start again (empty draft).
     await page.getByTestId('stage-reset').waitFor();

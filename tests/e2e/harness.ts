@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { workerBrowser } from '../support/browser';
+import { expect } from 'vitest';
+import { SETTLE, workerBrowser } from '../support/browser';
 
 export { pickUpWithKeyboard, SETTLE } from '../support/browser';
 import { DEMO_PASSWORD, startTestServer, type TestServer, type TestServerOptions } from '../support/server';
@@ -170,4 +171,16 @@ export async function photograph(target: Page | Locator, set: string, name: stri
   await page.waitForTimeout(250);
   if (element) await element.screenshot({ path });
   else await page.screenshot({ path, fullPage });
+}
+
+/**
+ * After an edit on a stage page, waits until the server has it. The save indicator still says
+ * "Saved" until the edit has gone through the form's rules (just after the next paint), so a wait
+ * for "Saved" alone can pass before the edit counts: the indicator is first seen to leave "Saved"
+ * (pending for the autosave's 1.5 s pause, then saving) and then to come back to it.
+ */
+export async function editSaved(page: Page): Promise<void> {
+  const status = () => page.getByTestId('save-indicator').getAttribute('data-status');
+  await expect.poll(status, SETTLE).not.toBe('saved');
+  await expect.poll(status, SETTLE).toBe('saved');
 }
