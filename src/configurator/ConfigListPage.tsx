@@ -8,7 +8,7 @@ import { PageHeading } from '../layout/PageHeading';
 import { session } from '../session/session';
 import { growl } from '../session/notifier';
 import { useSession } from '../session/useSession';
-import type { ConfigPageQuery, ConfigRow } from './api';
+import type { ConfigPageQuery, ConfigRow } from '../data/configs';
 import { useConfigWrites } from './useConfigWrites';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { useConfigAbilities } from './dashboard/permissions';

@@ -74,9 +74,6 @@ export function withKnownStages(known: ConfigDetail, answer: WriteResponse, slug
 
 /** Spec section 3's design types: one list with the server's (contract/projects.ts). */
 export { DESIGN_TYPES, type DesignType } from '../../contract/projects';
-// The list's page and the company search are shared with the legacy import (src/migration): data/configs.ts.
-export { pageConfigs, searchCompanies, type CompanyOption, type ConfigPageQuery, type ConfigRow, type ListStatus, type SortField } from '../data/configs';
-
 // The stage catalogue (GET /configs/stages) is read by the product form too: src/data/stageCatalogue.ts.
 export type { CatalogueStage };
 

@@ -1,4 +1,4 @@
-import type { ConfigPageQuery } from './api';
+import type { ConfigPageQuery } from '../data/configs';
 
 /**
  * react-query keys of the configurator's reads. The rule of every area's `queryKeys.ts`: the API

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PublishProblem, UpgradePlanAnswer } from '../../../contract/catalogue';
 import { ProblemList } from './PublishDialog';
 
-
+/** The parts of an upgrade plan's view (UpgradePlanView): field changes, a row's outcome and what it says. */
 export type PlanRow = UpgradePlanAnswer['configs'][number];
 export type Outcome = PlanRow['outcome'];
 

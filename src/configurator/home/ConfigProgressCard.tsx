@@ -6,7 +6,8 @@ import { hasPermission, PERMISSIONS } from '../../auth/permissions';
 import { FRESH, answered } from '../../data/queryPolicies';
 import { isSidebarVisible } from '../../layout/menuItems';
 import { useSession } from '../../session/useSession';
-import { getConfig, pageConfigs, type ConfigPageQuery } from '../api';
+import { pageConfigs, type ConfigPageQuery } from '../../data/configs';
+import { getConfig } from '../api';
 import { ConfigProgress } from '../parts';
 import { configKeys } from '../queryKeys';
 

@@ -3,7 +3,7 @@ import { Box, Card, CardActionArea, CardContent, Chip, IconButton, Menu, MenuIte
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/format';
-import type { ConfigRow } from '../api';
+import type { ConfigRow } from '../../data/configs';
 import type { ConfigAbilities } from '../dashboard/permissions';
 import { ConfigProgress } from '../parts';
 

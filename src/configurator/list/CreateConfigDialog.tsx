@@ -6,7 +6,8 @@ import { FRESH } from '../../data/queryPolicies';
 import { useDebouncedValue } from '../../data/useDebouncedValue';
 import { HttpError } from '../../http';
 import { useSession } from '../../session/useSession';
-import { DESIGN_TYPES, searchCompanies, type CompanyOption, type ConfigDetail } from '../api';
+import { searchCompanies, type CompanyOption } from '../../data/configs';
+import { DESIGN_TYPES, type ConfigDetail } from '../api';
 import { useCreateConfig } from '../useConfigWrites';
 import { configKeys } from '../queryKeys';
 

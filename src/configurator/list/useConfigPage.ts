@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import { FRESH, answered } from '../../data/queryPolicies';
 import { useDebouncedValue } from '../../data/useDebouncedValue';
-import { pageConfigs, type ConfigPageQuery, type ConfigRow } from '../api';
+import { pageConfigs, type ConfigPageQuery, type ConfigRow } from '../../data/configs';
 import { configKeys } from '../queryKeys';
 
 export interface ConfigPageState {
