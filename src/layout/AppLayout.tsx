@@ -10,6 +10,7 @@ import { SkipLink } from './SkipLink';
 import { Sidebar } from './Sidebar';
 import { isSidebarVisible } from './menuItems';
 import { TopBar } from './TopBar';
+import { useTopOfNewScreen } from './useTopOfNewScreen';
 
 /**
  * The page shell (spec sections 1 and 2): top bar, sidebar (signed in, filtered by permission,
@@ -20,6 +21,7 @@ import { TopBar } from './TopBar';
  */
 export function AppLayout({ children, topBarItems }: { children?: ReactNode; topBarItems?: ReactNode }) {
   const { status, user, company } = useSession();
+  useTopOfNewScreen();
   const signedIn = status === 'authenticated' ? user : null;
   const withSidebar = Boolean(signedIn && isSidebarVisible(signedIn, company));
   // Below md the sidebar is a drawer behind the top bar's menu button (see Sidebar).

@@ -8,12 +8,14 @@ import { Footer } from './Footer';
 import { OverlayWhileMounted, PageOverlay } from './PageOverlay';
 import { SkipLink } from './SkipLink';
 import { SignedOutTopBar } from './TopBarFrame';
+import { useTopOfNewScreen } from './useTopOfNewScreen';
 
 /**
  * The signed-out shell's page frame (shell/PublicApp.tsx): the signed-out top bar, the page, footer,
  * cookie banner, page overlay and growls, as AppLayout shows them to a visitor, without react-admin.
  */
 export function PublicLayout({ children }: { children: ReactNode }) {
+  useTopOfNewScreen();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', bgcolor: 'background.default' }}>
       <PublicBridges />
