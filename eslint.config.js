@@ -13,11 +13,12 @@ import { readdirSync } from 'node:fs';
 // imports the shared folders, the engine and contract/, never another area, so it can be read,
 // changed or copied on its own; what two areas need moves to a shared folder. The shared folders
 // import no area. The composers put areas together and are imported by none: App.tsx and main.tsx,
-// shell/, home/ (the home dashboard shows the areas' home cards) and routing's page tables
-// (pages.ts, publicPages.ts, routeElements.tsx). Every other folder of src/ is an area.
+// shell/, home/ (the home dashboard shows the areas' home cards) and routing's route table and
+// what reads it (areas.ts lists each area's routes.ts; pages.ts, publicPages.ts, routeElements.tsx,
+// routeAt.ts, guard.ts, RouteGuard.tsx). Every other folder of src/ is an area.
 const APP_SHARED = ['analytics', 'auth', 'csp', 'data', 'forms', 'http', 'i18n', 'layout', 'routing', 'session', 'status'];
 const APP_COMPOSERS = ['home', 'shell'];
-const ROUTING_COMPOSERS = ['pages.ts', 'publicPages.ts', 'routeElements.tsx'];
+const ROUTING_COMPOSERS = ['areas.ts', 'pages.ts', 'publicPages.ts', 'routeElements.tsx', 'routeAt.ts', 'guard.ts', 'RouteGuard.tsx'];
 const APP_AREAS = readdirSync('./src', { withFileTypes: true })
   .filter((d) => d.isDirectory() && !APP_SHARED.includes(d.name) && !APP_COMPOSERS.includes(d.name))
   .map((d) => d.name);
@@ -30,12 +31,12 @@ const appAreaZones = APP_AREAS.flatMap((area) => [
   {
     target: `./src/${area}`,
     from: [...APP_COMPOSERS.map((c) => `./src/${c}`), './src/App.tsx', './src/main.tsx', ...ROUTING_COMPOSERS.map((f) => `./src/routing/${f}`)],
-    message: `src/${area}/ never imports the composers (App.tsx, main.tsx, shell/, home/, routing's page tables): they import it.`,
+    message: `src/${area}/ never imports the composers (App.tsx, main.tsx, shell/, home/, routing's route table): they import it.`,
   },
 ]);
 const appSharedZones = APP_SHARED.flatMap((shared) =>
   APP_AREAS.map((area) => ({
-    // routing's page tables compose the areas' pages; the rest of routing/ is shared.
+    // routing's route table composes the areas' routes; the rest of routing/ is shared.
     target: shared === 'routing' ? `./src/routing/!(${ROUTING_COMPOSERS.join('|')})` : `./src/${shared}`,
     from: `./src/${area}`,
     message: `src/${shared}/ is shared by the areas and imports none of them (src/README.md).`,

@@ -10,7 +10,9 @@ import { queryClient } from './data/queryClient';
 import { LiveI18nContext } from './i18n/LiveI18nContext';
 import { AppLayout } from './layout/AppLayout';
 import { Growl } from './layout/Growl';
+import { buildMenu } from './layout/menuItems';
 import NotFoundPage from './layout/NotFoundPage';
+import { ROUTES } from './routing/areas';
 import { pageNamespacesAt, preloadPageAt } from './routing/pages';
 import { routeAt } from './routing/routeAt';
 import { appResources, appRoutes, prefetchPageDataAt } from './routing/routeElements';
@@ -22,8 +24,14 @@ const store = localStorageStore(undefined, 'LaunchPortal');
 // What the areas show in the signed-in top bar: the tracker's notifications bell. The layout is
 // shared and imports no area, so the app hands it in (one element, so the memo'd top bar keeps it).
 const TOP_BAR_ITEMS = <NotificationBell />;
+// The sidebar of spec sections 2 and 6, from the areas' routes; `:me` is the signed-in user's id.
+const MENU = buildMenu(ROUTES);
 function Layout({ children }: { children?: ReactNode }) {
-  return <AppLayout topBarItems={TOP_BAR_ITEMS}>{children}</AppLayout>;
+  return (
+    <AppLayout menu={MENU} topBarItems={TOP_BAR_ITEMS}>
+      {children}
+    </AppLayout>
+  );
 }
 
 // Once, as the app's code loads: react-admin's auth questions answered from the session.
@@ -67,9 +75,9 @@ const ON_FROM_DASHBOARD = ['#/showcases', '#/configurator', '#/configurator/0/da
 
 /**
  * The react-admin application: hash routes (react-admin's default router), our layout around
- * every route, and no telemetry call to outside hosts. The screens are registered in
- * routing/routes.ts (name, path, permission, title, menu) and routing/routeElements.tsx (their
- * pages and react-admin's resources); nothing here changes for a new screen.
+ * every route, and no telemetry call to outside hosts. The screens come from the areas (each
+ * area's routes.ts: name, path, permission, title, menu, page, resources; routing/areas.ts lists
+ * the areas); nothing here changes for a new screen.
  *
  * It is react-admin's <Admin> taken apart (AdminContext + AdminUI, exactly what <Admin> renders) so
  * LiveI18nContext can sit between them: a language change re-renders the screens in place.

@@ -5,7 +5,7 @@ import { AppBar, Box, Drawer, LinearProgress, List, ListItemButton, ListItemText
 import { currentUser, read, resumeSession, type User } from './api';
 
 const DRAWER = 240;
-// The app's menu for staff, about its length (src/routing/routes.ts).
+// The app's menu for staff, about its length (src/routing/areas.ts).
 const MENU = ['Dashboard', 'Companies', 'All companies', 'Create company', 'Configurator', 'Agreements', 'Products', 'Media', 'All media', 'Add media', 'Showcases', 'Tracker', 'All projects', 'New project', 'Projects', 'Projects dashboard', 'In build', 'Launching', 'Reviews', 'Reports', 'Users', 'All users', 'Profile', 'Tasks'];
 
 function Frame({ user, title, children }: { user: User | null; title: string; children: ReactNode }) {

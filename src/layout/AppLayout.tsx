@@ -8,7 +8,7 @@ import { OverlayWhileMounted, PageOverlay } from './PageOverlay';
 import { SessionModal } from './SessionModal';
 import { SkipLink } from './SkipLink';
 import { Sidebar } from './Sidebar';
-import { isSidebarVisible } from './menuItems';
+import { isSidebarVisible, type MenuSection } from './menuItems';
 import { TopBar } from './TopBar';
 import { useTopOfNewScreen } from './useTopOfNewScreen';
 
@@ -16,10 +16,11 @@ import { useTopOfNewScreen } from './useTopOfNewScreen';
  * The page shell (spec sections 1 and 2): top bar, sidebar (signed in, filtered by permission,
  * hidden for showcase-stage companies without create configs), the page, footer, cookie banner,
  * the session-timeout modal and the page overlay. Growls are react-admin's notification slot.
- * `topBarItems` is what the areas show in the signed-in top bar (the tracker's notifications bell):
- * the layout is shared and imports no area, so App.tsx hands them in.
+ * `topBarItems` is what the areas show in the signed-in top bar (the tracker's notifications bell),
+ * `menu` the sidebar built from the areas' routes: the layout is shared and imports no area, so
+ * App.tsx hands them in.
  */
-export function AppLayout({ children, topBarItems }: { children?: ReactNode; topBarItems?: ReactNode }) {
+export function AppLayout({ children, menu, topBarItems }: { children?: ReactNode; menu: readonly MenuSection[]; topBarItems?: ReactNode }) {
   const { status, user, company } = useSession();
   useTopOfNewScreen();
   const signedIn = status === 'authenticated' ? user : null;
@@ -38,7 +39,7 @@ export function AppLayout({ children, topBarItems }: { children?: ReactNode; top
       <SkipLink />
       <TopBar onOpenMenu={withSidebar && narrow ? openMenu : undefined} menuOpen={placement.open} items={topBarItems} />
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        {withSidebar && signedIn && <Sidebar user={signedIn} placement={placement} />}
+        {withSidebar && signedIn && <Sidebar menu={menu} user={signedIn} placement={placement} />}
         <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, '&:focus': { outline: 'none' } }}>
           <Suspense fallback={<OverlayWhileMounted />}>{children}</Suspense>
         </Box>

@@ -3,7 +3,7 @@ import { Box, Drawer, List, ListItem, ListItemButton, ListItemText, ListSubheade
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { SessionUser } from '../auth/types';
-import { MENU, activeMenuKey, filterMenu, type MenuItem } from './menuItems';
+import { activeMenuKey, filterMenu, type MenuItem, type MenuSection } from './menuItems';
 
 /**
  * One menu entry as a list item (a list may only hold <li>s): a link, or a group heading with its
@@ -57,10 +57,10 @@ export interface SidebarPlacement {
  * column would leave the page a sliver, so there it is a drawer the top bar's menu button opens, and
  * following a link closes it.
  */
-function SidebarView({ user, placement }: { user: SessionUser; placement: SidebarPlacement }) {
+function SidebarView({ menu, user, placement }: { menu: readonly MenuSection[]; user: SessionUser; placement: SidebarPlacement }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const sections = useMemo(() => filterMenu(MENU, user), [user]);
+  const sections = useMemo(() => filterMenu(menu, user), [menu, user]);
   const active = activeMenuKey(sections, pathname);
   const onNavigate = placement.drawer ? placement.onClose : undefined;
 

@@ -1,6 +1,6 @@
 import { ADMIN_PERMISSIONS, PERMISSIONS as P, hasPermission, meets, type Permission, type Requirement } from '../auth/permissions';
 import type { SessionCompany, SessionUser } from '../auth/types';
-import { ROUTES, type MenuGroup, type RouteDef } from '../routing/routes';
+import type { MenuGroup, RouteDef } from '../routing/define';
 
 /** One sidebar entry: a link (`to`) or a group of links, with the navigation label's common.json key. */
 export interface MenuItem {
@@ -45,7 +45,7 @@ const GROUPS: Record<MenuGroup, { label: string; section: 'main' | 'admin'; rank
 
 /**
  * The sidebar of spec sections 2 and 6, built from the routes' own menu placements
- * (routing/routes.ts): a link's path and requirement are its route's, so a screen is registered
+ * (each area's routes.ts, routing/areas.ts): a link's path and requirement are its route's, so a screen is registered
  * once. `:me` is replaced by the signed-in user's id.
  */
 export function buildMenu(routes: readonly RouteDef[]): MenuSection[] {
@@ -69,8 +69,6 @@ export function buildMenu(routes: readonly RouteDef[]): MenuSection[] {
   return SECTIONS.map((section) => ({ ...section, items: ordered(bySection.get(section.key)!) }));
 }
 
-/** The sidebar of spec sections 2 and 6; `:me` is replaced by the signed-in user's id. */
-export const MENU: MenuSection[] = buildMenu(ROUTES);
 
 function filterItem(item: MenuItem, user: SessionUser): MenuItem | null {
   if (!meets(user, item.requires)) return null;
@@ -88,7 +86,7 @@ function filterItem(item: MenuItem, user: SessionUser): MenuItem | null {
  *
  * @example filterMenu(MENU, dealer).map((s) => s.key) // ['main']
  */
-export function filterMenu(menu: MenuSection[], user: SessionUser | null): MenuSection[] {
+export function filterMenu(menu: readonly MenuSection[], user: SessionUser | null): MenuSection[] {
   if (!user) return [];
   return menu
     .filter((section) => meets(user, section.requires))
@@ -116,7 +114,7 @@ export function isSidebarVisible(user: SessionUser | null, company: Pick<Session
  *
  * @example activeMenuKey(filterMenu(MENU, admin), '/users/create') // 'users-create'
  */
-export function activeMenuKey(sections: MenuSection[], pathname: string): string | null {
+export function activeMenuKey(sections: readonly MenuSection[], pathname: string): string | null {
   const links: MenuItem[] = [];
   const collect = (item: MenuItem) => {
     if (item.to) links.push(item);

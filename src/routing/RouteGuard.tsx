@@ -10,22 +10,11 @@ import { useSession } from '../session/useSession';
 import { CurrentRouteContext } from './currentRoute';
 import { decideRoute } from './guard';
 import { showOverlay } from './overlay';
-import type { RouteDef } from './routes';
-
-/** Loads what a route needs before it shows; a 403 or 404 here stops the navigation. */
-export type Preload = (params: Record<string, string | undefined>) => Promise<unknown>;
+import type { ArrivalState } from './arrival';
+import type { Preload, RouteDef } from './define';
 
 /** Asks for a route's first data without holding the page back (the page shows its own loading). */
-export type Prefetch = () => void;
-
-/**
- * "Arriving from Login or Register" (spec section 2) travels with the navigation itself, as history
- * state, rather than as a "last route shown" variable: a page the user opens right after the
- * sign-in landing must not be taken for that landing, however late the landing page rendered.
- */
-export interface ArrivalState {
-  from?: string;
-}
+export type StartPrefetch = () => void;
 
 /**
  * The route guard of spec section 2 around one route: waits for the session check, applies the
@@ -34,7 +23,7 @@ export interface ArrivalState {
  * the page renders in the same pass, while its lazy code may still be loading), and sets the page
  * title.
  */
-export function RouteGuard({ route, preload, prefetch, children }: { route: RouteDef; preload?: Preload; prefetch?: Prefetch; children: ReactNode }) {
+export function RouteGuard({ route, preload, prefetch, children }: { route: RouteDef; preload?: Preload; prefetch?: StartPrefetch; children: ReactNode }) {
   const state = useSession();
   const location = useLocation();
   const params = useParams();

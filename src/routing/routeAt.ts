@@ -1,5 +1,5 @@
 import { matchRoutes } from 'react-router-dom';
-import { ROUTES, type RouteName } from './routes';
+import { ROUTES, type RouteName } from './areas';
 
 /** The route table as react-router matches it, built once. */
 const MATCHABLE = ROUTES.map((route) => ({ path: route.path, name: route.name }));

@@ -1,71 +1,30 @@
-import { type ComponentType, type LazyExoticComponent } from 'react';
+import { type ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { Navigate, Route, useLocation, useParams } from 'react-router-dom';
 import { session } from '../session/session';
-import { prefetchReports } from '../reports/useReports';
+import { ROUTES, type RouteName } from './areas';
 import { keyedByRecord } from './keyedByRecord';
-import { PAGES as LAZY_PAGES, RESOURCES } from './pages';
+import { PAGES as LAZY_PAGES, PREFETCHES, PRELOADS, RESOURCES, STEPS_IN_PLACE } from './pages';
 import { pathOf, routeAt, searchOf } from './routeAt';
-import { RouteGuard, type Prefetch, type Preload } from './RouteGuard';
-import { ROUTES, type RouteName } from './routes';
+import { RouteGuard, type StartPrefetch } from './RouteGuard';
+import { fillPath } from './define';
 
-/** `/configurator/{id}` redirects to that config's dashboard (spec section 2). */
-function ConfigRedirect() {
-  const { id = '' } = useParams();
-  return <Navigate to={`/configurator/${encodeURIComponent(id)}/dashboard`} replace />;
+/** A route that only sends the visitor on (`redirectTo`, its `:params` from the address). */
+function redirectTo(to: string): ComponentType {
+  function Redirect() {
+    const params: Readonly<Record<string, string | undefined>> = useParams();
+    return <Navigate to={fillPath(to, params)} replace />;
+  }
+  return Redirect;
 }
 
-/** `/roles-permissions` opens its one page, the roles (spec section 2: "/roles-permissions: roles"). */
-function RolesRedirect() {
-  return <Navigate to="/roles-permissions/roles" replace />;
-}
-
-type Page = ComponentType | LazyExoticComponent<ComponentType>;
-
-/** Every named route's page: pages.ts's and the two redirects. */
-const PAGES: Record<RouteName, Page> = { ...LAZY_PAGES, 'Config Redirect': ConfigRedirect, 'Roles & Permissions Redirect': RolesRedirect };
-
-/**
- * Pages that follow a change of their parameters in place instead of starting again: the showcase
- * media page steps through one post's images (it shows, never edits, and a remount would load
- * the post again at every step). Every other page is mounted anew per record (keyedByRecord).
- */
-const STEPS_IN_PLACE: ReadonlySet<RouteName> = new Set<RouteName>(['Showcase Media']);
-
-/**
- * Data a route's page reads first, asked for without side effects and without waiting for the
- * page: on a first visit at the address the app opens on, before its code and texts
- * (`prefetchPageDataAt`), and on a navigation by the route's guard, which does not wait for it (a
- * PRELOADS entry would hold the page back a render pass). The search is the address's.
- */
-const PREFETCHES: Partial<Record<RouteName, (search: string, path: string) => Promise<unknown>>> = {
-  'Projects Reports': prefetchReports,
-  'Config Stage': prefetchStageValidators,
-  'Config Internal Stage': prefetchStageValidators,
-};
-
-/**
- * A stage page's validators (a chunk per stage, engine/README.md), asked for beside the page's code
- * rather than once the page has mounted, a round trip later. The engine comes by dynamic import:
- * the app's own chunk does not carry it.
- */
-function prefetchStageValidators(_search: string, path: string): Promise<unknown> {
-  const slug = decodeURIComponent(path.split('/').pop() ?? '');
-  return import('../../engine').then(({ hasStage, loadStageValidators, stageValidatorsNeeded }) => (hasStage(slug) ? loadStageValidators(stageValidatorsNeeded(slug)) : undefined));
-}
-
-/** What a route loads before showing; a 403/404 stops the navigation (spec section 2). */
-const PRELOADS: Partial<Record<RouteName, Preload>> = {
-  // Company dashboard: that company becomes the active one.
-  'Company Dashboard': ({ id }) => session.loadCompany(Number(id)),
-  // Dashboard without an id: the active company is cleared (spec section 2).
-  Dashboard: async () => {
-    if (session.activeCompanyId()) await session.clearActiveCompany();
-  },
-};
+/** Every named route's page: the areas' (pages.ts) and the redirects. */
+const PAGES: Record<RouteName, ComponentType> = Object.fromEntries(
+  ROUTES.map((route) => [route.name, route.redirectTo ? redirectTo(route.redirectTo) : LAZY_PAGES[route.name]!]),
+) as Record<RouteName, ComponentType>;
 
 /** Each route's PREFETCHES entry as the guard starts it on a navigation (the address's search). */
-const GUARD_PREFETCHES: Partial<Record<RouteName, Prefetch>> = Object.fromEntries(
+const GUARD_PREFETCHES: Partial<Record<RouteName, StartPrefetch>> = Object.fromEntries(
   Object.entries(PREFETCHES).map(([name, prefetch]) => [name, () => void prefetch(searchOf(window.location.hash), pathOf(window.location.hash)).catch(() => {})]),
 );
 
@@ -133,7 +92,7 @@ const namedPathOf = (screen: ComponentType) => ROUTES.find((route) => PAGES[rout
  * record's id is shown, issue 23). The key is the API resource.
  */
 export const appResources: ResourceProps[] = Object.entries(RESOURCES).map(([name, descriptor]) => {
-  const screens = descriptor as { list?: ComponentType; create?: ComponentType; edit?: ComponentType };
+  const screens = descriptor;
   const routed = Object.fromEntries(
     (['list', 'create', 'edit'] as const)
       .filter((kind) => screens[kind])

@@ -2,7 +2,7 @@ import type { CurrentUserResponse, SessionCompany, TokenResponse } from '../auth
 import { http, type HttpClient } from '../http';
 import { followAccountLocale, forgetAccountLocale, i18n } from '../i18n/i18n';
 import { localiseServerText } from '../i18n/serverText';
-import { loginPath } from '../routing/guard';
+import { loginPath } from '../routing/signInPaths';
 import { growl } from './notifier';
 import {
   clearStoredSession,

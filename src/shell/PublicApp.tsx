@@ -11,7 +11,7 @@ import { keyedByRecord } from '../routing/keyedByRecord';
 import { PUBLIC_PAGES, type PublicRouteName } from '../routing/publicPages';
 import { RouteGuard } from '../routing/RouteGuard';
 import { routeAt } from '../routing/routeAt';
-import { ROUTES, type RouteName } from '../routing/routes';
+import { ROUTES, type RouteName } from '../routing/areas';
 import { useSession } from '../session/useSession';
 import { themeFor } from '../theme';
 import { openApp, useAppWanted } from './appShell';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { I18nProvider } from 'react-admin';
 import { PublicApp } from './PublicApp';
 import { loadApp, loadedApp, useAppWanted, type AppModule } from './appShell';
-import { safeRedirect } from '../routing/guard';
+import { safeRedirect } from '../routing/signInPaths';
 import { searchOf } from '../routing/routeAt';
 
 /** Where signing in on this page lands: its `redirect` parameter (made safe), else the dashboard. */

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { ConfigSummary } from '../../../contract/configs';
 import type { InternalPageLayout, LayoutApplied } from '../../../contract/adminconfigs';
 import { hasPermission } from '../../auth/permissions';
-import { pathFor } from '../../routing/routes';
+import { configInternalStagePath } from '../../routing/paths/configurator';
 import { useSession } from '../../session/useSession';
 import { localiseServerText } from '../../i18n/serverText';
 import { applyLayout, WriteRefused } from './api';
@@ -23,7 +23,7 @@ export function ApplyDialog({ layout, onClose }: { layout: InternalPageLayout; o
   const [done, setDone] = useState<LayoutApplied | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // The internal stage route needs 'manage configs' (routing/routes.ts): the link only for those who may open it.
+  // The internal stage route needs 'manage configs' (the configurator's routes.ts): the link only for those who may open it.
   const mayOpen = hasPermission(useSession().user, 'manage configs');
   const { data = [], isFetching } = useGetList<ConfigSummary>('configs', { pagination: { page: 1, perPage: 20 }, sort: { field: 'updated_at', order: 'DESC' }, filter: q ? { q } : {} });
   const apply = async () => {
@@ -69,7 +69,7 @@ export function ApplyDialog({ layout, onClose }: { layout: InternalPageLayout; o
       </DialogContent>
       <DialogActions>
         {done && config && mayOpen && (
-          <Button component={RouterLink} to={pathFor('Config Internal Stage', { id: config.id, slug: done.stage })} sx={{ mr: 'auto' }} data-testid="apply-open">
+          <Button component={RouterLink} to={configInternalStagePath(config.id, done.stage)} sx={{ mr: 'auto' }} data-testid="apply-open">
             {t('apply.open')}
           </Button>
         )}

@@ -1,9 +1,9 @@
 import { formatDate } from '../../i18n/format';
-import { pathFor } from '../../routing/routes';
 
-/** The editor of one stage: `/backend/config-admin/stages/{slug}`. */
-export const editorPath = (slug: string) => pathFor('Stage Catalogue Edit', { slug });
-export const listPath = () => pathFor('Stage Catalogue');
+/** The stage catalogue: `/backend/config-admin/stages` (the area's routes.ts, 'Stage Catalogue'). */
+export const listPath = () => '/backend/config-admin/stages';
+/** The editor of one stage: `/backend/config-admin/stages/{slug}` ('Stage Catalogue Edit'). */
+export const editorPath = (slug: string) => `${listPath()}/${encodeURIComponent(slug)}`;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

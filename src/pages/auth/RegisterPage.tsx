@@ -6,7 +6,7 @@ import { languageForRegion, makesHidden, validateRegisterStep1, validateRegister
 import { useDataWords } from '../../i18n/dataWords';
 import { session } from '../../session/session';
 import { UnsavedChangesPrompt } from '../../routing/UnsavedChangesPrompt';
-import type { ArrivalState } from '../../routing/RouteGuard';
+import type { ArrivalState } from '../../routing/arrival';
 import { registerStep2Problems } from '../../session/accountErrors';
 import { FormErrors } from '../../session/FormErrors';
 import { useAccountForm } from '../../session/useAccountForm';

@@ -1,4 +1,4 @@
-/** The agreement pages' addresses (routing/routes.ts: 'Agreement Edit', 'Agreement'). */
+/** The agreement pages' addresses (the agreements area's routes.ts: 'Agreement Edit', 'Agreement'). */
 export const agreementEditPath = (id: number | string) => `/agreements/${encodeURIComponent(String(id))}/edit`;
 export const agreementPreviewPath = (id: number | string) => `/agreements/${encodeURIComponent(String(id))}/preview`;
 export const agreementsPath = '/agreements';

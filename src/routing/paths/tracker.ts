@@ -1,4 +1,4 @@
-/** The tracker's addresses (routing/routes.ts: 'Tracker All', 'Tracker New', 'Tracker Summary', 'Tracker Profile', ...). */
+/** The tracker's addresses (the tracker's routes.ts: 'Tracker All', 'Tracker New', 'Tracker Summary', 'Tracker Profile', ...). */
 const enc = (id: number | string) => encodeURIComponent(String(id));
 export const trackerAllPath = '/tracker/all';
 export const trackerNewPath = '/tracker/new';

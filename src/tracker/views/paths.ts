@@ -1,7 +1,7 @@
 import type { ProjectView } from './api';
 
 /**
- * The projects views' addresses (routing/routes.ts: 'Projects Dashboard', 'Projects Filter',
+ * The projects views' addresses (the tracker's routes.ts: 'Projects Dashboard', 'Projects Filter',
  * 'Projects In Build', 'Projects Launching', 'Projects Reviews'). A list's filter, sort and page
  * are react-admin's query (`?filter={...}&sort=...&order=...`), so an address is the whole view.
  */

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { hasPermission, hasRole, meets } from '../../../src/auth/permissions';
-import { MENU, activeMenuKey, filterMenu, isSidebarVisible, type MenuItem, type MenuSection } from '../../../src/layout/menuItems';
-import { ROUTES } from '../../../src/routing/routes';
+import { activeMenuKey, buildMenu, filterMenu, isSidebarVisible, type MenuItem, type MenuSection } from '../../../src/layout/menuItems';
+import { ROUTES } from '../../../src/routing/areas';
 import { admin, dealer, userWith } from '../fixtures/users';
+
+// The sidebar as the app builds it (App.tsx) from the areas' routes.
+const MENU = buildMenu(ROUTES);
 
 /** Every link the user sees, flattened. */
 const links = (sections: MenuSection[]) => {

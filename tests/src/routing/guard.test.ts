@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, loginPath, safeRedirect, type GuardSession } from '../../../src/routing/guard';
-import { ROUTES, pathFor, routeByName, type RouteName } from '../../../src/routing/routes';
+import { ROUTES, pathFor, routeByName, type RouteName } from '../../../src/routing/areas';
+import { decideRoute, type GuardSession } from '../../../src/routing/guard';
+import { loginPath, safeRedirect } from '../../../src/routing/signInPaths';
 import { admin, dealer, userWith } from '../fixtures/users';
 
 const signedOut: GuardSession = { authenticated: false, user: null, company: null };
