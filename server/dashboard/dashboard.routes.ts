@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { companyDashboard as companyDashboardSchema, staffDashboard as staffDashboardSchema } from '../../contract/dashboard';
-import { asAnswer, sendKept, type Answer } from '../http/kept-answer';
+import { asAnswer, sendKept } from '../http/kept-answer';
 import { errors, idOrGuid, routeDoc } from '../http/schemas';
 import { companyDashboard } from './dashboard.company';
 import { staffDashboard } from './dashboard.service';
@@ -11,25 +11,10 @@ import { todayUtc } from '../../contract/days';
  * the permission it needs), and GET /dashboard/companies/{id}, one company on one page. A session is
  * all a route needs; what it answers follows the viewer's permissions and companies, in the query.
  * Both are kept answers (http/kept-answer.ts): read again once the database changed, and per day,
- * since "overdue" and "due within seven days" move with the date.
+ * since "overdue" and "due within seven days" move with the date. Requests that open the same
+ * dashboard together share one load (single flight, db/read-cache.ts): the key holds the user, the
+ * date and the viewer's permissions, so a joined load answers exactly what this request may see.
  */
-/**
- * Loads shared by the requests that ask for the same key while one is running (single flight): 50
- * connections opening the same dashboard at once run its statement once, not 50 times over the
- * pool of 10 (without this, a cold dashboard under load queued past DB_QUERY_TIMEOUT_MS and answered
- * 503s, bench/dashboard.ts). The key holds the user, the date and the viewer's permissions, so a
- * joined load answers exactly what this request may see; its data is at most one load older.
- */
-const inFlight = new Map<string, Promise<Answer>>();
-function shared(key: string, load: () => Promise<Answer>): Promise<Answer> {
-  let running = inFlight.get(key);
-  if (!running) {
-    running = load().finally(() => inFlight.delete(key));
-    inFlight.set(key, running);
-  }
-  return running;
-}
-
 export default async function dashboardRoutes(app: FastifyInstance) {
   const { authenticate } = app.auth;
   const doc = routeDoc('dashboard');
@@ -46,7 +31,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const today = todayUtc();
       const key = `dashboard:${request.user!.id}:${today}:${[...request.viewer!.permissions].sort().join(',')}`;
-      return sendKept(request, reply, key, () => shared(key, () => asAnswer(staffDashboard(app.db, request.viewer!, today))));
+      return sendKept(request, reply, key, () => asAnswer(staffDashboard(app.db, request.viewer!, today)));
     },
   );
 
@@ -63,7 +48,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const today = todayUtc();
       const key = `dashboard-company:${request.user!.id}:${request.params.id}:${today}:${[...request.viewer!.permissions].sort().join(',')}`;
-      return sendKept(request, reply, key, () => shared(key, () => asAnswer(companyDashboard(app.db, request.viewer!, request.params.id, today))));
+      return sendKept(request, reply, key, () => asAnswer(companyDashboard(app.db, request.viewer!, request.params.id, today)));
     },
   );
 }

@@ -28,6 +28,14 @@
  * Measured (issue 10): on PostgreSQL `users/current` went from three round trips and the planning
  * of two joins per request to one round trip of a prepared one-line query, shared under load.
  *
+ * Loads are shared too (single flight): a request that misses joins a load of the same key that
+ * is running under the same state (the same snapshot and counter, the same local generation), so
+ * 50 connections opening the same dashboard at once run its statement once, not 50 times over the
+ * pool (without it a cold dashboard under load queued past DB_QUERY_TIMEOUT_MS and answered 503s,
+ * bench/dashboard.ts). Only the same state: a request that began after a commit never joins a load
+ * that began before it (that answer is older than what the request must see, and it would be kept
+ * under the newer state until the next commit; issue 53 saw it stale for up to 10 s).
+ *
  * Values are shared between requests: callers must treat them as read-only.
  */
 /**
@@ -64,8 +72,12 @@ export class ReadCache {
   private readonly states = new WeakMap<object, Batch>();
   /** The snapshot query not yet sent, which a request asking now joins. */
   private pending: Batch | null = null;
+  /** Loads running, by scope, state and key: a request that misses under the same state joins one. */
+  private readonly loading = new Map<string, Promise<unknown>>();
   hits = 0;
   misses = 0;
+  /** Requests that missed and joined a load already running instead of starting one. */
+  joined = 0;
 
   /**
    * `snapshot`: PostgreSQL's current snapshot as text, with the sign-in tables' counter (null on
@@ -168,6 +180,29 @@ export class ReadCache {
       return entry.value as T;
     }
     this.misses++;
+    // The state's text holds the local generation (all) or is kept across it (auth, PostgreSQL):
+    // the same flight key means a load under exactly what this request sees.
+    const flight = `${scope}\u0000${state}\u0000${key}`;
+    const running = this.loading.get(flight) as Promise<T> | undefined;
+    if (running) {
+      this.joined++;
+      return running;
+    }
+    const loaded = this.loadAndKeep(scope, entries, generation, state, key, load, until, bytes).finally(() => this.loading.delete(flight));
+    this.loading.set(flight, loaded);
+    return loaded;
+  }
+
+  private async loadAndKeep<T>(
+    scope: keyof RequestState,
+    entries: Map<string, Entry>,
+    generation: number,
+    state: string,
+    key: string,
+    load: () => Promise<T>,
+    until?: (value: T) => number,
+    bytes?: (value: T) => number,
+  ): Promise<T> {
     const value = await load();
     // A write of this process that landed while loading may or may not be in `value`: keep it only
     // if none did. (Another instance's write is in a later snapshot: never served this value.)

@@ -208,9 +208,13 @@ describe('ReadCache', () => {
       while (!answers.length) await new Promise((r) => setImmediate(r));
       answers.splice(0).forEach((answer) => answer());
     };
-    const together = [1, 2, 3].map((n) => cache.read(request(), 'k', async () => `v${n}`));
+    let loads = 0;
+    const together = [1, 2, 3].map((n) => cache.read(request(), 'k', async () => (loads++, `v${n}`)));
     await answerAll();
-    expect(new Set(await Promise.all(together)).size).toBe(3); // all missed, none waited on another
+    // One snapshot query, and one load the three share (the same key under the same snapshot).
+    expect(await Promise.all(together)).toEqual(['v1', 'v1', 'v1']);
+    expect(loads).toBe(1);
+    expect(cache.joined).toBe(2);
     expect(asked).toBe(1);
 
     // A query on its way; a commit lands; a request that begins now must not share that query.
@@ -223,6 +227,93 @@ describe('ReadCache', () => {
     expect(await early).toBe('before');
     expect(await late).toBe('after');
     expect(asked).toBe(3);
+  });
+});
+
+describe('ReadCache single flight: a load is joined only under the same snapshot (issue 53)', () => {
+  const request = () => ({});
+  /** A load held until released, counting how often it ran. */
+  const held = (value: string) => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const load = Object.assign(
+      async () => {
+        load.runs++;
+        await gate;
+        return value;
+      },
+      { runs: 0 },
+    );
+    return { load, release };
+  };
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('on PostgreSQL: a request that began after a commit does not join the load that began before it, nor gets its answer kept', async () => {
+    let snapshot = 's1';
+    const cache = new ReadCache(async () => snapshot);
+    const before = held('before the commit');
+    const first = cache.read(request(), 'dashboard:1', before.load);
+    const alongside = cache.read(request(), 'dashboard:1', async () => 'never run: joins the first');
+    await turn();
+    await turn();
+    expect(before.load.runs).toBe(1);
+
+    snapshot = 's2'; // another instance commits while the first load is held
+    const after = held('after the commit');
+    const second = cache.read(request(), 'dashboard:1', after.load);
+    await turn();
+    await turn();
+    expect(after.load.runs).toBe(1); // its own load: the first one's answer is older than its snapshot
+
+    before.release();
+    expect(await first).toBe('before the commit');
+    expect(await alongside).toBe('before the commit');
+    after.release();
+    expect(await second).toBe('after the commit');
+    // The next request under the new snapshot reads the newer answer from memory, never the older.
+    expect(await cache.read(request(), 'dashboard:1', async () => 'not loaded again')).toBe('after the commit');
+    expect(cache.joined).toBe(1);
+  });
+
+  it('on PostgreSQL: the older load finishing last does not replace the newer answer', async () => {
+    let snapshot = 's1';
+    const cache = new ReadCache(async () => snapshot);
+    const before = held('old');
+    const first = cache.read(request(), 'k', before.load);
+    await turn();
+    await turn();
+    snapshot = 's2';
+    expect(await cache.read(request(), 'k', async () => 'new')).toBe('new');
+    before.release();
+    expect(await first).toBe('old');
+    // The older answer is kept under its own snapshot only: a request under the newer one never
+    // gets it (it may have to load again).
+    expect(await cache.read(request(), 'k', async () => 'loaded again')).not.toBe('old');
+  });
+
+  it('on PGlite: after a write of this process a request does not join the load that began before it', async () => {
+    const cache = new ReadCache(null);
+    const before = held('old');
+    const first = cache.read(request(), 'k', before.load);
+    cache.invalidate();
+    const second = cache.read(request(), 'k', async () => 'new');
+    expect(await second).toBe('new');
+    before.release();
+    expect(await first).toBe('old');
+    expect(await cache.read(request(), 'k', async () => 'loaded again')).toBe('new');
+    expect(cache.joined).toBe(0);
+  });
+
+  it('a failed load fails the requests that joined it, and the next request loads again', async () => {
+    const cache = new ReadCache(null);
+    let fail: ((error: Error) => void) | undefined;
+    const first = cache.read(request(), 'k', () => new Promise<string>((_, reject) => (fail = reject)));
+    const joined = cache.read(request(), 'k', async () => 'not run');
+    while (!fail) await turn();
+    fail(new Error('database gone'));
+    await expect(first).rejects.toThrow('database gone');
+    await expect(joined).rejects.toThrow('database gone');
+    expect(await cache.read(request(), 'k', async () => 'back')).toBe('back');
   });
 });
 
