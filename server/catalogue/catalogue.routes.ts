@@ -109,7 +109,7 @@ export default async function catalogueRoutes(app: FastifyInstance) {
     { schema: { ...doc('A stage version\'s validator module (JavaScript), by the hash of its text'), params: s.validatorParams } },
     async (request, reply) => {
       const hash = /^([a-f0-9]{32})\.js$/.exec(request.params.file)?.[1];
-      const text = hash ? validatorModuleText(hash) : undefined;
+      const text = hash ? await validatorModuleText(app.db, hash) : undefined;
       if (!text) throw new NotFound(serverMessages.not_found);
       return reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(text);
     },

@@ -16,7 +16,7 @@ import { Conflict, Invalid, NotFound } from '../domain-errors';
 import { interpolate, serverMessages } from '../messages';
 import { missingTranslations } from './catalogue.translations';
 import { stageWork } from './catalogue.compile';
-import { compileDraft, compileVersion, loadVersion, pinCounts, UnpublishedVersion, validatorPath } from './catalogue.versions';
+import { compileDraft, compileVersion, loadVersion, pinCounts, storeModule, UnpublishedVersion, validatorPath } from './catalogue.versions';
 import type { EditableStage, Published, StageDiff, StageDraft, StageVersion, StageVersionSummary } from '../../contract/catalogue';
 
 
@@ -119,7 +119,7 @@ async function draftAnswer(db: Db, slug: string): Promise<StageDraft | null> {
   const others = await currentFiles(db);
   const problems = await problemsOf(d.draft.file, others, slug);
   // A draft that could be published gets its validators, for the editor's preview.
-  const preview = problems.length ? null : await compileDraft(d.draft.file).catch(() => null);
+  const preview = problems.length ? null : await compileDraft(db, d.draft.file).catch(() => null);
   return {
     file: d.draft.file,
     labels: d.draft.labels,
@@ -276,15 +276,17 @@ async function publishFile(db: Db, viewer: Viewer, slug: string, file: unknown, 
   const hash = hashOf(file, labels);
   // Its validators are compiled (and served) before the version exists: a config pinned to it
   // never waits for them, and a schema ajv cannot compile is refused here with ajv's words.
-  let validator: string;
+  let module: string;
   try {
-    validator = validatorPath((await compileVersion(file, labels, version)).hash);
+    module = (await compileVersion(file, labels, version)).hash;
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
     throw new Invalid(serverMessages.catalogue.not_publishable, [{ detail, field: '/schema' }]);
   }
   try {
     await db.transaction(async (tx) => {
+      // Stored with the version: any instance serves it to the browsers of configs pinned to it.
+      await storeModule(tx, module, false);
       if (extra.draftRevision !== undefined) {
         // The draft published is the one the editor saw: a save in between moved its revision.
         const gone = await tx.delete(stageDrafts).where(and(eq(stageDrafts.slug, slug), eq(stageDrafts.revision, extra.draftRevision))).returning({ slug: stageDrafts.slug });
@@ -297,7 +299,7 @@ async function publishFile(db: Db, viewer: Viewer, slug: string, file: unknown, 
     if (isUniqueViolation(err)) throw new Conflict(serverMessages.catalogue.version_taken, [{ detail: serverMessages.catalogue.version_taken, field: 'version' }]);
     throw err;
   }
-  return { slug, version, hash, validator };
+  return { slug, version, hash, validator: validatorPath(module) };
 }
 
 /** POST /stage-catalogue/{slug}/publish {note, revision}: the draft as the next version. */

@@ -9,9 +9,14 @@
  * (catalogue.time-limit.ts), and serves the very same text to browsers at
  * `/stage-validators/{hash}.js` (`script-src 'self'`: the CSP is not loosened), so the server and
  * the browser judge a dealer's data with the same code.
+ *
+ * Any instance serves any module (issue 53): the text is stored by its hash (`stage_modules`) as
+ * it is made, and an instance that has not made it reads it from there. What is kept in this
+ * process (the versions loaded, the modules made, the drafts compiled) is keyed by what it was
+ * made from (a version's content, a text's hash), so it can never answer for something else.
  */
 import { createHash } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import {
   addConfiguratorTexts,
   forgetStageValidators,
@@ -24,7 +29,7 @@ import {
   type StageDefinition,
 } from '../../engine';
 import type { Db, Tx } from '../db/database';
-import { stageVersions, type StageLabels } from '../db/schema';
+import { stageModules, stageVersions, type StageLabels } from '../db/schema';
 import { stageWork } from './catalogue.compile';
 import { importValidatorModule } from './catalogue.compile-task';
 import { timeLimited } from './catalogue.time-limit';
@@ -54,8 +59,10 @@ export const validatorPath = (hash: string) => `/stage-validators/${hash}.js`;
 
 /** Versions read so far, per database (tests run several servers in one process; so may a tool). */
 const loadedByDb = new WeakMap<object, Map<string, Promise<LoadedVersion>>>();
-/** Module texts by hash: what GET /stage-validators/{hash}.js serves. Only versions this process made. */
+/** Module texts this process made, by hash (others are read from `stage_modules`). */
 const modules = new Map<string, string>();
+/** Drafts' modules kept in `stage_modules` for the editors' previews, the newest first. */
+const STORED_DRAFTS = 200;
 
 /**
  * Compiles a stage file's validators (the module text), evaluates them and registers them with the
@@ -95,16 +102,35 @@ const drafts = new Map<string, { key: string; hash: string }>();
 const MAX_DRAFTS = 50;
 
 /**
+ * Stores a module made here under its hash, for the instances that did not make it. A version's
+ * module is kept for good (also when a draft's of the same text was stored first); a draft's is
+ * one of the newest STORED_DRAFTS.
+ */
+export async function storeModule(db: Db | Tx, hash: string, draft: boolean): Promise<void> {
+  const text = modules.get(hash);
+  if (text === undefined) return;
+  if (!draft) {
+    await db.insert(stageModules).values({ hash, text, draft }).onConflictDoUpdate({ target: stageModules.hash, set: { draft: false } });
+    return;
+  }
+  const [added] = await db.insert(stageModules).values({ hash, text, draft }).onConflictDoNothing().returning({ hash: stageModules.hash });
+  if (!added) return;
+  const newest = db.select({ hash: stageModules.hash }).from(stageModules).where(eq(stageModules.draft, true)).orderBy(desc(stageModules.createdAt)).limit(STORED_DRAFTS);
+  await db.delete(stageModules).where(and(eq(stageModules.draft, true), notInArray(stageModules.hash, newest)));
+}
+
+/**
  * A draft's validators, for the editor's live preview (the browser cannot compile under its CSP):
  * compiled as a publish would, under the key `<slug>@draft-<content hash>`, and served like a
- * version's. Only the latest MAX_DRAFTS drafts are kept.
- * @example const { key, validator } = await compileDraft(file); // the preview imports `/api${validator}`
+ * version's. Only the latest MAX_DRAFTS drafts are kept in this process.
+ * @example const { key, validator } = await compileDraft(db, file); // the preview imports `/api${validator}`
  */
-export async function compileDraft(file: unknown): Promise<{ key: string; validator: string }> {
+export async function compileDraft(db: Db | Tx, file: unknown): Promise<{ key: string; validator: string }> {
   const key = `${(file as { slug?: string }).slug}@draft-${contentOf(file)}`;
   const known = drafts.get(key);
   if (known) return { key, validator: validatorPath(known.hash) };
   const hash = await compileModule(file, stageDefinitionFromFile(file, { version: 0, key }));
+  await storeModule(db, hash, true);
   drafts.set(key, { key, hash });
   if (drafts.size > MAX_DRAFTS) {
     const [oldKey, oldest] = drafts.entries().next().value!;
@@ -115,9 +141,12 @@ export async function compileDraft(file: unknown): Promise<{ key: string; valida
   return { key, validator: validatorPath(hash) };
 }
 
-/** The text of a validator module this process made, by its hash (undefined: unknown). */
-export function validatorModuleText(hash: string): string | undefined {
-  return modules.get(hash);
+/** The text of a validator module by its hash, made here or by another instance (undefined: unknown). */
+export async function validatorModuleText(db: Db, hash: string): Promise<string | undefined> {
+  const made = modules.get(hash);
+  if (made !== undefined) return made;
+  const [row] = await db.select({ text: stageModules.text }).from(stageModules).where(eq(stageModules.hash, hash));
+  return row?.text;
 }
 
 /**
@@ -139,6 +168,8 @@ export function loadVersion(db: Db | Tx, slug: string, version: number): Promise
         .where(and(eq(stageVersions.slug, slug), eq(stageVersions.version, version)));
       if (!row) throw new UnpublishedVersion(`Stage version ${id} is not published.`);
       const { definition, hash } = await compileVersion(row.file, row.labels, version);
+      // Published before modules were stored, or stored by an instance whose write was lost.
+      await storeModule(db, hash, false);
       return { slug, version, file: row.file, definition, labels: row.labels, validator: validatorPath(hash) };
     })();
     // A failed load (the database away) is tried again by the next request.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, json, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, json, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /** Texts a stage version brings, per locale: i18n key (without the `configurator:` namespace) -> text. */
@@ -47,3 +47,21 @@ export const stageDrafts = pgTable('stage_drafts', {
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Compiled validator modules, by the sha-256 (32 hex digits) of their text (issue 53): what
+ * GET /stage-validators/{hash}.js serves. Each instance compiles the versions it runs itself (it
+ * must, to judge writes), but a browser's request for a module may reach any instance, also one
+ * that has not compiled it: it is read from here. A published version's module is kept; a draft's
+ * (the editor's preview) is one of the newest few hundred (catalogue.versions.ts prunes the rest).
+ */
+export const stageModules = pgTable(
+  'stage_modules',
+  {
+    hash: text('hash').primaryKey(),
+    text: text('text').notNull(),
+    draft: boolean('draft').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stage_modules_draft_created_idx').on(t.draft, t.createdAt)],
+);

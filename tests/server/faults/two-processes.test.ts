@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stageFiles } from '../../../engine';
 import { createPostgresDatabase } from '../../support/server';
 import { killAll, startPortal, until, type PortalProcess } from '../../support/process';
 import { startMailCatcher, type MailCatcher } from '../../support/smtp';
@@ -8,8 +9,9 @@ import { parseResetLink } from '../helpers';
 import { eventually, noDist, refreshCookieOf, signInAt, timed } from './support';
 
 // Two real server processes on one PostgreSQL database, as behind a load balancer, sharing
-// nothing else: sessions, rate limits and the mail outbox live in the database, so a client may
-// be sent to either, and each mail goes out once while both outbox workers run.
+// nothing else: sessions, rate limits, the mail outbox and the stage validator modules live in the
+// database, so a client may be sent to either, and each mail goes out once while both outbox
+// workers run.
 const postgres = process.env.TEST_DB === 'postgres';
 
 describe.skipIf(!postgres)('two server processes on one PostgreSQL (needs TEST_DATABASE_URL)', () => {
@@ -114,4 +116,33 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL (needs TEST_D
     expect(tokens.size).toBe(requests.length);
     for (const email of users) expect(delivered.filter((m) => m.to === email)).toHaveLength(perUser);
   }, 120_000);
+
+  it("serves a stage draft's and a published version's validators from the instance that did not compile them", async () => {
+    const admin = await signInAt(urlA, 'admin@demo.test');
+    const file = JSON.parse(JSON.stringify(stageFiles['key-contact'])) as { schema: { properties: Record<string, unknown> } };
+    file.schema.properties.preferredContactTime = { type: 'string', title: 'configurator:fields.preferredContactTime', maxLength: 40 };
+    const stage = await timed(urlA, 'GET', '/api/stage-catalogue/key-contact', { token: admin.token });
+    const revision = (stage.body as { draft: { revision: number } | null }).draft?.revision ?? 0;
+    const labels = { 'en-GB': { 'fields.preferredContactTime': 'Best time to call' } };
+    const saved = await timed(urlA, 'PUT', '/api/stage-catalogue/key-contact/draft', { token: admin.token, body: { file, labels, revision }, timeoutMs: 30_000 });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const draft = saved.body as { revision: number; validator: string; validator_key: string };
+
+    // The editor's preview on A imports the draft's module; the balancer may send that to B.
+    const [atA, atB] = await Promise.all([urlA, urlB].map((url) => fetch(`${url}/api${draft.validator}`)));
+    expect(atB.status).toBe(200);
+    expect(atB.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const text = await atB.text();
+    expect(text).toBe(await atA.text());
+    expect(text).toContain(`"stage:${draft.validator_key}"`);
+
+    // Published on A: a dealer's stage page pinned to it loads its validators from B.
+    const published = await timed(urlA, 'POST', '/api/stage-catalogue/key-contact/publish', { token: admin.token, body: { note: 'Two instances', revision: draft.revision }, timeoutMs: 30_000 });
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+    const { validator } = published.body as { validator: string };
+    const version = await fetch(`${urlB}/api${validator}`);
+    expect(version.status).toBe(200);
+    expect(await version.text()).toMatch(/"stage:key-contact@2-[0-9a-f]{12}"/);
+    expect((await fetch(`${urlB}/api/stage-validators/${'0'.repeat(32)}.js`)).status).toBe(404);
+  }, 60_000);
 });
