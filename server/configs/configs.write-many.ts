@@ -13,6 +13,7 @@ import { secretKeyOf } from '../db/secret-key';
 import { withConfigTriggers } from '../projects/projects.triggers';
 import type { LoadedConfig } from './configs.types';
 import type { Viewer } from '../db/tenancy';
+import type { Tx } from '../db/database';
 import type { AppServices } from '../plugins/services';
 
 type Deps = Pick<AppServices, 'db' | 'config' | 'configCache' | 'log' | 'mail'>;
@@ -28,7 +29,9 @@ export interface ManyStageWrites {
 /**
  * Stores `plan` over `loaded` (the snapshot it was computed from) and returns the config as it now
  * is. The revision is listed under `revision.stage` (its old and new states are that stage's);
- * `meta` adds config meta rows that are not stage data (the migration's record).
+ * `meta` adds config meta rows that are not stage data (the migration's record). `within` runs
+ * first in the write's own transaction: a step that must commit or roll back with it (an import's
+ * job marked done only while it is still running and not cancelled; throwing stops the write).
  */
 export async function storeManyStageWrites(
   deps: Deps,
@@ -39,6 +42,7 @@ export async function storeManyStageWrites(
   meta: StoredWrite['meta'] = [],
   /** The config's new stage pins (an upgrade to a later stage version); absent: unchanged. */
   stageVersions?: StoredWrite['stageVersions'],
+  within?: (tx: Tx) => Promise<void>,
 ): Promise<LoadedConfig> {
   const base = loaded.snapshot;
   const next = plan.config;
@@ -53,7 +57,7 @@ export async function storeManyStageWrites(
   const after = configProgress(next);
   // A write that completes the config completes its projects' config_submitted tasks in the same transaction.
   const completes = after.complete && !configProgress(base).complete;
-  const version = await withConfigTriggers(deps, { configId: loaded.row.id, userId: viewer.id, completes }, (db) =>
+  const triggered = (d: Deps) => withConfigTriggers(d, { configId: loaded.row.id, userId: viewer.id, completes }, (db) =>
     storeWrite(db, {
       configId: loaded.row.id,
       baseVersion: base.version,
@@ -72,6 +76,12 @@ export async function storeManyStageWrites(
       },
     }),
   );
+  const version = within
+    ? await deps.db.transaction(async (tx) => {
+        await within(tx);
+        return triggered({ ...deps, db: tx });
+      })
+    : await triggered(deps);
   const updated: LoadedConfig = {
     ...loaded,
     row: { ...loaded.row, version, progress: after.progress, updatedAt: new Date(), ...(stageVersions ? { stageVersions } : {}) },

@@ -11,7 +11,7 @@ import { DomainError, NotFound } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { servicesOf } from '../plugins/services';
 import { dryRun, prepare, runImport, type MigrationBody } from './migration.service';
-import { finishJob, ImportCancelled, jobOf, jobView, progressOf, startJob } from './migration.jobs';
+import { finishJob, ImportCancelled, jobOf, jobRunner, jobView, requestCancel, startJob } from './migration.jobs';
 import { MAX_FILE_BYTES, jobParams, migrationBody, responses, sampleQuery } from './migration.schemas';
 
 /** The shipped sample files (server/migration/samples/), read once. */
@@ -38,16 +38,22 @@ export default async function migrationRoutes(app: FastifyInstance) {
       const viewer = request.viewer!;
       // The file and the config are checked before the job starts, so those refusals are the answer.
       const prepared = await prepare(deps, viewer, request.body);
-      const job = startJob(viewer.id, prepared.loaded.row.id, request.body.file.name, prepared.rows.length);
-      runImport(deps, viewer, prepared, request.body, progressOf(job)).then(
-        (result) => finishJob(job, 'done', { result }),
-        (err: unknown) => {
-          if (err instanceof ImportCancelled) return finishJob(job, 'cancelled');
-          if (err instanceof DomainError) return finishJob(job, 'failed', { error: { statusCode: statusOf(err), message: err.message } });
-          app.log.error({ err }, 'legacy import failed');
-          finishJob(job, 'failed', { error: { statusCode: 500, message: serverMessages.unknown_error } });
-        },
-      );
+      const job = await startJob(app.db, viewer.id, prepared.loaded.row.id, request.body.file.name, prepared.rows.length);
+      // Runs here, after the answer; its state is in the database, so any instance answers its polls and cancel.
+      const runner = jobRunner(app.db, job.id);
+      runImport(deps, viewer, prepared, request.body, runner)
+        .then(
+          // An import that wrote was marked done in its write; one with nothing to write is done here.
+          (result) => finishJob(app.db, job.id, 'done', { result }),
+          (err: unknown) => {
+            if (err instanceof ImportCancelled) return finishJob(app.db, job.id, 'cancelled');
+            if (err instanceof DomainError) return finishJob(app.db, job.id, 'failed', { error: { statusCode: statusOf(err), message: err.message } });
+            app.log.error({ err }, 'legacy import failed');
+            return finishJob(app.db, job.id, 'failed', { error: { statusCode: 500, message: serverMessages.unknown_error } });
+          },
+        )
+        .catch((err: unknown) => app.log.error({ err, job: job.id }, 'an import job could not be marked finished'))
+        .finally(runner.stop);
       return reply.code(202).send(jobView(job));
     },
   );
@@ -56,7 +62,7 @@ export default async function migrationRoutes(app: FastifyInstance) {
     '/migration/jobs/:id',
     { preHandler: manage, schema: { ...doc('An import job: status and rows processed of the total'), params: jobParams, response: responses.job } },
     async (request) => {
-      const job = jobOf(request.params.id, request.viewer!.id);
+      const job = await jobOf(app.db, request.params.id, request.viewer!.id);
       if (!job) throw jobNotFound();
       return jobView(job);
     },
@@ -66,9 +72,8 @@ export default async function migrationRoutes(app: FastifyInstance) {
     '/migration/jobs/:id/cancel',
     { preHandler: manage, schema: { ...doc('Cancels an import job before its write: nothing is imported'), params: jobParams, response: responses.job } },
     async (request) => {
-      const job = jobOf(request.params.id, request.viewer!.id);
+      const job = await requestCancel(app.db, request.params.id, request.viewer!.id);
       if (!job) throw jobNotFound();
-      if (job.status === 'running') job.cancelRequested = true;
       return jobView(job);
     },
   );

@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { deepEqual } from '../../engine';
 import { configMeta } from '../db/schema';
+import type { Tx } from '../db/database';
 import type { Viewer } from '../db/tenancy';
 import { Conflict, NotFound } from '../domain-errors';
 import { interpolate, serverMessages } from '../messages';
@@ -91,9 +92,18 @@ export interface ImportResult {
 /**
  * The import: the plan stored at once, or nothing. Refused (409) while any row is rejected unless
  * `skip_rejected`; the same file again finds everything in place and writes nothing. `progress`
- * may throw (cancel) at any point before the one write.
+ * may throw (cancel) at any point before the one write; `claim` runs inside the write's transaction
+ * with the result it will answer (the job marked done there) and may throw to stop the write.
  */
-export async function runImport(deps: Deps, viewer: Viewer, prepared: Awaited<ReturnType<typeof prepare>>, body: MigrationBody, progress?: Progress, today = new Date()): Promise<ImportResult> {
+export async function runImport(
+  deps: Deps,
+  viewer: Viewer,
+  prepared: Awaited<ReturnType<typeof prepare>>,
+  body: MigrationBody,
+  job: { progress?: Progress; claim?: (tx: Tx, result: ImportResult) => Promise<void> } = {},
+  today = new Date(),
+): Promise<ImportResult> {
+  const { progress, claim } = job;
   const { format, rows, loaded } = prepared;
   const plan = await planImport(loaded.snapshot, rows, [...viewer.permissions], today, progress);
   const data = await migrationDataOf(deps, loaded.row.id);
@@ -111,8 +121,10 @@ export async function runImport(deps: Deps, viewer: Viewer, prepared: Awaited<Re
   };
   // A cancel that came in while the plan was finished off still stops it: this is the last moment before the write.
   await progress?.(rows.length);
-  const stored = await storeManyStageWrites(deps, viewer, loaded, plan, { action: 'import', stage, source: body.file.name }, [record]);
-  return { report, changed: true, version: stored.row.version, revision_stage: stage };
+  const result: ImportResult = { report, changed: true, version, revision_stage: stage };
+  const within = claim ? (tx: Tx) => claim(tx, result) : undefined;
+  const stored = await storeManyStageWrites(deps, viewer, loaded, plan, { action: 'import', stage, source: body.file.name }, [record], undefined, within);
+  return { ...result, version: stored.row.version };
 }
 
 /** The config a job belongs to must still be one the viewer sees (a 404 otherwise, as for any config). */

@@ -13,3 +13,4 @@ export * from './tasks';
 export * from './projects';
 export * from './adminconfigs';
 export * from './catalogue';
+export * from './imports';

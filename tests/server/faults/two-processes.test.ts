@@ -145,4 +145,51 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL (needs TEST_D
     expect(await version.text()).toMatch(/"stage:key-contact@2-[0-9a-f]{12}"/);
     expect((await fetch(`${urlB}/api/stage-validators/${'0'.repeat(32)}.js`)).status).toBe(404);
   }, 60_000);
+
+  it('answers an import job started on one instance on the other: its progress, its cancel, its result', async () => {
+    const admin = await signInAt(urlA, 'admin@demo.test');
+    const list = await timed(urlA, 'GET', '/api/configs?range=[0,0]', { token: admin.token });
+    const company = (list.body as Array<{ company: { guid: string } }>)[0].company.guid;
+    const newConfig = async (name: string) => {
+      const made = await timed(urlA, 'POST', `/api/companies/${company}/configs`, { token: admin.token, body: { config: { name, design_type: 'custom' }, lang: 'en' } });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      return made.body as { guid: string; version: number; company: { guid: string } };
+    };
+    type Job = { id: string; status: string; processed: number; total: number; result?: { version: number }; error?: { message: string } };
+    const rows = ['record,name,address_line1,town,postcode,country,reg_number,franchises', 'company,Twin Motors Ltd,1 Road,Leeds,LS1 1AA,GB,01111111,', 'franchise,Ford,,,,,,'];
+    const file = (sites: number) => [...rows, ...Array.from({ length: sites }, (_, i) => `location,Site ${i},${i} Long Road,Leeds,LS1 1AA,GB,,Ford`)].join('\n');
+    const start = async (config: { guid: string; company: { guid: string } }, sites: number) => {
+      const started = await timed(urlA, 'POST', '/api/migration/imports', { token: admin.token, body: { file: { name: 'twin.csv', content: file(sites) }, config: config.guid, company: config.company.guid }, timeoutMs: 30_000 });
+      expect(started.status, JSON.stringify(started.body)).toBe(202);
+      return started.body as Job;
+    };
+    const poll = async (url: string, id: string) => (await timed(url, 'GET', `/api/migration/jobs/${id}`, { token: admin.token })).body as Job;
+
+    // Cancelled through B while A runs it: nothing is imported.
+    const big = await newConfig('Twin instances, cancelled');
+    const job = await start(big, 3000);
+    const cancel = await timed(urlB, 'POST', `/api/migration/jobs/${job.id}/cancel`, { token: admin.token });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    const cancelled = await eventually(async () => {
+      const seen = await poll(urlB, job.id);
+      return seen.status === 'running' ? null : seen;
+    }, 'the job ends', 60_000);
+    expect(cancelled.status).toBe('cancelled');
+    expect((await poll(urlA, job.id)).status).toBe('cancelled');
+    const after = await timed(urlB, 'GET', `/api/configs/${big.guid}`, { token: admin.token });
+    expect((after.body as { version: number }).version).toBe(big.version);
+
+    // Run on A, followed on B to its end: B answers the result A wrote.
+    const small = await newConfig('Twin instances, imported');
+    const second = await start(small, 5);
+    const done = await eventually(async () => {
+      const seen = await poll(urlB, second.id);
+      expect(seen.total).toBe(7);
+      return seen.status === 'running' ? null : seen;
+    }, 'the import ends', 60_000);
+    expect(done.status, JSON.stringify(done)).toBe('done');
+    expect(done.processed).toBe(7);
+    expect(done.result?.version).toBe(small.version + 1);
+    expect(((await timed(urlB, 'GET', `/api/configs/${small.guid}`, { token: admin.token })).body as { version: number }).version).toBe(small.version + 1);
+  }, 120_000);
 });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { hashPassword } from '../../../server/auth/auth.passwords';
-import { companyUsers, configRevisions, permissions, rolePermissions, roles, userRoles, users } from '../../../server/db/schema';
+import { companyUsers, configRevisions, importJobs, permissions, rolePermissions, roles, userRoles, users } from '../../../server/db/schema';
 import { DEMO_PASSWORD, type TestServer } from '../../support/server';
 import { call, login, sleep } from '../helpers';
 import { configPath, newConfig, withDemoServer, type ConfigBody, type Demo } from '../configs-helpers';
@@ -194,6 +194,27 @@ it('cancel before the write leaves nothing', async () => {
   const after = await read(config);
   expect(after.version).toBe(config.version);
   expect(await revisionsOf(config)).toHaveLength(0);
+});
+
+it('a job whose instance stopped answering shows failed on the next poll, on any instance, with nothing imported', async () => {
+  const config = await newConfig(server, d.tokens.admin, d.motors.company.guid);
+  const [admin] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.test'));
+  // As the instance running it left it when it died: running, 4 of 10 rows, last heard of an hour ago.
+  const [gone] = await server.database.db
+    .insert(importJobs)
+    .values({ userId: admin.id, configId: config.id, file: 'gone.csv', total: 10, processed: 4, heartbeatAt: new Date(Date.now() - 3_600_000) })
+    .returning();
+  const polled = await call<Job>(server, 'GET', `/api/migration/jobs/${gone.id}`, { token: d.tokens.admin });
+  expect(polled.status).toBe(200);
+  expect(polled.body).toMatchObject({ status: 'failed', processed: 4, total: 10, error: { statusCode: 503, message: 'The import stopped before it finished (its server went away). Nothing was imported: start it again.' } });
+  // A cancel now changes nothing; the config is as it was.
+  expect((await call<Job>(server, 'POST', `/api/migration/jobs/${gone.id}/cancel`, { token: d.tokens.admin })).body.status).toBe('failed');
+  expect((await read(config)).version).toBe(config.version);
+
+  // One heard of just now is still running.
+  const [alive] = await server.database.db.insert(importJobs).values({ userId: admin.id, configId: config.id, file: 'alive.csv', total: 10 }).returning();
+  expect((await call<Job>(server, 'GET', `/api/migration/jobs/${alive.id}`, { token: d.tokens.admin })).body.status).toBe('running');
+  await server.database.db.delete(importJobs).where(eq(importJobs.id, alive.id));
 });
 
 it('bad files: 400 with a message that says what is expected, whatever the file is called', async () => {
