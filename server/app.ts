@@ -9,6 +9,8 @@ import { security } from './plugins/security';
 import { compression } from './plugins/compression';
 import { docs } from './plugins/docs';
 import { dbPlugin } from './plugins/db';
+import { metricsPlugin } from './plugins/metrics';
+import { requestIdOf } from './http/request-id';
 import { webApp } from './plugins/web-app';
 import { resolveConfig, trustProxyFor, type AppOptions, type ResolvedConfig } from './options';
 import { authPlugin } from './plugins/auth';
@@ -81,6 +83,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // request (a browser's preconnect): Fastify's default ('idle') waited on those for good, and
     // shutdown hit SHUTDOWN_TIMEOUT_MS.
     forceCloseConnections: true,
+    // One id per request end to end: a proxy's X-Request-Id (HAProxy's unique-id, nginx's
+    // $request_id) is the id in every log line and is sent back; otherwise the server makes one.
+    genReqId: requestIdOf,
     // A malformed URL (bad percent-encoding) is answered before routing: keep the error shape.
     frameworkErrors: (error, _request, reply) => (reply as FastifyReply).status(error.statusCode ?? 400).send({ message: error.message }),
   });
@@ -95,6 +100,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const bodyAjv = createAjv({ allErrors: false, verbose: false, ajv: { ...ajvOptions, coerceTypes: false } });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
   app.decorate('config', config);
+  // Every answer says which request it was (the id in the logs), also an error or a 503.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   await app.register(errorHandling);
   await app.register(bodyGuard);
@@ -107,6 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(docs);
 
   await app.register(dbPlugin, { database: opts.database });
+  await app.register(metricsPlugin);
   await app.register(authPlugin, { jwtSecret: opts.jwtSecret });
   await app.register(mailPlugin);
   await app.register(trackerSweepPlugin, { sweep: sweepTracker });

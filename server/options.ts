@@ -46,6 +46,11 @@ export interface AppOptions {
   docusign?: DocusignSettings | null;
   /** Where page views go (ANALYTICS_*, see parseAnalyticsEnv); null or missing = analytics off. */
   analytics?: AnalyticsSettings | null;
+  /**
+   * The bearer token Prometheus sends to GET /api/metrics (METRICS_TOKEN, at least 32 characters);
+   * unset: the route answers 404.
+   */
+  metricsToken?: string | null;
 }
 
 export interface RateRule {
@@ -160,10 +165,13 @@ export interface ResolvedConfig {
   rateLimits: RateLimits;
   docusign: DocusignSettings | null;
   analytics: AnalyticsSettings | null;
+  metricsToken: string | null;
 }
 
 export function resolveConfig(opts: AppOptions): ResolvedConfig {
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
+  // A guessable scrape token would publish the routes' traffic: refuse to start with a short one.
+  if (opts.metricsToken && opts.metricsToken.length < 32) throw new Error('METRICS_TOKEN: give at least 32 characters (e.g. `openssl rand -hex 32`)');
   return {
     secretKey: opts.secretKey ?? null,
     accessTokenTtl: opts.accessTokenTtl ?? 900,
@@ -175,6 +183,7 @@ export function resolveConfig(opts: AppOptions): ResolvedConfig {
     trackerSweepSeconds: opts.trackerSweepSeconds ?? 300,
     docusign: opts.docusign ?? null,
     analytics: opts.analytics ?? null,
+    metricsToken: opts.metricsToken ?? null,
     secureCookies: opts.secureCookies ?? 'auto',
     maxEventLoopDelay: opts.maxEventLoopDelay ?? 5000,
     rateLimits: {

@@ -21,6 +21,8 @@ export interface Database {
   reads: ReadCache;
   /** Applies the drizzle-kit migrations (idempotent). */
   migrate(): Promise<void>;
+  /** The connection pool's use (PostgreSQL; absent on PGlite, one connection in the process), for the metrics. */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -171,6 +173,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     db: db as unknown as Db,
     kind: 'postgres',
     reads,
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async migrate() {
       // Its own connection, without the query timeout: waiting for another instance's migrations
       // (the advisory lock) or a long migration is fine here. Session-level lock, one client.

@@ -30,6 +30,8 @@ export interface TestServerOptions {
   trustProxy?: AppOptions['trustProxy'];
   /** Where page views go (ANALYTICS_*); off by default, as on a newcomer's machine. */
   analytics?: AppOptions['analytics'];
+  /** METRICS_TOKEN: GET /api/metrics answers with it (off by default). */
+  metricsToken?: string;
 }
 
 export interface TestServer {
@@ -136,6 +138,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       rateLimits: opts.rateLimits,
       trustProxy: opts.trustProxy,
       analytics: opts.analytics,
+      metricsToken: opts.metricsToken,
       secureCookies: false,
       // The test process also runs other servers and the browser driver: its event-loop lag says
       // nothing about this server's load.
