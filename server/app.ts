@@ -17,6 +17,7 @@ import { authPlugin } from './plugins/auth';
 import { mailPlugin } from './mail/mail.plugin';
 import { configCachePlugin } from './configs/configs.cache';
 import healthRoutes from './http/health.routes';
+import backupRoutes from './db/backup.routes';
 import authRoutes from './auth/auth.routes';
 import registerRoutes from './auth/auth.register.routes';
 import passwordRoutes from './auth/auth.password.routes';
@@ -124,7 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes, postRoutes, agreementRoutes, agreementDocumentRoutes, taskRoutes, taskStageRoutes, taskTypeRoutes, taskNotificationRoutes, projectRoutes, projectTaskRoutes, projectGroupRoutes, variationRoutes, stakeholderRoutes, notesRisksRoutes, notificationRoutes, dashboardRoutes, reportRoutes, adminConfigRoutes, catalogueRoutes, migrationRoutes, analyticsRoutes]) {
+      for (const routes of [healthRoutes, backupRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes, postRoutes, agreementRoutes, agreementDocumentRoutes, taskRoutes, taskStageRoutes, taskTypeRoutes, taskNotificationRoutes, projectRoutes, projectTaskRoutes, projectGroupRoutes, variationRoutes, stakeholderRoutes, notesRisksRoutes, notificationRoutes, dashboardRoutes, reportRoutes, adminConfigRoutes, catalogueRoutes, migrationRoutes, analyticsRoutes]) {
         await api.register(routes);
       }
     },

@@ -61,6 +61,7 @@ async function main() {
     docusign,
     analytics,
     metricsToken: env.METRICS_TOKEN || null,
+    backupToken: env.BACKUP_TOKEN || null,
     maxEventLoopDelay: env.MAX_EVENT_LOOP_DELAY_MS === '0' ? false : env.MAX_EVENT_LOOP_DELAY_MS ? Number(env.MAX_EVENT_LOOP_DELAY_MS) : undefined,
     logger: { level: env.LOG_LEVEL ?? 'info' },
   });

@@ -51,6 +51,8 @@ export interface AppOptions {
    * unset: the route answers 404.
    */
   metricsToken?: string | null;
+  /** The bearer token `npm run backup` sends to GET /api/backup (BACKUP_TOKEN, 32 characters or more); unset: 404. */
+  backupToken?: string | null;
 }
 
 export interface RateRule {
@@ -166,12 +168,14 @@ export interface ResolvedConfig {
   docusign: DocusignSettings | null;
   analytics: AnalyticsSettings | null;
   metricsToken: string | null;
+  backupToken: string | null;
 }
 
 export function resolveConfig(opts: AppOptions): ResolvedConfig {
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
   // A guessable scrape token would publish the routes' traffic: refuse to start with a short one.
   if (opts.metricsToken && opts.metricsToken.length < 32) throw new Error('METRICS_TOKEN: give at least 32 characters (e.g. `openssl rand -hex 32`)');
+  if (opts.backupToken && opts.backupToken.length < 32) throw new Error('BACKUP_TOKEN: give at least 32 characters (e.g. `openssl rand -hex 32`)');
   return {
     secretKey: opts.secretKey ?? null,
     accessTokenTtl: opts.accessTokenTtl ?? 900,
@@ -184,6 +188,7 @@ export function resolveConfig(opts: AppOptions): ResolvedConfig {
     docusign: opts.docusign ?? null,
     analytics: opts.analytics ?? null,
     metricsToken: opts.metricsToken ?? null,
+    backupToken: opts.backupToken ?? null,
     secureCookies: opts.secureCookies ?? 'auto',
     maxEventLoopDelay: opts.maxEventLoopDelay ?? 5000,
     rateLimits: {

@@ -21,6 +21,12 @@ export interface Database {
   reads: ReadCache;
   /** Applies the drizzle-kit migrations (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * A copy of the whole embedded database while it runs (PGlite; absent on PostgreSQL, whose own
+   * pg_dump is the way): the data folder as a gzipped tar, taken between two statements, holding
+   * every transaction committed before it (server/db/backup.ts).
+   */
+  backup?: () => Promise<Blob>;
   /** The connection pool's use (PostgreSQL; absent on PGlite, one connection in the process), for the metrics. */
   poolUse?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -58,6 +64,7 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
       db: db as unknown as Db,
       kind: 'pglite',
       reads,
+      backup: () => client.dumpDataDir('gzip'),
       migrate: () => migrate(db, { migrationsFolder }),
       async close() {
         try {

@@ -1,13 +1,11 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { count, eq } from 'drizzle-orm';
 import { importJobs, mailOutbox } from '../db/schema';
 import { NotFound, Unauthorized } from '../domain-errors';
 import { serverMessages } from '../messages';
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
+import { holdsToken } from '../http/operator-token';
 
 /**
  * Metrics in Prometheus's text format at GET /api/metrics (issue 53), for the operator's scraper:
@@ -66,13 +64,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     answered.inc(labels);
   });
 
-  const allowed = (request: FastifyRequest) => {
-    const given = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    return given !== undefined && timingSafeEqual(digest(given), digest(token!));
-  };
   app.get('/api/metrics', { schema: { tags: ['system'], hide: true } }, async (request, reply) => {
     if (!token) throw new NotFound(serverMessages.not_found);
-    if (!allowed(request)) throw new Unauthorized(serverMessages.unauthorised);
+    if (!holdsToken(request, token)) throw new Unauthorized(serverMessages.unauthorised);
     reply.header('cache-control', 'no-store').type(registry.contentType);
     return registry.metrics();
   });
