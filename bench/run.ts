@@ -29,6 +29,7 @@ const suites: Record<string, () => Promise<void>> = {
   dashboard: async () => (await import('./dashboard')).benchDashboard(),
   migration: async () => (await import('./migration')).benchMigration(),
   'stage-editor': async () => (await import('./stage-editor')).benchStageEditor(),
+  balancer: async () => (await import('./balancer')).benchBalancer(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

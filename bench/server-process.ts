@@ -69,14 +69,17 @@ export async function createDatabase(base: string): Promise<{ url: string; drop(
 }
 
 /** `seed`: a module whose `benchSeed(database)` runs in the server process after the demo data (e.g. bench/companies-list.ts). */
-export async function startServerProcess(opts: { databaseUrl?: string | null; users?: number; seed?: string; staticDir?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess(opts: { databaseUrl?: string | null; users?: number; seed?: string; staticDir?: string; sharedDatabaseUrl?: string } = {}): Promise<ServerProcess> {
   let dropDatabase = async () => {};
   let dataDir: string | null = null;
   const env: Record<string, string> = { BENCH_SERVER_PROCESS: '1', BENCH_LOAD_USERS: String(opts.users ?? 50) };
   if (opts.seed) env.BENCH_SEED = opts.seed;
   // The page benches: the built app served as in production.
   if (opts.staticDir) env.BENCH_STATIC_DIR = opts.staticDir;
-  if (opts.databaseUrl) {
+  // Another instance on a database a first one made and seeded (bench/balancer.ts): used as it is, not dropped.
+  if (opts.sharedDatabaseUrl) {
+    env.DATABASE_URL = opts.sharedDatabaseUrl;
+  } else if (opts.databaseUrl) {
     const created = await createDatabase(opts.databaseUrl);
     env.DATABASE_URL = created.url;
     dropDatabase = created.drop;
@@ -102,7 +105,7 @@ export async function startServerProcess(opts: { databaseUrl?: string | null; us
   }
   return {
     url: ready.url,
-    database: opts.databaseUrl ? 'PostgreSQL' : 'PGlite',
+    database: opts.databaseUrl || opts.sharedDatabaseUrl ? 'PostgreSQL' : 'PGlite',
     async memory() {
       const m = await request(child, 'memory');
       if (!('memory' in m)) throw new Error(`bench server: ${JSON.stringify(m)}`);
