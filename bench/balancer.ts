@@ -39,7 +39,7 @@ async function startHaproxy(targets: string[]): Promise<{ url: string; stop(): v
   const servers = targets.map((t, i) => `    server s${i} ${t}`).join('\n');
   const config = readFileSync(fileURLToPath(new URL('../deploy/haproxy.cfg', import.meta.url)), 'utf8')
     .replace('bind 127.0.0.1:8080', `bind 127.0.0.1:${port}`)
-    .replace(/(    server [abc] 127\.0\.0\.1:300\d\n?)+/, `${servers}\n`);
+    .replace(/( {4}server [abc] 127\.0\.0\.1:300\d\n?)+/, `${servers}\n`);
   writeFileSync(join(folder, 'haproxy.cfg'), config);
   const child = spawn('haproxy', ['-db', '-f', join(folder, 'haproxy.cfg')], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
