@@ -1,10 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stageFiles } from '../../../engine';
+import { closeContexts, SETTLE, workerBrowser } from '../../support/browser';
+import { companyInformation } from '../configs-helpers';
 import { createPostgresDatabase, seededTemplate } from '../../support/server';
 import { killAll, startPortal, until, type PortalProcess } from '../../support/process';
 import { eventually, freePort, noDist, signInAt, timed } from './support';
@@ -12,8 +14,10 @@ import { eventually, freePort, noDist, signInAt, timed } from './support';
 // Three real server processes on one PostgreSQL database behind a real HAProxy with
 // deploy/haproxy.cfg (round robin, no affinity), as an operator runs them (issue 53): every request
 // below may reach any instance. An import is started, polled and cancelled; a stage version is
-// published and its validators served; then each instance is restarted in turn while writes
-// stream through the balancer: no write acknowledged is lost and no request fails.
+// published and its validators served, and a new config's stage page opens in Chromium through the
+// balancer with that version's field and validators; then each instance is restarted in turn while
+// writes stream through the balancer: no write acknowledged is lost and no request fails. The
+// instances serve the built app (dist/, built before the tests by `npm test`).
 const postgres = process.env.TEST_DB === 'postgres';
 const haproxy = spawnSync('haproxy', ['-v']).status === 0;
 if (postgres && !haproxy && process.env.REQUIRE_HAPROXY) throw new Error('haproxy is not installed (apt-get install haproxy): the balancer test needs it');
@@ -22,7 +26,8 @@ describe.skipIf(!postgres || !haproxy)('three instances behind HAProxy on one Po
   let database: { url: string; drop(): Promise<void> };
   let balancer: ChildProcess;
   let url = '';
-  const staticDir = noDist();
+  const dist = resolve(__dirname, '../../../dist');
+  const staticDir = existsSync(join(dist, 'index.html')) ? dist : noDist();
   const folder = mkdtempSync(join(tmpdir(), 'portal-balancer-'));
   const ports: number[] = [];
   const instances: PortalProcess[] = [];
@@ -65,8 +70,9 @@ describe.skipIf(!postgres || !haproxy)('three instances behind HAProxy on one Po
     balancer?.kill('SIGKILL');
     killAll();
     await database?.drop();
-    rmSync(staticDir, { recursive: true, force: true });
+    if (staticDir !== dist) rmSync(staticDir, { recursive: true, force: true });
     rmSync(folder, { recursive: true, force: true });
+    await closeContexts(await workerBrowser().catch(() => undefined));
   });
 
   const companyGuid = async () => {
@@ -124,6 +130,44 @@ describe.skipIf(!postgres || !haproxy)('three instances behind HAProxy on one Po
     }
     expect(by.size).toBe(3);
   }, 60_000);
+
+  it("opens a new config's stage page in Chromium through the balancer, with the published version's field and validators", async () => {
+    expect(staticDir, 'dist/ is missing: run `npm run build` before the tests').toBe(dist);
+    const company = await companyGuid();
+    const made = await timed(url, 'POST', `/api/companies/${company}/configs`, { token: admin.token, body: { config: { name: 'Version 2 behind the balancer', design_type: 'custom' }, lang: 'en' } });
+    expect(made.status).toBe(201);
+    const config = made.body as { id: number; guid: string; version: number; stages: Array<{ slug: string; version: number }> };
+    expect(config.stages.find((s) => s.slug === 'key-contact')?.version).toBe(2);
+    const dealer = await signInAt(url, 'dealer@demo.test');
+    const path = `/api/companies/${company}/configs/${config.guid}`;
+    const started = await timed(url, 'PUT', path, { token: dealer.token, body: { slug: 'company-information', data: companyInformation, state: 'draft', version: config.version } });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+
+    const browser = await workerBrowser();
+    const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(() => localStorage.setItem('portal.cookieConsent', 'accepted'));
+    await context.addCookies([{ name: 'portal_token', value: encodeURIComponent(dealer.token), url, sameSite: 'Strict' }]);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    const modules: Array<{ status: number; by: string }> = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/stage-validators/')) modules.push({ status: r.status(), by: r.headers()['x-served-by'] ?? '' });
+    });
+    await page.goto(`/#/configurator/${config.id}/key-contact`);
+    const field = page.getByLabel('Best time to call');
+    await field.waitFor(SETTLE);
+    expect(modules.length).toBeGreaterThan(0);
+    expect(modules.every((m) => m.status === 200), JSON.stringify(modules)).toBe(true);
+    await field.fill('Weekday mornings');
+    await page.getByTestId('stage-save').click();
+    await eventually(async () => {
+      const now = await timed(url, 'GET', path, { token: dealer.token });
+      return (now.body as { data: Record<string, Record<string, unknown>> }).data['key-contact']?.preferredContactTime === 'Weekday mornings';
+    }, 'the answer stored under version 2', 20_000);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 90_000);
 
   it('restarts each instance in turn under a stream of writes: none fails, none acknowledged is lost', async () => {
     const company = await companyGuid();
