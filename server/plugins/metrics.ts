@@ -12,11 +12,17 @@ import { holdsToken } from '../http/operator-token';
  * request durations by route pattern, method and status; the process's own (event-loop delay, heap,
  * GC, CPU: prom-client's defaults); the database pool's use and waits (PostgreSQL); the mail
  * outbox's depth and the import jobs running. Behind a bearer token (METRICS_TOKEN, compared in
- * constant time); without one the route is not there (404). One registry per app: a test process
- * runs several apps.
+ * constant time); without one the route is not there (404) and nothing is collected: no hook on
+ * each request, no process monitors. One registry per app: a test process runs several apps.
  */
 export const metricsPlugin = fp(async (app: FastifyInstance) => {
   const token = app.config.metricsToken;
+  if (!token) {
+    app.get('/api/metrics', { schema: { hide: true } }, async () => {
+      throw new NotFound(serverMessages.not_found);
+    });
+    return;
+  }
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -65,7 +71,6 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.get('/api/metrics', { schema: { tags: ['system'], hide: true } }, async (request, reply) => {
-    if (!token) throw new NotFound(serverMessages.not_found);
     if (!holdsToken(request, token)) throw new Unauthorized(serverMessages.unauthorised);
     reply.header('cache-control', 'no-store').type(registry.contentType);
     return registry.metrics();
