@@ -39,14 +39,17 @@ export async function startJob(db: Db, userId: number, configId: number, file: s
  * marked failed here, whichever instance asks.
  */
 export async function jobOf(db: Db, id: string, userId: number): Promise<ImportJob | undefined> {
-  const [stale] = await db
+  const stale = sql`${importJobs.status} = 'running' AND ${importJobs.heartbeatAt} < now() - make_interval(secs => ${STALE_SECONDS})`;
+  const mine = and(eq(importJobs.id, id), eq(importJobs.userId, userId));
+  // One read per poll; the write only for a job found stale (the database's clock judges, whichever instance asks).
+  const [found] = await db.select({ job: importJobs, stale: sql<boolean>`${stale}` }).from(importJobs).where(mine);
+  if (!found?.stale) return found?.job;
+  const [failed] = await db
     .update(importJobs)
     .set({ status: 'failed', error: { statusCode: 503, message: serverMessages.migration.job_stopped }, finishedAt: sql`now()` })
-    .where(and(eq(importJobs.id, id), eq(importJobs.userId, userId), eq(importJobs.status, 'running'), lt(importJobs.heartbeatAt, sql`now() - make_interval(secs => ${STALE_SECONDS})`)))
+    .where(and(mine, stale))
     .returning();
-  if (stale) return stale;
-  const [job] = await db.select().from(importJobs).where(and(eq(importJobs.id, id), eq(importJobs.userId, userId)));
-  return job;
+  return failed ?? (await jobOf(db, id, userId));
 }
 
 /** Asks a running job of this user to stop before its write; the job as it now is. */
