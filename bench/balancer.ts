@@ -3,7 +3,8 @@
  * deploy/haproxy.cfg in front of two instances on one PostgreSQL database, against one instance
  * directly, in the same run. `GET /users/current` (a dealer, 50 connections, autocannon) and stage
  * writes (50 dealers, each on its own config of 30 locations, as bench/config-writes.ts drives them):
- * req/s and p99 for each, and the ratio. On CI's 2 cores two instances are not faster than one (they
+ * req/s and p99 for each, and the ratio; then a 5,000-row import through the job queue via the
+ * balancer against the import service called directly (bench/import-queue.ts). On CI's 2 cores two instances are not faster than one (they
  * share the cores with the database, the balancer and the load); the figure shows the price of the
  * extra hop and of instances that share nothing but the database.
  *
@@ -21,6 +22,7 @@ import { loadStageValidators } from '../engine';
 import { filledConfig } from './config-document';
 import { Api, concurrentWrites, fillConfigs } from './config-writes';
 import { drive, fmt, signIn } from './drive';
+import { benchQueuedImport } from './import-queue';
 import { createDatabase, startServerProcess } from './server-process';
 
 const freePort = () =>
@@ -84,6 +86,7 @@ export async function benchBalancer(log = (line: string) => console.log(line)): 
     const line = (w: typeof directWrite) => `${w.perSecond.toFixed(0).padStart(6)} writes/s, p50 ${w.p50.toFixed(0)} ms, p99 ${w.p99.toFixed(0)} ms, ${w.requests} writes, errors ${w.errors}`;
     log(`  stage writes (${connections} dealers, own configs), one instance directly:     ${line(directWrite)}`);
     log(`  stage writes (${connections} dealers, own configs), two instances via HAProxy: ${line(balancedWrite)}  (writes/s ${(balancedWrite.perSecond / directWrite.perSecond).toFixed(2)}x)`);
+    await benchQueuedImport(balancer.url, database.url, log);
   } finally {
     balancer.stop();
     await b.stop(log);

@@ -10,6 +10,7 @@ import { compression } from './plugins/compression';
 import { docs } from './plugins/docs';
 import { dbPlugin } from './plugins/db';
 import { metricsPlugin } from './plugins/metrics';
+import { queuePlugin } from './plugins/queue';
 import { requestIdOf } from './http/request-id';
 import { webApp } from './plugins/web-app';
 import { resolveConfig, trustProxyFor, type AppOptions, type ResolvedConfig } from './options';
@@ -117,6 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(docs);
 
   await app.register(dbPlugin, { database: opts.database });
+  await app.register(queuePlugin);
   await app.register(metricsPlugin);
   await app.register(authPlugin, { jwtSecret: opts.jwtSecret });
   await app.register(mailPlugin);

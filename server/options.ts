@@ -24,6 +24,16 @@ export interface AppOptions {
   mailWorkerIntervalMs?: number;
   /** How often the tracker's sweep runs, seconds (TRACKER_SWEEP_SECONDS, default 300; 0 turns it off). */
   trackerSweepSeconds?: number;
+  /**
+   * A running job not heard of for this many seconds lost its instance (JOB_STALE_SECONDS, default
+   * 30): the next poll hands it to another instance's worker (server/plugins/queue.ts).
+   */
+  jobStaleSeconds?: number;
+  /**
+   * Import workers on this instance (IMPORT_WORKERS, default 2; 0: this instance answers the import
+   * routes but runs no import, the others do).
+   */
+  importWorkers?: number;
   /** Request body limit in bytes (BODY_LIMIT, default 1 MiB). */
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
@@ -162,6 +172,8 @@ export interface ResolvedConfig {
   mailFrom: string;
   mailWorkerIntervalMs: number;
   trackerSweepSeconds: number;
+  jobStaleSeconds: number;
+  importWorkers: number;
   secureCookies: boolean | 'auto';
   maxEventLoopDelay: number | false;
   rateLimits: RateLimits;
@@ -176,6 +188,8 @@ export function resolveConfig(opts: AppOptions): ResolvedConfig {
   // A guessable scrape token would publish the routes' traffic: refuse to start with a short one.
   if (opts.metricsToken && opts.metricsToken.length < 32) throw new Error('METRICS_TOKEN: give at least 32 characters (e.g. `openssl rand -hex 32`)');
   if (opts.backupToken && opts.backupToken.length < 32) throw new Error('BACKUP_TOKEN: give at least 32 characters (e.g. `openssl rand -hex 32`)');
+  if (opts.importWorkers !== undefined && !(Number.isInteger(opts.importWorkers) && opts.importWorkers >= 0)) throw new Error('IMPORT_WORKERS: give a whole number, 0 or more');
+  if (opts.jobStaleSeconds !== undefined && !(opts.jobStaleSeconds >= 1)) throw new Error('JOB_STALE_SECONDS: give a number of seconds, at least 1');
   return {
     secretKey: opts.secretKey ?? null,
     accessTokenTtl: opts.accessTokenTtl ?? 900,
@@ -185,6 +199,8 @@ export function resolveConfig(opts: AppOptions): ResolvedConfig {
     mailFrom: opts.mailFrom ?? 'Launch Portal <no-reply@portal.local>',
     mailWorkerIntervalMs: opts.mailWorkerIntervalMs ?? 2000,
     trackerSweepSeconds: opts.trackerSweepSeconds ?? 300,
+    jobStaleSeconds: opts.jobStaleSeconds ?? 30,
+    importWorkers: opts.importWorkers ?? 2,
     docusign: opts.docusign ?? null,
     analytics: opts.analytics ?? null,
     metricsToken: opts.metricsToken ?? null,

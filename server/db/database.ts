@@ -7,6 +7,7 @@ import { acquireDataDirLock } from './lock';
 import { ReadCache, trackPoolWrites, trackWrites } from './read-cache';
 import { takeTurns, type TurnClient } from './take-turns';
 import { LOCK_IDS } from './locks';
+import { installQueue, type QueueDb } from './queue';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */
@@ -19,8 +20,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Reads answered from memory while the database has not changed (read-cache.ts). */
   reads: ReadCache;
-  /** Applies the drizzle-kit migrations (idempotent). */
+  /** Applies the drizzle-kit migrations and installs the job queue's schema (idempotent). */
   migrate(): Promise<void>;
+  /** The job queue's way in (server/db/queue.ts): statements that bypass the read cache's write tracking. */
+  queueDb: QueueDb;
   /**
    * A copy of the whole embedded database while it runs (PGlite; absent on PostgreSQL, whose own
    * pg_dump is the way): the data folder as a gzipped tar, taken between two statements, holding
@@ -57,6 +60,9 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     const client = new PGlite({ ...(dataDir ? { dataDir: join(dataDir, 'pglite') } : {}), loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
     await client.waitReady;
     takeTurns(client as unknown as TurnClient);
+    // Taken before the write tracking: the queue's polls (an UPDATE that usually finds nothing)
+    // write only its own tables, and must not throw the read cache's answers away every second.
+    const queueDb = pgliteQueueDb(client.query.bind(client), client.exec.bind(client));
     const reads = new ReadCache(null);
     trackWrites(client as unknown as Parameters<typeof trackWrites>[0], () => reads.invalidate());
     const db = drizzle(client, { schema });
@@ -65,7 +71,11 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
       kind: 'pglite',
       reads,
       backup: () => client.dumpDataDir('gzip'),
-      migrate: () => migrate(db, { migrationsFolder }),
+      queueDb,
+      async migrate() {
+        await migrate(db, { migrationsFolder });
+        await installQueue(queueDb);
+      },
       async close() {
         try {
           await client.close();
@@ -78,6 +88,20 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     release();
     throw err;
   }
+}
+
+/**
+ * pg-boss on PGlite: statements with parameters go as one query; its multi-statement texts (the
+ * schema, its locked maintenance) have none and go through `exec`, whose last result is theirs.
+ */
+function pgliteQueueDb(query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>, exec: (text: string) => Promise<Array<{ rows: unknown[] }>>): QueueDb {
+  return {
+    async executeSql(text, values) {
+      if (values?.length) return query(text, values);
+      const results = await exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
 }
 
 /**
@@ -143,6 +167,9 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     });
     return { snapshot: result.rows[0].s, auth: result.rows[0].a };
   });
+  // Taken before the write tracking (as on PGlite): the queue's statements bypass it.
+  const untracked = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  const queueDb: QueueDb = { executeSql: (text, values) => untracked(text, values) };
   trackPoolWrites(pool, () => reads.invalidate());
   const db = drizzle(pool, { schema });
 
@@ -181,6 +208,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     kind: 'postgres',
     reads,
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    queueDb,
     async migrate() {
       // Its own connection, without the query timeout: waiting for another instance's migrations
       // (the advisory lock) or a long migration is fine here. Session-level lock, one client.
@@ -190,6 +218,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
       try {
         await client.query('SELECT pg_advisory_lock($1)', [LOCK_IDS.migrations]);
         await migrate(drizzle(client, { schema }), { migrationsFolder });
+        await installQueue({ executeSql: (text, values) => client.query(text, values) });
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [LOCK_IDS.migrations]).catch(() => {});
         await client.end().catch(() => {});

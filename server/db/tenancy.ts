@@ -4,10 +4,11 @@
  * record of another company is never loaded, and the answer is the same 404 as for one that does
  * not exist.
  */
-import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Permission } from '../../contract/permissions';
-import { companyUsers } from './schema';
+import { permissionSet, type Permission } from '../../contract/permissions';
+import type { Db } from './database';
+import { companyUsers, permissions, rolePermissions, userRoles, users } from './schema';
 
 /** The signed-in user as tenancy sees them: id and permission names. */
 export interface Viewer {
@@ -43,4 +44,21 @@ export function companyScope(viewer: Viewer, companyId: AnyPgColumn): SQL | unde
  */
 export function memberOfCompany(userId: number | Placeholder, companyId: AnyPgColumn): SQL {
   return sql`${companyId} IN (SELECT ${companyUsers.companyId} FROM ${companyUsers} WHERE ${eq(companyUsers.userId, userId)})`;
+}
+
+/**
+ * A user as tenancy sees them now, for work done on their behalf away from their request (a queued
+ * import run by another instance's worker): their permissions as they are at the time, and nothing
+ * for a user disabled or deleted since.
+ */
+export async function activeViewer(db: Db, userId: number): Promise<Viewer | null> {
+  const [user] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.status, 'active')));
+  if (!user) return null;
+  const held = await db
+    .selectDistinct({ name: permissions.name })
+    .from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(userRoles.userId, userId));
+  return { id: user.id, permissions: permissionSet(held.map((p) => p.name)) };
 }

@@ -6,12 +6,12 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { routeDoc } from '../http/schemas';
-import { statusOf } from '../http/errors';
-import { DomainError, NotFound } from '../domain-errors';
+import { NotFound } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { servicesOf } from '../plugins/services';
-import { dryRun, prepare, runImport, type MigrationBody } from './migration.service';
-import { finishJob, ImportCancelled, jobOf, jobRunner, jobView, requestCancel, startJob } from './migration.jobs';
+import { dryRun, prepare, type MigrationBody } from './migration.service';
+import { jobOf, jobView, requestCancel, startJob } from './migration.jobs';
+import { importQueue } from './migration.worker';
 import { MAX_FILE_BYTES, jobParams, migrationBody, responses, sampleQuery } from './migration.schemas';
 
 /** The shipped sample files (server/migration/samples/), read once. */
@@ -24,6 +24,9 @@ export default async function migrationRoutes(app: FastifyInstance) {
   const manage = app.auth.requirePermission('manage configs');
   const doc = routeDoc('migration');
   const jobNotFound = () => new NotFound(serverMessages.migration.job_not_found);
+  // Every instance runs the import workers; the job's state is in the database, so any instance answers its polls and cancel.
+  const imports = await importQueue(app);
+  const stale = app.config.jobStaleSeconds;
 
   app.post<{ Body: MigrationBody }>(
     '/migration/dry-run',
@@ -38,22 +41,8 @@ export default async function migrationRoutes(app: FastifyInstance) {
       const viewer = request.viewer!;
       // The file and the config are checked before the job starts, so those refusals are the answer.
       const prepared = await prepare(deps, viewer, request.body);
-      const job = await startJob(app.db, viewer.id, prepared.loaded.row.id, request.body.file.name, prepared.rows.length);
-      // Runs here, after the answer; its state is in the database, so any instance answers its polls and cancel.
-      const runner = jobRunner(app.db, job.id);
-      runImport(deps, viewer, prepared, request.body, runner)
-        .then(
-          // An import that wrote was marked done in its write; one with nothing to write is done here.
-          (result) => finishJob(app.db, job.id, 'done', { result }),
-          (err: unknown) => {
-            if (err instanceof ImportCancelled) return finishJob(app.db, job.id, 'cancelled');
-            if (err instanceof DomainError) return finishJob(app.db, job.id, 'failed', { error: { statusCode: statusOf(err), message: err.message } });
-            app.log.error({ err }, 'legacy import failed');
-            return finishJob(app.db, job.id, 'failed', { error: { statusCode: 500, message: serverMessages.unknown_error } });
-          },
-        )
-        .catch((err: unknown) => app.log.error({ err, job: job.id }, 'an import job could not be marked finished'))
-        .finally(runner.stop);
+      const job = await startJob(app.db, viewer.id, prepared.loaded.row.id, prepared.rows.length, request.body);
+      await imports.enqueue(job);
       return reply.code(202).send(jobView(job));
     },
   );
@@ -62,7 +51,7 @@ export default async function migrationRoutes(app: FastifyInstance) {
     '/migration/jobs/:id',
     { preHandler: manage, schema: { ...doc('An import job: status and rows processed of the total'), params: jobParams, response: responses.job } },
     async (request) => {
-      const job = await jobOf(app.db, request.params.id, request.viewer!.id);
+      const job = await jobOf(app.db, request.params.id, request.viewer!.id, stale, imports.requeue);
       if (!job) throw jobNotFound();
       return jobView(job);
     },
@@ -72,7 +61,7 @@ export default async function migrationRoutes(app: FastifyInstance) {
     '/migration/jobs/:id/cancel',
     { preHandler: manage, schema: { ...doc('Cancels an import job before its write: nothing is imported'), params: jobParams, response: responses.job } },
     async (request) => {
-      const job = await requestCancel(app.db, request.params.id, request.viewer!.id);
+      const job = await requestCancel(app.db, request.params.id, request.viewer!.id, stale, imports.requeue);
       if (!job) throw jobNotFound();
       return jobView(job);
     },

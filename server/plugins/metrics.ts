@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { count, eq } from 'drizzle-orm';
 import { importJobs, mailOutbox } from '../db/schema';
+import { QUEUES } from '../db/queue';
 import { NotFound, Unauthorized } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { holdsToken } from '../http/operator-token';
@@ -11,7 +12,7 @@ import { holdsToken } from '../http/operator-token';
  * Metrics in Prometheus's text format at GET /api/metrics (issue 53), for the operator's scraper:
  * request durations by route pattern, method and status; the process's own (event-loop delay, heap,
  * GC, CPU: prom-client's defaults); the database pool's use and waits (PostgreSQL); the mail
- * outbox's depth and the import jobs running. Behind a bearer token (METRICS_TOKEN, compared in
+ * outbox's depth, the import jobs running and the job queue's waiting jobs. Behind a bearer token (METRICS_TOKEN, compared in
  * constant time); without one the route is not there (404) and nothing is collected: no hook on
  * each request, no process monitors. One registry per app: a test process runs several apps.
  */
@@ -60,6 +61,16 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     async collect() {
       const [row] = await app.db.select({ n: count() }).from(importJobs).where(eq(importJobs.status, 'running'));
       this.set(Number(row?.n ?? 0));
+    },
+  });
+
+  new Gauge({
+    name: 'job_queue_waiting',
+    help: 'Jobs of the queue (pg-boss) waiting for a worker, created or to be retried, by queue.',
+    labelNames: ['queue'],
+    registers: [registry],
+    async collect() {
+      for (const queue of Object.values(QUEUES)) this.set({ queue }, await app.queue.boss.getQueueSize(queue));
     },
   });
 

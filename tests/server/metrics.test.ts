@@ -13,7 +13,8 @@ describe('metrics', () => {
   let server: TestServer;
   let off: TestServer;
   beforeAll(async () => {
-    [server, off] = await Promise.all([startTestServer({ metricsToken: TOKEN }), startTestServer()]);
+    // No import workers on the scraped one: an import started there waits in the queue (IMPORT_WORKERS=0).
+    [server, off] = await Promise.all([startTestServer({ metricsToken: TOKEN, importWorkers: 0 }), startTestServer()]);
   });
   afterAll(async () => {
     await Promise.all([server?.close(), off?.close()]);
@@ -54,6 +55,20 @@ describe('metrics', () => {
     } else {
       expect(text).not.toContain('db_pool_connections');
     }
+  });
+
+  it('counts an import waiting in the job queue, which an instance without import workers leaves there', async () => {
+    const { token } = await login(server, 'admin@demo.test');
+    const configs = await call<Array<{ guid: string; company: { guid: string } }>>(server, 'GET', '/api/configs?range=[0,0]', { token });
+    const [config] = configs.body;
+    const file = { name: 'queued.csv', content: 'record,name\nfranchise,Kia' };
+    const started = await call<{ id: string; status: string }>(server, 'POST', '/api/migration/imports', { token, body: { file, config: config.guid, company: config.company.guid } });
+    expect(started.status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await call<{ status: string; processed: number }>(server, 'GET', `/api/migration/jobs/${started.body.id}`, { token })).body).toMatchObject({ status: 'running', processed: 0 });
+    const text = (await call(server, 'GET', '/api/metrics', { token: TOKEN })).text;
+    expect(text).toMatch(/^job_queue_waiting\{queue="legacy-import"\} 1$/m);
+    expect(text).toMatch(/^import_jobs_running 1$/m);
   });
 
   it("carries a proxy's X-Request-Id through to the answer, and gives one to a request without", async () => {

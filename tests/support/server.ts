@@ -30,6 +30,8 @@ export interface TestServerOptions {
   trustProxy?: AppOptions['trustProxy'];
   /** Where page views go (ANALYTICS_*); off by default, as on a newcomer's machine. */
   analytics?: AppOptions['analytics'];
+  /** IMPORT_WORKERS (default 2; 0: the server leaves its imports queued). */
+  importWorkers?: number;
   /** METRICS_TOKEN: GET /api/metrics answers with it (off by default). */
   metricsToken?: string;
 }
@@ -139,6 +141,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       trustProxy: opts.trustProxy,
       analytics: opts.analytics,
       metricsToken: opts.metricsToken,
+      importWorkers: opts.importWorkers,
       secureCookies: false,
       // The test process also runs other servers and the browser driver: its event-loop lag says
       // nothing about this server's load.

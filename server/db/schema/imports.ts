@@ -29,6 +29,14 @@ export const importJobs = pgTable(
     result: jsonb('result'),
     error: jsonb('error').$type<{ statusCode: number; message: string }>(),
     cancelRequested: boolean('cancel_requested').notNull().default(false),
+    /** What the import was asked to do (the file, the config, skip_rejected), for the instance whose worker takes it; cleared when it ends. */
+    request: jsonb('request'),
+    /** The run entitled to write: set by the worker that takes the job, taken over only once its heartbeat is stale. */
+    runId: uuid('run_id'),
+    /** Where the run holding the job runs (host:pid), for an operator following a job. */
+    runBy: text('run_by'),
+    /** Runs begun (a run whose instance died is followed by another, from the start). */
+    attempts: integer('attempts').notNull().default(0),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -15,7 +15,8 @@ import { eventually, freePort, noDist, signInAt, timed } from './support';
 // deploy/haproxy.cfg (round robin, no affinity), as an operator runs them (issue 53): every request
 // below may reach any instance. An import is started, polled and cancelled; a stage version is
 // published and its validators served, and a new config's stage page opens in Chromium through the
-// balancer with that version's field and validators; then each instance is restarted in turn while
+// balancer with that version's field and validators; a dashboard asked after a write always shows
+// it (the race of issue 53); then each instance is restarted in turn while
 // writes stream through the balancer: no write acknowledged is lost and no request fails. The
 // instances serve the built app (dist/, built before the tests by `npm test`).
 const postgres = process.env.TEST_DB === 'postgres';
@@ -168,6 +169,38 @@ describe.skipIf(!postgres || !haproxy)('three instances behind HAProxy on one Po
     expect(problems).toEqual([]);
     await context.close();
   }, 90_000);
+
+  it('never answers a dashboard older than a write acknowledged before it was asked, whichever instance answers it', async () => {
+    const company = await companyGuid();
+    const made = await timed(url, 'POST', `/api/companies/${company}/configs`, { token: admin.token, body: { config: { name: 'Dashboard race', design_type: 'custom' }, lang: 'en' } });
+    expect(made.status).toBe(201);
+    let version = (made.body as { version: number }).version;
+    const guid = (made.body as { guid: string }).guid;
+    const dashboard = async () => {
+      const seen = await timed(url, 'GET', `/api/dashboard/companies/${company}`, { token: admin.token });
+      expect(seen.status).toBe(200);
+      return (seen.body as { activity: Array<{ id: number; config: { guid: string } }> }).activity.filter((a) => a.config.guid === guid);
+    };
+    let stale = 0;
+    // The newest revision of the config the dashboards showed after the last write (at most ten rows are listed).
+    let newest = 0;
+    for (let round = 0; round < 15; round++) {
+      // Loads in flight across the commit (on every instance): each may have begun before it, and
+      // a later request must neither join one of them nor be answered what one of them kept.
+      const inflight = Array.from({ length: 6 }, () => dashboard());
+      const data = { companyInformation: { ...companyInformation.companyInformation, name: `Race Motors ${round} Ltd` } };
+      const written = await timed(url, 'PUT', `/api/companies/${company}/configs/${guid}`, { token: admin.token, body: { slug: 'company-information', data, state: 'draft', version } });
+      expect(written.status, JSON.stringify(written.body)).toBe(200);
+      version = (written.body as { version: number }).version;
+      await Promise.all(inflight);
+      // Asked after the acknowledgement, on each of the three in turn: the write's revision is there.
+      const tops = [];
+      for (let i = 0; i < 3; i++) tops.push(Math.max(0, ...(await dashboard()).map((a) => a.id)));
+      stale += tops.filter((top) => top <= newest).length;
+      newest = Math.max(...tops);
+    }
+    expect(stale, 'dashboards answered without a write acknowledged before they were asked').toBe(0);
+  }, 120_000);
 
   it('restarts each instance in turn under a stream of writes: none fails, none acknowledged is lost', async () => {
     const company = await companyGuid();

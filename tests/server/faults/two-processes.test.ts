@@ -21,6 +21,7 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL (needs TEST_D
   let b: PortalProcess;
   let urlA = '';
   let urlB = '';
+  let env: Record<string, string> = {};
   const staticDir = noDist();
 
   beforeAll(async () => {
@@ -29,7 +30,8 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL (needs TEST_D
     // No tracker sweep: its first pass mails the demo projects' due tasks and pending variations to
     // the same demo addresses the reset-mail test counts (the sweep's once-only mails have their own
     // test, tests/server/projects/notifications.test.ts).
-    const env = { DATABASE_URL: database.url, DEMO_DATA: '1', STATIC_DIR: staticDir, SMTP_URL: catcher.url, PUBLIC_URL: 'http://portal.test', TRACKER_SWEEP_SECONDS: '0' };
+    // JOB_STALE_SECONDS: a run not heard of for 3 s lost its instance (the last test kills one).
+    env = { DATABASE_URL: database.url, DEMO_DATA: '1', STATIC_DIR: staticDir, SMTP_URL: catcher.url, PUBLIC_URL: 'http://portal.test', TRACKER_SWEEP_SECONDS: '0', JOB_STALE_SECONDS: '3' };
     // Both start at once on the empty database: migrations and seeding must not trip each other.
     a = startPortal(env);
     b = startPortal(env);
@@ -146,50 +148,96 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL (needs TEST_D
     expect((await fetch(`${urlB}/api/stage-validators/${'0'.repeat(32)}.js`)).status).toBe(404);
   }, 60_000);
 
-  it('answers an import job started on one instance on the other: its progress, its cancel, its result', async () => {
-    const admin = await signInAt(urlA, 'admin@demo.test');
-    const list = await timed(urlA, 'GET', '/api/configs?range=[0,0]', { token: admin.token });
+  type Job = { id: string; status: string; processed: number; total: number; result?: { version: number }; error?: { message: string } };
+  type NewConfig = { guid: string; version: number; company: { guid: string } };
+  const rows = ['record,name,address_line1,town,postcode,country,reg_number,franchises', 'company,Twin Motors Ltd,1 Road,Leeds,LS1 1AA,GB,01111111,', 'franchise,Ford,,,,,,'];
+  const file = (sites: number) => [...rows, ...Array.from({ length: sites }, (_, i) => `location,Site ${i},${i} Long Road,Leeds,LS1 1AA,GB,,Ford`)].join('\n');
+  /** Staff at `url`, with a new config of the first demo company to import into. */
+  async function importer(url: string) {
+    const admin = await signInAt(url, 'admin@demo.test');
+    const list = await timed(url, 'GET', '/api/configs?range=[0,0]', { token: admin.token });
     const company = (list.body as Array<{ company: { guid: string } }>)[0].company.guid;
-    const newConfig = async (name: string) => {
-      const made = await timed(urlA, 'POST', `/api/companies/${company}/configs`, { token: admin.token, body: { config: { name, design_type: 'custom' }, lang: 'en' } });
-      expect(made.status, JSON.stringify(made.body)).toBe(201);
-      return made.body as { guid: string; version: number; company: { guid: string } };
+    return {
+      async newConfig(name: string) {
+        const made = await timed(url, 'POST', `/api/companies/${company}/configs`, { token: admin.token, body: { config: { name, design_type: 'custom' }, lang: 'en' } });
+        expect(made.status, JSON.stringify(made.body)).toBe(201);
+        return made.body as NewConfig;
+      },
+      async start(config: NewConfig, sites: number, at = url) {
+        const started = await timed(at, 'POST', '/api/migration/imports', { token: admin.token, body: { file: { name: 'twin.csv', content: file(sites) }, config: config.guid, company: config.company.guid }, timeoutMs: 30_000 });
+        expect(started.status, JSON.stringify(started.body)).toBe(202);
+        return started.body as Job;
+      },
+      poll: async (at: string, id: string) => (await timed(at, 'GET', `/api/migration/jobs/${id}`, { token: admin.token })).body as Job,
+      version: async (at: string, config: NewConfig) => ((await timed(at, 'GET', `/api/configs/${config.guid}`, { token: admin.token })).body as { version: number }).version,
+      token: admin.token,
     };
-    type Job = { id: string; status: string; processed: number; total: number; result?: { version: number }; error?: { message: string } };
-    const rows = ['record,name,address_line1,town,postcode,country,reg_number,franchises', 'company,Twin Motors Ltd,1 Road,Leeds,LS1 1AA,GB,01111111,', 'franchise,Ford,,,,,,'];
-    const file = (sites: number) => [...rows, ...Array.from({ length: sites }, (_, i) => `location,Site ${i},${i} Long Road,Leeds,LS1 1AA,GB,,Ford`)].join('\n');
-    const start = async (config: { guid: string; company: { guid: string } }, sites: number) => {
-      const started = await timed(urlA, 'POST', '/api/migration/imports', { token: admin.token, body: { file: { name: 'twin.csv', content: file(sites) }, config: config.guid, company: config.company.guid }, timeoutMs: 30_000 });
-      expect(started.status, JSON.stringify(started.body)).toBe(202);
-      return started.body as Job;
-    };
-    const poll = async (url: string, id: string) => (await timed(url, 'GET', `/api/migration/jobs/${id}`, { token: admin.token })).body as Job;
+  }
+  const ended = (poll: (at: string, id: string) => Promise<Job>, at: string, id: string) =>
+    eventually(async () => {
+      const seen = await poll(at, id);
+      return seen.status === 'running' ? null : seen;
+    }, 'the import ends', 90_000);
 
-    // Cancelled through B while A runs it: nothing is imported.
+  it('answers an import job started on one instance on the other: its progress, its cancel, its result', async () => {
+    const { newConfig, start, poll, version, token } = await importer(urlA);
+
+    // Cancelled through B while it runs: nothing is imported.
     const big = await newConfig('Twin instances, cancelled');
     const job = await start(big, 3000);
-    const cancel = await timed(urlB, 'POST', `/api/migration/jobs/${job.id}/cancel`, { token: admin.token });
+    const cancel = await timed(urlB, 'POST', `/api/migration/jobs/${job.id}/cancel`, { token });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
-    const cancelled = await eventually(async () => {
-      const seen = await poll(urlB, job.id);
-      return seen.status === 'running' ? null : seen;
-    }, 'the job ends', 60_000);
-    expect(cancelled.status).toBe('cancelled');
+    expect((await ended(poll, urlB, job.id)).status).toBe('cancelled');
     expect((await poll(urlA, job.id)).status).toBe('cancelled');
-    const after = await timed(urlB, 'GET', `/api/configs/${big.guid}`, { token: admin.token });
-    expect((after.body as { version: number }).version).toBe(big.version);
+    expect(await version(urlB, big)).toBe(big.version);
 
-    // Run on A, followed on B to its end: B answers the result A wrote.
+    // Started on A, followed on B to its end: B answers the result written.
     const small = await newConfig('Twin instances, imported');
     const second = await start(small, 5);
-    const done = await eventually(async () => {
-      const seen = await poll(urlB, second.id);
-      expect(seen.total).toBe(7);
-      return seen.status === 'running' ? null : seen;
-    }, 'the import ends', 60_000);
+    expect((await poll(urlB, second.id)).total).toBe(7);
+    const done = await ended(poll, urlB, second.id);
     expect(done.status, JSON.stringify(done)).toBe('done');
     expect(done.processed).toBe(7);
     expect(done.result?.version).toBe(small.version + 1);
-    expect(((await timed(urlB, 'GET', `/api/configs/${small.guid}`, { token: admin.token })).body as { version: number }).version).toBe(small.version + 1);
+    expect(await version(urlB, small)).toBe(small.version + 1);
   }, 120_000);
+
+  // Last: it stops instances. A third joins so that two are left to take the job over each time.
+  it('runs an import again, from the start, on another instance when the one running it is stopped or killed: written once', async () => {
+    const c = startPortal(env);
+    const urlC = (await until(c, /listening on (http:\/\/\S+)/))[1];
+    const live = new Map([[a.child.pid!, urlA], [b.child.pid!, urlB], [c.child.pid!, urlC]]);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { newConfig, start, poll, version } = await importer(urlC);
+    const revisions = async (config: NewConfig) =>
+      (await client.query("SELECT count(*)::int AS n FROM config_revisions r JOIN configs c ON c.id = r.config_id WHERE c.guid = $1 AND r.action = 'import'", [config.guid])).rows[0].n as number;
+    try {
+      for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+        const config = await newConfig(`Twin instances, ${signal}`);
+        const job = await start(config, 3000, [...live.values()][0]);
+        // The instance whose worker took it (the job names it), once it is well into the rows.
+        const runner = await eventually(async () => {
+          const row = (await client.query('SELECT run_by, processed FROM import_jobs WHERE id = $1', [job.id])).rows[0] as { run_by: string | null; processed: number };
+          return row.run_by && row.processed > 0 ? Number(row.run_by.split(':').at(-1)) : null;
+        }, 'a worker runs the import', 30_000);
+        expect(live.has(runner), `${runner} is one of ours`).toBe(true);
+        process.kill(runner, signal);
+        live.delete(runner);
+        const survivor = [...live.values()][0];
+        const done = await ended(poll, survivor, job.id);
+        expect(done.status, `${signal}: ${JSON.stringify(done)}`).toBe('done');
+        expect(done.processed).toBe(3002);
+        expect(done.result?.version).toBe(config.version + 1);
+        expect(await version(survivor, config)).toBe(config.version + 1);
+        expect(await revisions(config)).toBe(1);
+        const row = (await client.query('SELECT attempts, run_by, request FROM import_jobs WHERE id = $1', [job.id])).rows[0];
+        expect(row.attempts, signal).toBe(2);
+        expect(Number(row.run_by.split(':').at(-1))).not.toBe(runner);
+        expect(row.request).toBeNull();
+      }
+    } finally {
+      await client.end();
+    }
+  }, 240_000);
 });
