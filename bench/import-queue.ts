@@ -23,7 +23,7 @@ export async function benchQueuedImport(url: string, databaseUrl: string, log: (
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${(await res.text()).slice(0, 300)}`);
     return (await res.json()) as T;
   };
-  const me = await api<{ id: number }>('GET', '/api/users/current');
+  const { user: me } = await api<{ user: { id: number } }>('GET', '/api/users/current');
   const companies = await api<Array<{ guid: string; name: string }>>('GET', `/api/companies?filter=${encodeURIComponent(JSON.stringify({ q: 'Demo Motors' }))}`);
   const company = companies.find((c) => c.name === 'Demo Motors')!.guid;
   const newConfig = () => api<{ guid: string }>('POST', `/api/companies/${company}/configs`, { config: { name: `Bench import ${Math.random()}`, design_type: 'custom' }, lang: 'en' });
