@@ -193,9 +193,9 @@ export async function restoreRevision(deps: Deps, viewer: Viewer, companyKey: st
 /**
  * An import wrote several stages in one revision, so restoring it puts back every one of them, as
  * they were before it, in one new revision (all or nothing, like the import) that keeps the file's
- * name as its `source`, so restoring THAT revision is whole too. Each stage goes
- * through writeStage in the import's order, each on the config the previous one left, so rules
- * and cascades apply as if typed; every stage keeps its state (`body.state` names one stage's).
+ * name as its `source`, so restoring THAT revision is whole too. Each stage goes through
+ * writeStage (replayStages), so rules and cascades apply as if typed; every stage keeps its state
+ * (`body.state` names one stage's).
  */
 async function restoreWhole(deps: Deps, viewer: Viewer, loaded: LoadedConfig, rev: { id: number; stage: string; changedStages: string[]; source: string }, body: RestoreBody) {
   if (body.version !== loaded.row.version) throw new Stale(loaded.row.version, serverMessages.configs.stale);
@@ -203,15 +203,34 @@ async function restoreWhole(deps: Deps, viewer: Viewer, loaded: LoadedConfig, re
   const stages = stageCatalogue.map((s) => s.slug).filter((slug) => rev.changedStages.includes(slug));
   const context = await defaultsContextOf(deps.db, loaded.company.id);
   const key = await secretKeyOf(deps);
+  const targets = new Map<string, unknown>();
+  for (const slug of stages) targets.set(slug, (await dataBefore(deps, loaded.row.id, rev.id, slug, loaded.snapshot.doc[slug])) ?? defaultsOf(loaded, slug, context));
+  // The configurator's order suits putting an import back (company information first opens the
+  // gate of the others); undoing one that filled an empty config needs the opposite, as the gate
+  // closes once company information is empty again: the others go back first. The restore is of
+  // the config as a whole, so the first order that passes is it; neither passing is a refusal.
+  const forward = await replayStages(deps, viewer, loaded, stages, targets, key);
+  const replayed = 'failure' in forward ? await replayStages(deps, viewer, loaded, [...stages].reverse(), targets, key) : forward;
+  if ('failure' in replayed) throw refusal((forward as { failure: WriteStageFailure }).failure, loaded.row.version);
+  const { config, patches, inversePatches, changed } = replayed;
+  if (!changed.size) return { ...configView(loaded, viewer), changed: false, changedStages: [], warnings: [], message: serverMessages.configs.nothing_to_update };
+  const changedStages = [...changed];
+  const updated = await storeManyStageWrites(deps, viewer, loaded, { config, changedStages, patches, inversePatches }, { action: 'restore', stage: rev.stage, restoredFrom: rev.id, source: rev.source });
+  return { ...configView(updated, viewer), changed: true, changedStages, warnings: [], message: serverMessages.configs.updated };
+}
+
+/**
+ * Writes each stage's target through writeStage in `order`, each on the config the previous one
+ * left, so rules and cascades apply as if typed. A stage may check data of another one (a
+ * department's enquiry user is in the users stage), so one refused now is tried again after the
+ * others; a pass that writes nothing more is the refusal.
+ */
+async function replayStages(deps: Deps, viewer: Viewer, loaded: LoadedConfig, order: string[], targets: Map<string, unknown>, key: Awaited<ReturnType<typeof secretKeyOf>>) {
   let config = loaded.snapshot;
   const patches: Patch[] = [];
   let inversePatches: Patch[] = [];
   const changed = new Set<string>();
-  const targets = new Map<string, unknown>();
-  for (const slug of stages) targets.set(slug, (await dataBefore(deps, loaded.row.id, rev.id, slug, loaded.snapshot.doc[slug])) ?? defaultsOf(loaded, slug, context));
-  // A stage may check data of another one (a department's enquiry user is in the users stage), so
-  // one refused now is tried again after the others; only a pass that writes nothing is a refusal.
-  let pending = stages;
+  let pending = order;
   while (pending.length) {
     const refused: Array<{ slug: string; failure: WriteStageFailure }> = [];
     for (const slug of pending) {
@@ -235,11 +254,8 @@ async function restoreWhole(deps: Deps, viewer: Viewer, loaded: LoadedConfig, re
       inversePatches = [...r.inversePatches, ...inversePatches];
       r.changedStages.forEach((s) => changed.add(s));
     }
-    if (refused.length === pending.length) throw refusal(refused[0].failure, loaded.row.version);
+    if (refused.length === pending.length) return { failure: refused[0].failure };
     pending = refused.map((x) => x.slug);
   }
-  if (!changed.size) return { ...configView(loaded, viewer), changed: false, changedStages: [], warnings: [], message: serverMessages.configs.nothing_to_update };
-  const changedStages = [...changed];
-  const updated = await storeManyStageWrites(deps, viewer, loaded, { config, changedStages, patches, inversePatches }, { action: 'restore', stage: rev.stage, restoredFrom: rev.id, source: rev.source });
-  return { ...configView(updated, viewer), changed: true, changedStages, warnings: [], message: serverMessages.configs.updated };
+  return { config, patches, inversePatches, changed };
 }

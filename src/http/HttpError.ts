@@ -30,3 +30,12 @@ export function hasServerMessage(error: HttpError): boolean {
   const body = error.body as { message?: unknown; errors?: unknown[] } | null;
   return Boolean(body && typeof body === 'object' && ((typeof body.message === 'string' && body.message.trim()) || (Array.isArray(body.errors) && body.errors.length)));
 }
+
+/**
+ * A write refused because the record changed since it was read (409 with the record's current
+ * `version`): someone else's change. Other 409s are refusals in the server's own words (a closed
+ * gate, a rule), which the user must read, not a conflict to resolve.
+ */
+export function isStaleWrite(error: unknown): error is HttpError {
+  return error instanceof HttpError && error.status === 409 && typeof (error.body as { version?: unknown } | null)?.version === 'number';
+}

@@ -5,6 +5,6 @@ export const http = new HttpClient('/api');
 
 export { HttpClient } from './client';
 export type { HttpHooks, HttpResponse, RequestOptions } from './client';
-export { HttpError, NetworkError, hasServerMessage } from './HttpError';
+export { HttpError, NetworkError, hasServerMessage, isStaleWrite } from './HttpError';
 export { errorText } from './errorText';
 export { serializeQuery, withQuery } from './query';

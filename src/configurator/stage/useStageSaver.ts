@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ErrorSchema } from '@rjsf/utils';
 import type { StageState } from '../../../engine';
-import { HttpError, NetworkError } from '../../http';
+import { HttpError, isStaleWrite, NetworkError } from '../../http';
 import { session } from '../../session/session';
 import { useSession } from '../../session/useSession';
 import { writeStage, type ConfigDetail, type WriteResponse } from '../api';
@@ -173,7 +173,7 @@ export function useStageSaver(options: StageSaverOptions): StageSaver {
           return 'saved';
         } catch (err) {
           keepNow();
-          if (err instanceof HttpError && err.status === 409) {
+          if (isStaleWrite(err)) {
             // Nothing more is sent until the user has chosen on the conflict screen.
             stopped.current = true;
             setStatus('failed');

@@ -146,6 +146,24 @@ it('import: one revision over every stage, the same file again changes nothing, 
   expect(reimport.result!.changed).toBe(false);
 });
 
+it('an import into an empty config can be undone from history, and the undo undone: the gate of the stages does not refuse it', async () => {
+  const empty = await newConfig(server, d.tokens.admin, d.motors.company.guid);
+  const before = await read(empty);
+  const job = await importFile(d.tokens.admin, body(empty, sample('json')));
+  expect(job.status, JSON.stringify(job)).toBe('done');
+  const imported = await read(empty);
+  expect(imported.data['company-information']).not.toEqual(before.data['company-information']);
+  const [revision] = (await revisionsOf(empty)).filter((r) => r.action === 'import');
+  const undone = await call<ConfigBody>(server, 'POST', `${configPath(imported)}/history/${revision.id}/restore`, { token: d.tokens.admin, body: { version: imported.version } });
+  // Before: 409 "Company information must be complete before other sections are accessible."
+  expect(undone.status, undone.text).toBe(200);
+  for (const slug of Object.keys(before.data)) expect(undone.body.data[slug], slug).toEqual(before.data[slug]);
+  const [restore] = (await revisionsOf(empty)).filter((r) => r.action === 'restore');
+  const redone = await call<ConfigBody>(server, 'POST', `${configPath(imported)}/history/${restore.id}/restore`, { token: d.tokens.admin, body: { version: undone.body.version } });
+  expect(redone.status, redone.text).toBe(200);
+  for (const slug of Object.keys(imported.data)) expect(redone.body.data[slug], slug).toEqual(imported.data[slug]);
+});
+
 it('all or nothing: a file with rejected rows is refused whole unless the rejected rows are skipped', async () => {
   const config = await newConfig(server, d.tokens.admin, d.motors.company.guid);
   const file = JSON.stringify({
