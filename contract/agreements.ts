@@ -115,6 +115,9 @@ export const agreementSubscription = {
   additionalProperties: false,
 } as const;
 
+/** The reference an agreement is known by everywhere it is printed or listed. */
+export const agreementReference = (id: number) => `A-${id}`;
+
 /** Spec section 3, Envelope: an agreement sent for signature (locally or through DocuSign). */
 export const agreementEnvelope = {
   type: 'object',
@@ -135,8 +138,9 @@ export const agreementEnvelope = {
 /** The signature's audit facts the app shows (the signed PDF itself is `POST /dompdf/create/{id}`). */
 export const agreementSignature = {
   type: 'object',
-  required: ['signer_name', 'signer_position', 'signed_at', 'shown_sha256', 'signed_sha256'],
-  properties: { signer_name: text, signer_position: nullableString, signed_at: text, shown_sha256: text, signed_sha256: text },
+  required: ['signer_name', 'signer_position', 'signed_at', 'shown_sha256', 'signed_sha256', 'image'],
+  // image: the drawn signature the PDF carries, as a PNG data URL (null for a typed one).
+  properties: { signer_name: text, signer_position: nullableString, signed_at: text, shown_sha256: text, signed_sha256: text, image: nullableString },
   additionalProperties: false,
 } as const;
 
@@ -178,6 +182,8 @@ export const agreementCatalogueProduct = {
 const listItemProperties = {
   id,
   guid: text,
+  /** The order form's reference (`A-<id>`): the one the preview, the PDF, the list and the mails all print. */
+  reference: text,
   name: text,
   type: { type: 'string', enum: AGREEMENT_TYPES },
   stage: { type: 'string', enum: AGREEMENT_STAGES },
@@ -197,7 +203,7 @@ const listItemProperties = {
   signed_at: nullableString,
 } as const;
 const listItemRequired = [
-  'id', 'guid', 'name', 'type', 'stage', 'archived', 'company_id', 'company_guid', 'company_name', 'currency', 'lang', 'user_id',
+  'id', 'guid', 'reference', 'name', 'type', 'stage', 'archived', 'company_id', 'company_guid', 'company_name', 'currency', 'lang', 'user_id',
   'salesperson', 'contract_value', 'monthly_contract_value', 'created_at', 'updated_at', 'sent_at', 'signed_at',
 ] as const;
 

@@ -3,6 +3,7 @@
  * made from them: the detail answer, the PDF route, sending and signing all read these, so the
  * form, the preview, the PDF and the server price with the same inputs.
  */
+import { agreementReference } from '../../contract/agreements';
 import { regionCurrency, type Currency } from '../../contract/money';
 import { toLocale } from '../../engine';
 import { priceSubscription, type SiteCounts, type Subscription } from '../../engine/agreements';
@@ -53,7 +54,7 @@ export function withDerived(subscription: Subscription, pricing: Pick<Pricing, '
 /** A file name a reader recognises: the agreement's name and reference, safe in any header. */
 export function documentFilename(record: Pick<AgreementRecord, 'id' | 'name'>, signed: boolean): string {
   const base = record.name.normalize('NFKD').replace(/[^\w .-]+/g, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'agreement';
-  return `${base}-A${record.id}${signed ? '-signed' : ''}.pdf`;
+  return `${base}-${agreementReference(record.id)}${signed ? '-signed' : ''}.pdf`;
 }
 
 /**
@@ -70,7 +71,7 @@ export const documentRenders = { unsigned: 0, signed: 0 };
 export async function renderDocument(record: AgreementRecord, pricing: Pricing, signature: AgreementSignatureBlock | null = null): Promise<Buffer> {
   documentRenders[signature ? 'signed' : 'unsigned'] += 1;
   return renderAgreementPdf({
-    reference: `A-${record.id}`,
+    reference: agreementReference(record.id),
     name: record.name,
     locale: toLocale(record.lang),
     currency: pricing.currency,

@@ -5,6 +5,7 @@
  * - "an order form waits for your signature" (the local signer, signers/local.ts);
  * - "the agreement was signed", to the salesperson and the company's account manager.
  */
+import { agreementReference } from '../../contract/agreements';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { localeForTag, toLocale, type Locale } from '../../engine';
 import { isEmail, languageForRegion } from '../../engine/accounts';
@@ -198,7 +199,8 @@ export async function queueSignedNotices(deps: Deps, input: { agreementId: numbe
   if (manager) recipients.set(manager.id, manager);
 
   const params = {
-    agreement: cleanName(agreement.name),
+    // Named as the preview, the PDF and the list name it: its name and its reference.
+    agreement: `${cleanName(agreement.name)} (${agreementReference(agreement.id)})`,
     company: cleanName(agreement.company),
     date: ddmmyyyy(agreement.signedAt ?? new Date()),
     link: `${deps.config.publicUrl()}/#/agreements/${agreement.id}/preview`,

@@ -51,6 +51,7 @@ export async function agreementDetail(db: Db, viewer: Viewer, record: AgreementR
         signedAt: agreementSignatures.signedAt,
         shownSha256: agreementSignatures.shownSha256,
         signedSha256: agreementSignatures.signedSha256,
+        image: agreementSignatures.signatureImage,
       })
       .from(agreementSignatures)
       .where(eq(agreementSignatures.agreementId, record.id)),

@@ -3,7 +3,7 @@
  * pricing inputs, envelopes and signature. Internal `notes` are for staff: a viewer without
  * 'edit agreements' (a dealer) gets null.
  */
-import type { AgreementDetail, AgreementListItem } from '../../contract/agreements';
+import { agreementReference, type AgreementDetail, type AgreementListItem } from '../../contract/agreements';
 import { regionCurrency } from '../../contract/money';
 import type { Viewer } from '../db/tenancy';
 import type { Pricing } from './agreements.document';
@@ -20,6 +20,7 @@ export function listItem(r: ListRecord): AgreementListItem {
   return {
     id: r.id,
     guid: r.guid,
+    reference: agreementReference(r.id),
     name: r.name,
     type: r.type,
     stage: r.stage,
@@ -43,7 +44,7 @@ export function listItem(r: ListRecord): AgreementListItem {
 export interface DetailParts {
   pricing: Pricing;
   envelopes: Array<{ id: number; recipient: string; documentFilename: string; agreementId: number; userId: number | null; provider: string; status: string; createdAt: Date }>;
-  signature: { signerName: string; signerPosition: string | null; signedAt: Date; shownSha256: string; signedSha256: string } | null;
+  signature: { signerName: string; signerPosition: string | null; signedAt: Date; shownSha256: string; signedSha256: string; image: Buffer | Uint8Array | null } | null;
   documentSha256: string | null;
 }
 
@@ -85,6 +86,7 @@ export function detailView(r: AgreementRecord, parts: DetailParts, viewer: Viewe
           signed_at: iso(parts.signature.signedAt)!,
           shown_sha256: parts.signature.shownSha256,
           signed_sha256: parts.signature.signedSha256,
+          image: parts.signature.image ? `data:image/png;base64,${Buffer.from(parts.signature.image).toString('base64')}` : null,
         }
       : null,
     pricing: { catalogue: parts.pricing.catalogue, counts: parts.pricing.counts, currency: parts.pricing.currency },

@@ -74,8 +74,10 @@ export function PreviewDocument({ agreement, priced, t, locale }: PreviewDocumen
           <Typography variant="h4" component="h2">
             {t('agreements:pdf.title')}
           </Typography>
-          <Typography color="text.secondary">
-            {t('agreements:pdf.reference', { reference: agreement.name })} · {t('agreements:pdf.date', { date: formatDate(agreement.sent_at ?? agreement.updated_at) })}
+          {/* As the PDF's header: the agreement's name, then the reference it is filed under. */}
+          <Typography>{agreement.name}</Typography>
+          <Typography color="text.secondary" data-testid="preview-reference">
+            {t('agreements:pdf.reference', { reference: agreement.reference })} · {t('agreements:pdf.date', { date: formatDate(agreement.sent_at ?? agreement.updated_at) })}
           </Typography>
         </Box>
         {logoSrc(d.logo_path) && <Logo src={logoSrc(d.logo_path)!} alt={t('agreementForm:preview.logoAlt', { name: d.name ?? agreement.company_name })} />}
@@ -149,6 +151,15 @@ export function PreviewDocument({ agreement, priced, t, locale }: PreviewDocumen
               [t('agreements:pdf.signedOn'), formatDate(agreement.signature.signed_at)],
             ]}
           />
+          {agreement.signature.image && (
+            <Box sx={{ mt: 1 }}>
+              <Typography variant="body2" color="text.secondary">
+                {t('agreements:pdf.signature')}
+              </Typography>
+              {/* The drawn signature the signed PDF carries. */}
+              <Box component="img" src={agreement.signature.image} alt={t('agreements:pdf.signature')} data-testid="preview-signature-image" sx={{ maxWidth: 320, maxHeight: 96, border: 1, borderColor: 'divider', borderRadius: 1, p: 0.5, bgcolor: 'common.white' }} />
+            </Box>
+          )}
         </Section>
       )}
     </Paper>

@@ -23,7 +23,7 @@ export const demoCatalogue: AgreementCatalogueProduct[] = [
 ];
 
 export const demoAgreement: AgreementDetail = {
-  id: 7, guid: '7c0f5a52-2f1e-4c55-9a3e-5d1b2f0e0007', name: 'Demo Motors website 2026', type: 'new', stage: 'sent', archived: false,
+  id: 7, guid: '7c0f5a52-2f1e-4c55-9a3e-5d1b2f0e0007', reference: 'A-7', name: 'Demo Motors website 2026', type: 'new', stage: 'sent', archived: false,
   company_id: 1, company_guid: '1b7c1a52-2f1e-4c55-9a3e-5d1b2f0e0001', company_name: 'Demo Motors', currency: 'GBP', lang: 'en', user_id: 2,
   salesperson: { id: 2, name: 'Priya Shah' }, contract_value: 0, monthly_contract_value: 0,
   created_at: '2026-11-20T09:30:00Z', updated_at: '2026-11-24T14:10:00Z', sent_at: '2026-11-24T14:10:00Z', signed_at: null,

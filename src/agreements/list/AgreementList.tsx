@@ -85,7 +85,7 @@ export default function AgreementList() {
         <DeferredRows>
           {phone ? (
             <SimpleList<AgreementListItem>
-              primaryText={(r) => r.name}
+              primaryText={(r) => `${r.name} · ${r.reference}`}
               secondaryText={(r) => `${r.company_name} · ${t(`stages.${r.stage}`)}${r.archived ? ` · ${t('stages.archived')}` : ''}`}
               tertiaryText={(r) => t('list.monthlyShort', { amount: money(r, r.monthly_contract_value) })}
               linkType={(r) => open(r.id)}
@@ -93,6 +93,7 @@ export default function AgreementList() {
           ) : (
             <Datagrid rowClick={(id) => open(id)} bulkActionButtons={false} data-testid="agreements-table">
               <TextField source="company_name" label={t('list.columns.company')} />
+              <TextField source="reference" sortBy="id" label={t('list.columns.reference')} />
               <TextField source="name" label={t('list.columns.name')} />
               <FunctionField<AgreementListItem> source="type" label={t('list.columns.type')} render={(r) => (AGREEMENT_TYPES.includes(r.type) ? t(`types.${r.type}`) : r.type)} />
               <FunctionField<AgreementListItem> source="stage" label={t('list.columns.stage')} render={(r) => <AgreementStageChip stage={r.stage} archived={r.archived} />} />

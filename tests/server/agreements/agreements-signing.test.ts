@@ -25,6 +25,15 @@ afterAll(async () => {
 const db = () => w.server.database.db;
 const detail = async (id: number) => (await w.as('admin', 'GET', `/api/agreements/${id}`)).body;
 const sign = (who: Who, id: number | string, body: Record<string, unknown>) => w.as<AgreementDetail & ErrorBody>(who, 'POST', `/api/agreements/${id}/sign`, body);
+/** pdfsig and pdftotext (poppler-utils), which CI installs. */
+function hasPoppler(): boolean {
+  try {
+    execFileSync('pdfsig', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const typed = (shown: string, extra: Record<string, unknown> = {}) => ({ signer_name: 'Dana Dealer', signer_position: 'Dealer Principal', signature: { kind: 'typed', text: 'Dana Dealer' }, accept: true, shown_sha256: shown, ...extra });
 // A 1x1 PNG (the smallest valid one).
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -81,7 +90,7 @@ describe('POST /api/dompdf/create/{id}', () => {
     const r = await w.pdf('dealer', a.id);
     expect(r.status).toBe(200);
     expect(r.type).toBe('application/pdf');
-    expect(r.disposition).toMatch(/^attachment; filename="Demo-Motors-website-launch-A\d+\.pdf"$/);
+    expect(r.disposition).toMatch(/^attachment; filename="Demo-Motors-website-launch-A-\d+\.pdf"$/);
     expect(r.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await w.pdf('anonymous', a.id)).status).toBe(401);
   });
@@ -146,6 +155,8 @@ describe('POST /api/agreements/{id}/sign', () => {
     // The salesperson (and account manager: the same person here) is told.
     const notice = await w.server.mail.waitFor('am@demo.test');
     expect(notice.subject).toContain(MOTORS_SENT);
+    // Under the reference the preview, the PDF and the list show.
+    expect(notice.subject).toContain(`(${read.reference})`);
 
     const again = await sign('dealer', a.id, typed(read.document_sha256!));
     expect(again.status).toBe(409);
@@ -156,13 +167,7 @@ describe('POST /api/agreements/{id}/sign', () => {
   it('verifies with a real verifier when poppler is installed', async () => {
     const a = await w.seeded(HARBOUR_SIGNED);
     const pdf = await w.pdf('admin', a.id);
-    let available = true;
-    try {
-      execFileSync('pdfsig', ['-v'], { stdio: 'ignore' });
-    } catch {
-      available = false;
-    }
-    if (!available) return;
+    if (!hasPoppler()) return;
     const dir = mkdtempSync(join(tmpdir(), 'agreement-'));
     try {
       writeFileSync(join(dir, 'signed.pdf'), pdf.bytes);
@@ -189,6 +194,23 @@ describe('POST /api/agreements/{id}/sign', () => {
     expect(ok.status).toBe(200);
     const [audit] = await db().select().from(agreementSignatures).where(eq(agreementSignatures.agreementId, id));
     expect(audit.signatureImage?.equals(Buffer.from(PNG, 'base64'))).toBe(true);
+    // The preview shows the drawn signature the PDF carries, under the reference the PDF prints.
+    const read = (await w.as('dealer', 'GET', `/api/agreements/${id}`)).body;
+    expect(read.signature?.image).toBe(`data:image/png;base64,${PNG}`);
+    expect(read.reference).toBe(`A-${id}`);
+    const listed = (await w.as('dealer', 'GET', `/api/agreements?filter=${encodeURIComponent(JSON.stringify({ q: 'Drawn signature' }))}`)).body as unknown as Array<{ id: number; reference: string }>;
+    expect(listed.find((row) => row.id === id)?.reference).toBe(read.reference);
+    const pdf = await w.pdf('dealer', id);
+    expect(pdf.disposition ?? '').toContain(`-${read.reference}-signed.pdf`);
+    if (hasPoppler()) {
+      const dir = mkdtempSync(join(tmpdir(), 'agreement-'));
+      try {
+        writeFileSync(join(dir, 'signed.pdf'), pdf.bytes);
+        expect(execFileSync('pdftotext', [join(dir, 'signed.pdf'), '-'], { encoding: 'utf8' })).toContain(`Reference ${read.reference}`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
   });
 
   it('refuses a document that changed since it was read, missing consent or name, staff and other companies', async () => {

@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { priceSubscription } from '../../../engine/agreements';
+import { PreviewDocument } from '../../../src/agreements/PreviewDocument';
 import { SignPanel } from '../../../src/agreements/SignPanel';
 import { TotalsPanel } from '../../../src/agreements/TotalsPanel';
 import { demoAgreement, demoCatalogue } from '../../../stories/agreements/demoAgreement';
@@ -51,5 +54,27 @@ describe('the totals panel', () => {
     const none = { ...sub, totalDiscountPercentage: 0 };
     rerender(<TotalsPanel totals={priceSubscription(none, demoCatalogue, demoAgreement.pricing.counts).totals} subscription={none} currency="GBP" />);
     expect(within(screen.getByTestId('totals-panel')).queryByText(/^Discount/)).toBeNull();
+  });
+});
+
+describe('the preview of the order form', () => {
+  it('prints the reference the PDF prints, and the drawn signature the signed PDF carries', async () => {
+    const texts = i18next.createInstance();
+    const file = (ns: string) => JSON.parse(readFileSync(`locales/en-GB/${ns}.json`, 'utf8')) as Record<string, unknown>;
+    await texts.init({ lng: 'en-GB', resources: { 'en-GB': { agreements: file('agreements'), agreementForm: file('agreementForm') } }, interpolation: { escapeValue: false } });
+    const image = 'data:image/png;base64,iVBORw0KGgo=';
+    const signed = {
+      ...demoAgreement,
+      stage: 'signed' as const,
+      signature: { signer_name: 'Sam Taylor', signer_position: 'Dealer principal', signed_at: '2026-11-25T10:00:00Z', shown_sha256: 'a', signed_sha256: 'b', image },
+    };
+    const priced = priceSubscription(signed.subscription, demoCatalogue, signed.pricing.counts);
+    const { rerender } = renderInLocale(<PreviewDocument agreement={signed} priced={priced} t={texts.t} locale="en-GB" />);
+    expect(screen.getByTestId('preview-reference').textContent).toMatch(/^Reference A-7 · /);
+    expect(screen.getByText(signed.name)).toBeTruthy();
+    expect(screen.getByTestId('preview-signature-image').getAttribute('src')).toBe(image);
+    // A typed signature has no image to show.
+    rerender(<PreviewDocument agreement={{ ...signed, signature: { ...signed.signature, image: null } }} priced={priced} t={texts.t} locale="en-GB" />);
+    expect(screen.queryByTestId('preview-signature-image')).toBeNull();
   });
 });
