@@ -81,7 +81,7 @@ export async function importQueue(app: FastifyInstance): Promise<ImportQueue> {
       const queued = await boss.getJobById(QUEUE, id);
       if (queued?.state === 'active') {
         // Its worker went silent (the run's heartbeat stopped): failed in the queue, the job is retried at once.
-        await boss.fail(QUEUE, id, { message: 'the run went silent' });
+        await boss.fail(QUEUE, id, { silent: true });
         app.queue.wake(QUEUE);
         return (await boss.getJobById(QUEUE, id))?.state === 'retry';
       }

@@ -10,7 +10,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { AGREEMENT_TYPES } from '../../contract/agreements';
 import type { CompanyDetails, Subscription } from '../../engine/agreements';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
-import NotFoundPage from '../layout/NotFoundPage';
+import { useLeaveWhenMissing } from '../routing/stopNavigation';
 import { PageHeading } from '../layout/PageHeading';
 import { UnsavedChangesPrompt } from '../routing/UnsavedChangesPrompt';
 import { useSession } from '../session/useSession';
@@ -34,8 +34,9 @@ import { usePricing } from './usePricing';
 export default function AgreementEditPage() {
   const { id } = useParams();
   const { t } = useTranslation('agreementForm');
-  const { agreement, notFound, failed, replace } = useAgreement(id);
-  if (notFound) return <NotFoundPage />;
+  const { agreement, error, failed, replace } = useAgreement(id);
+  // An unknown id or another company's agreement: back where the user was (spec section 2).
+  if (useLeaveWhenMissing(error)) return null;
   return (
     <Box data-testid="agreement-edit-page">
       <PageHeading />

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { hasPermission } from '../auth/permissions';
-import NotFoundPage from '../layout/NotFoundPage';
+import { useLeaveWhenMissing } from '../routing/stopNavigation';
 import { PageHeading } from '../layout/PageHeading';
 import { useSession } from '../session/useSession';
 import type { AgreementDetail } from './api';
@@ -26,8 +26,9 @@ import { usePricing } from './usePricing';
 export default function AgreementPreviewPage() {
   const { id } = useParams();
   const { t } = useTranslation('agreementForm');
-  const { agreement, notFound, failed, replace } = useAgreement(id);
-  if (notFound) return <NotFoundPage />;
+  const { agreement, error, failed, replace } = useAgreement(id);
+  // An unknown id or another company's agreement: back where the user was (spec section 2).
+  if (useLeaveWhenMissing(error)) return null;
   return (
     <Box data-testid="agreement-preview-page">
       <PageHeading />

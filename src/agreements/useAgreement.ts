@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { FRESH, answered } from '../data/queryPolicies';
-import { HttpError } from '../http';
+import { isMissing } from '../routing/stopNavigation';
 import { getAgreement, type AgreementDetail } from './api';
 import { agreementKeys } from './queryKeys';
 
 export interface AgreementState {
   agreement: AgreementDetail | undefined;
-  /** Unknown id, or another company's agreement: the page shows the app's 404. */
-  notFound: boolean;
+  /** Why it could not be loaded (an unknown id or another company's agreement is a 404: the page leaves, src/routing/stopNavigation.ts). */
+  error: unknown;
   failed: boolean;
   /** Puts an answer of a write (save, sign, recall) in place of the one shown. */
   replace(next: AgreementDetail): void;
@@ -25,6 +25,5 @@ export function useAgreement(id: string | undefined): AgreementState {
     ...FRESH,
   });
   const replace = useCallback((next: AgreementDetail) => client.setQueryData(key, next), [client, key]);
-  const notFound = error instanceof HttpError && (error.status === 404 || error.status === 403);
-  return { agreement: data ?? undefined, notFound, failed: Boolean(error) && !notFound, replace };
+  return { agreement: data ?? undefined, error, failed: Boolean(error) && !isMissing(error), replace };
 }

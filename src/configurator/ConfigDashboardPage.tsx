@@ -13,6 +13,7 @@ import { ContactCard } from './dashboard/ContactCard';
 import { useConfigAbilities } from './dashboard/permissions';
 import { StageSections } from './dashboard/StageSections';
 import { useFreshConfig } from './dashboard/useFreshConfig';
+import { useLeaveWhenMissing } from '../routing/stopNavigation';
 import { ConfigLoadError, ConfigProgress } from './parts';
 import { LoadingBar } from '../layout/LoadingBar';
 
@@ -24,7 +25,9 @@ import { LoadingBar } from '../layout/LoadingBar';
 export default function ConfigDashboardPage() {
   const { t } = useTranslation(['common', 'configurator', 'errors']);
   const { id = '' } = useParams();
-  const { config, loading, failed, denied, setConfig } = useFreshConfig(id);
+  const { config, loading, failed, denied, error, setConfig } = useFreshConfig(id);
+  // Another company's config, or none: back where the user was, saying "No Access." (spec section 2).
+  const missing = useLeaveWhenMissing(error, t('errors:access_denied'));
   const can = useConfigAbilities();
   const writes = useConfigWrites();
   const [removing, setRemoving] = useState<ConfigStage | null>(null);
@@ -34,7 +37,7 @@ export default function ConfigDashboardPage() {
     return (
       <Box data-testid="config-dashboard-page">
         {loading && <LoadingBar />}
-        {failed && <ConfigLoadError denied={denied} />}
+        {failed && !missing && <ConfigLoadError denied={denied} />}
       </Box>
     );
   }

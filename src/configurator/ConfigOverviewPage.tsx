@@ -9,6 +9,7 @@ import { groupStages } from './dashboard/groupStages';
 import { stageSummary } from './dashboard/summary';
 import { SummaryBlock, SummaryFields } from './dashboard/SummaryView';
 import { useFreshConfig } from './dashboard/useFreshConfig';
+import { useLeaveWhenMissing } from '../routing/stopNavigation';
 import { ConfigLoadError, ConfigProgress, StateChip, stageStarted } from './parts';
 import { LoadingBar } from '../layout/LoadingBar';
 import { withCatalogue, type Catalogue } from '../../engine';
@@ -81,16 +82,18 @@ function StageCards({ config, catalogue }: { config: ConfigDetail; catalogue?: C
 
 /** `/configurator/{id}/overview`: every stage's data, read-only, grouped like the dashboard, printable. */
 export default function ConfigOverviewPage() {
-  const { t } = useTranslation(['common', 'configurator']);
+  const { t } = useTranslation(['common', 'configurator', 'errors']);
   const { id = '' } = useParams();
-  const { config, loading, failed, denied } = useFreshConfig(id);
+  const { config, loading, failed, denied, error } = useFreshConfig(id);
+  // Another company's config, or none: back where the user was, saying "No Access." (spec section 2).
+  const missing = useLeaveWhenMissing(error, t('errors:access_denied'));
   const pinned = usePinnedCatalogue(config);
 
   if (!config || !pinned.ready) {
     return (
       <Box data-testid="config-overview-page">
         {(loading || (config && !pinned.failed)) && <LoadingBar />}
-        {(failed || pinned.failed) && <ConfigLoadError denied={denied} />}
+        {(failed || pinned.failed) && !missing && <ConfigLoadError denied={denied} />}
       </Box>
     );
   }

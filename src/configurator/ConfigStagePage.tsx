@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Box, Breadcrumbs, Link } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
+import { useLeaveWhenMissing } from '../routing/stopNavigation';
 import { getConfig, type ConfigDetail, type WriteResponse } from './api';
 import { ConflictScreen, type ConflictChange } from './stage/ConflictScreen';
 import { applyChanges, diffData, getAtPointer, locate, sameValue, type FieldChange } from './stage/diff';
@@ -64,7 +66,10 @@ export default function ConfigStagePage() {
   // The route mounts this page anew for each config and stage (routing/keyedByRecord.tsx), and
   // useConfig gives this id's config or nothing: the editor, its autosave queue, the unsent copy,
   // the history panel and the conflict screen all belong to the record the heading names.
-  const { config, failed: configFailed, denied, setConfig } = useConfig(id);
+  const { config, failed: configFailed, denied, error: configError, setConfig } = useConfig(id);
+  const { t } = useTranslation('errors');
+  // Another company's config, or none: back where the user was, saying "No Access." (spec section 2).
+  const missing = useLeaveWhenMissing(configError, t('errors:access_denied'));
   // The stage versions the config is pinned to (those staff published since version 1 are read).
   const pinned = usePinnedCatalogue(config);
   // The stage's validators load beside the config read (a chunk per stage, not all 43 at once).
@@ -147,7 +152,7 @@ export default function ConfigStagePage() {
         </Breadcrumbs>
       )}
       {(!config || !validators.ready || !pinned.ready) && !failed && <LoadingBar />}
-      {failed && <ConfigLoadError denied={denied} />}
+      {failed && !missing && <ConfigLoadError denied={denied} />}
       {choice && (
         <ConflictScreen slug={slug} kind={choice.kind} changes={conflictChanges(choice, slug)} doc={choice.server.data} mine={choice.mine} savedAt={choice.savedAt} onKeep={keep} onDiscard={discard} catalogue={pinned.catalogue} />
       )}

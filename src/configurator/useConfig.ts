@@ -11,6 +11,8 @@ export interface UseConfig {
   failed: boolean;
   /** The server said 403 or 404: the user has no access to this config (another company's, or none). */
   denied: boolean;
+  /** Why it could not be loaded (the page leaves on a 403 or 404: src/routing/stopNavigation.ts). */
+  error: unknown;
   /** Loads the config again from the server. */
   reload(): Promise<void>;
   /** Replaces the config with a newer copy (e.g. the PUT answer). */
@@ -65,5 +67,5 @@ export function useConfig(id: string): UseConfig {
   );
   // The server answers 404 as well as 403 for a config the user may not see (it does not tell which exist).
   const denied = query.error instanceof HttpError && (query.error.status === 403 || query.error.status === 404);
-  return { config: fresh ? (query.data ?? undefined) : undefined, loading: query.isFetching, failed: query.isError, denied, reload, setConfig };
+  return { config: fresh ? (query.data ?? undefined) : undefined, loading: query.isFetching, failed: query.isError, denied, error: query.error, reload, setConfig };
 }

@@ -2,7 +2,6 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { countOnConsent, pageView } from '../analytics/pageViews';
-import { HttpError } from '../http';
 import { OverlayWhileMounted } from '../layout/PageOverlay';
 import { session } from '../session/session';
 import { writeActiveCompanyId } from '../session/storage';
@@ -10,6 +9,7 @@ import { useSession } from '../session/useSession';
 import { CurrentRouteContext } from './currentRoute';
 import { decideRoute } from './guard';
 import { showOverlay } from './overlay';
+import { isMissing, useStopNavigation } from './stopNavigation';
 import type { ArrivalState } from './arrival';
 import type { Preload, RouteDef } from './define';
 
@@ -27,7 +27,7 @@ export function RouteGuard({ route, preload, prefetch, children }: { route: Rout
   const state = useSession();
   const location = useLocation();
   const params = useParams();
-  const navigate = useNavigate();
+  const stopNavigation = useStopNavigation();
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState(!preload);
 
@@ -74,10 +74,8 @@ export function RouteGuard({ route, preload, prefetch, children }: { route: Rout
       .then(() => live && setLoaded(true))
       .catch((error: unknown) => {
         if (!live) return;
-        if (error instanceof HttpError && (error.status === 403 || error.status === 404)) {
-          // Stop the navigation: back to where the user was, or Dashboard on a first page load.
-          if (location.key !== 'default') navigate(-1);
-          else navigate('/dashboard', { replace: true });
+        if (isMissing(error)) {
+          stopNavigation(error);
           return;
         }
         setLoaded(true);
@@ -87,9 +85,9 @@ export function RouteGuard({ route, preload, prefetch, children }: { route: Rout
       live = false;
       hide();
     };
-    // location.key is read only for the back-or-home choice; re-running on it would reload.
+    // stopNavigation changes with the language; re-running on it would reload.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [allowed, preload, paramsKey, navigate]);
+  }, [allowed, preload, paramsKey]);
 
   if (!decision) return <OverlayWhileMounted />;
   if (decision.kind === 'redirect') return <GuardRedirect to={decision.to} from={route.name} decidedAt={location.pathname + location.search} />;

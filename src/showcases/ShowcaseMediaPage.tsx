@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LoadingBar } from '../layout/LoadingBar';
 import NotFoundPage from '../layout/NotFoundPage';
+import { useLeaveWhenMissing } from '../routing/stopNavigation';
 import { altOf, mediaFileUrl, postImages } from './api';
 import { BackLink, TITLE_SIZE } from './parts';
 import { SHOWCASES_PATH, showcaseMediaPath, showcasePath } from './paths';
@@ -23,7 +24,9 @@ export default function ShowcaseMediaPage() {
   const { mediaId = '' } = useParams();
   const [search] = useSearchParams();
   const slug = search.get('post');
-  const { post, notFound, failed } = useShowcase(slug);
+  const { post, error, failed } = useShowcase(slug);
+  // A post that does not exist (or is a draft): back where the user was (spec section 2).
+  const missing = useLeaveWhenMissing(error);
   const [broken, setBroken] = useState(false);
   useEffect(() => setBroken(false), [mediaId]);
 
@@ -44,8 +47,9 @@ export default function ShowcaseMediaPage() {
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  // A post that does not exist (or is a draft), an image not in it, or a file the server does not have.
-  if (notFound || broken || (post && index < 0)) return <NotFoundPage />;
+  if (missing) return null;
+  // An image not in the post, or a file the server does not have: the post is there, the picture is not.
+  if (broken || (post && index < 0)) return <NotFoundPage />;
   if (slug && !post) {
     return (
       <Box data-testid="showcase-media-page">

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { hasPermission, PERMISSIONS } from '../auth/permissions';
 import { LoadingBar } from '../layout/LoadingBar';
-import NotFoundPage from '../layout/NotFoundPage';
+import { useLeaveWhenMissing } from '../routing/stopNavigation';
 import { useSession } from '../session/useSession';
 import { altOf, type Post } from './api';
 import { BackLink, TITLE_SIZE, paragraphsOf, PostImage, PublishedDate, TermChips } from './parts';
@@ -52,8 +52,9 @@ export default function ShowcasePage() {
   const { t } = useTranslation();
   const { slug = '' } = useParams();
   const { user } = useSession();
-  const { post, notFound, failed } = useShowcase(slug);
-  if (notFound) return <NotFoundPage />;
+  const { post, error, failed } = useShowcase(slug);
+  // An unknown showcase: back where the user was (spec section 2).
+  if (useLeaveWhenMissing(error)) return null;
   if (!post) {
     return (
       <Box data-testid="showcase-page">

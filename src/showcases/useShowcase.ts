@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { FRESH, answered } from '../data/queryPolicies';
-import { HttpError } from '../http';
+import { isMissing } from '../routing/stopNavigation';
 import { getShowcase, type Post } from './api';
 import { showcaseKeys } from './queryKeys';
 
 export interface ShowcaseState {
   post: Post | undefined;
-  /** Unknown slug, or a draft the reader may not see: the page shows the app's 404. */
-  notFound: boolean;
+  /** Why it could not be loaded (an unknown slug or a draft the reader may not see is a 404: the page leaves, src/routing/stopNavigation.ts). */
+  error: unknown;
   failed: boolean;
 }
 
@@ -19,6 +19,5 @@ export function useShowcase(slug: string | null | undefined): ShowcaseState {
     enabled: Boolean(slug),
     ...FRESH,
   });
-  const notFound = error instanceof HttpError && error.status === 404;
-  return { post: data ?? undefined, notFound, failed: Boolean(error) && !notFound };
+  return { post: data ?? undefined, error, failed: Boolean(error) && !isMissing(error) };
 }

@@ -2,6 +2,7 @@ import { Box, Tab, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeading } from '../layout/PageHeading';
+import { useLeaveWhenMissing } from '../routing/stopNavigation';
 import { DetailsTab } from './profile/DetailsTab';
 import { GroupsTab } from './profile/GroupsTab';
 import { NotesRisksTab } from './profile/NotesRisksTab';
@@ -27,6 +28,8 @@ export default function ProjectProfilePage() {
   const id = useProjectId();
   const { edit, variations } = useTrackerAbilities();
   const { data: project, error } = useProject(id);
+  // An unknown project or one the user may not open: back where the user was (spec section 2).
+  const missing = useLeaveWhenMissing(error);
   // The board's reads start with the project's, not after it (one round trip instead of two).
   useProjectTasks(id);
   useTaskStages();
@@ -35,6 +38,7 @@ export default function ProjectProfilePage() {
   const shown = TABS.filter((tab) => (tab === 'variations' ? variations : tab === 'notes' ? edit : true));
   const asked = params.get('tab') as TabName | null;
   const tab: TabName = asked && shown.includes(asked) ? asked : 'tasks';
+  if (missing) return null;
   return (
     <Box data-testid="tracker-profile-page" sx={{ minWidth: 0 }}>
       <PageHeading />

@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
 import { PageHeading } from '../layout/PageHeading';
+import { useLeaveWhenMissing } from '../routing/stopNavigation';
 import { ProjectHeader } from './ProjectHeader';
 import { ProjectState } from './ProjectState';
 import { ProjectSummaryCard } from './ProjectSummaryCard';
@@ -13,6 +14,9 @@ export default function ProjectSummaryPage() {
   const id = useProjectId();
   const { edit } = useTrackerAbilities();
   const { data: project, error } = useProject(id);
+  // An unknown project or one the user may not open: back where the user was (spec section 2).
+  const missing = useLeaveWhenMissing(error);
+  if (missing) return null;
   return (
     <Box data-testid="tracker-summary-page">
       <PageHeading />

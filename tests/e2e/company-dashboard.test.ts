@@ -57,4 +57,36 @@ describe('company dashboard and the active company (browser)', () => {
     // Harbour Cars' showcase may be among the live releases, which every signed-in user reads.
     await expect(namesShownOutside(page, 'dashboard-showcases', ['Harbour Cars'])).resolves.toEqual([]);
   });
+
+  // Spec section 2: "A 403 or 404 while loading data for a route stops navigation", one behaviour
+  // for every record route, whether the guard loads the record first (the company dashboard above)
+  // or the page loads its own: the address does not stay, and the user is told why.
+  it('stops on every record the user may not open or that does not exist: back to the dashboard, with a growl', async () => {
+    const one = async (query: ReturnType<typeof sql>) => Number(((await e2e.server.database.db.execute(query)) as unknown as { rows: Array<{ id: number }> }).rows[0].id);
+    const harbourAgreement = await one(sql`select a.id from agreements a join companies c on c.id = a.company_id where c.name = 'Harbour Cars' limit 1`);
+    const harbourConfig = await one(sql`select g.id from configs g join companies c on c.id = g.company_id where c.name = 'Harbour Cars' limit 1`);
+    const cases: Array<[string, string, RegExp]> = [
+      ['dealer@demo.test', `/agreements/${harbourAgreement}/preview`, /not found|introuvable/i],
+      ['dealer@demo.test', `/configurator/${harbourConfig}/dashboard`, /No Access/],
+      ['dealer@demo.test', `/configurator/${harbourConfig}/franchises`, /No Access/],
+      ['admin@demo.test', '/tracker/999999/summary', /not found/i],
+      ['admin@demo.test', '/tracker/999999/profile', /not found/i],
+      ['admin@demo.test', '/agreements/999999/edit', /not found/i],
+    ];
+    const pages = new Map<string, Awaited<ReturnType<E2E['newPage']>>['page']>();
+    for (const [who, path, said] of cases) {
+      let page = pages.get(who);
+      if (!page) {
+        page = (await e2e.newPage()).page;
+        await e2e.openSignedIn(page, who);
+        await waitForLanding(page);
+        pages.set(who, page);
+      }
+      await page.goto(`${e2e.server.url}/#${path}`);
+      await page.waitForURL(/#\/dashboard$/, SETTLE);
+      await expect.poll(() => page.getByTestId('growl-message').allTextContents(), SETTLE).toContainEqual(expect.stringMatching(said));
+      expect(hashPath(page), path).toBe('/dashboard');
+      await expect(page.getByTestId('not-found-page').count()).resolves.toBe(0);
+    }
+  });
 });

@@ -105,10 +105,11 @@ describe('showcases (browser)', () => {
     await dealer.getByTestId('showcase-gallery').waitFor();
   });
 
-  it("shows the 404 page for a draft's slug and an unknown one", async () => {
+  it("does not open a draft's slug or an unknown one: back to the dashboard, told it was not found", async () => {
     for (const slug of [slugOf(draft.title), 'no-such-showcase']) {
       await open(dealer, `/showcases/${slug}`);
-      await dealer.getByTestId('not-found-page').waitFor();
+      await dealer.waitForURL(/#\/dashboard$/, SETTLE);
+      await expect.poll(() => dealer.getByTestId('growl-message').allTextContents(), SETTLE).toContainEqual(expect.stringMatching(/not found/i));
       expect(await dealer.getByText(draft.content[0]).count()).toBe(0);
     }
   });
