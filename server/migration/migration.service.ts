@@ -60,7 +60,11 @@ function postsAdded(data: MigrationData, posts: MigratedPost[]): MigratedPost[] 
 
 function reportOf(file: string, format: 'json' | 'csv', loaded: LoadedConfig, rows: LegacyRow[], plan: ImportPlan, postsNew: boolean): MigrationReport {
   const projectType = loaded.row.projectType ?? null;
-  const notices = projectType === MIGRATION_PROJECT_TYPE ? [] : [interpolate(serverMessages.migration.not_migration_project, { type: projectType ?? '—' })];
+  const notices =
+    projectType === MIGRATION_PROJECT_TYPE
+      ? []
+      : // A config not yet given a type says so, rather than "its type is —".
+        [projectType ? interpolate(serverMessages.migration.not_migration_project, { type: projectType }) : serverMessages.migration.no_project_type];
   return {
     file,
     format,

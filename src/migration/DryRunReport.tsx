@@ -1,6 +1,6 @@
 /**
  * The dry run's report: one line per stage with its counts (new, updated, unchanged, conflicts,
- * rejected, not migrated), then every rejected, conflicting and not migrated row with its reason.
+ * rejected, not migrated, kept), then every rejected, conflicting and not migrated row with its reason.
  * Pure: it takes the report, so the story renders it with a fixture. On a phone the counts table
  * scrolls sideways and says so (its stage column staying put), and the flagged rows become cards.
  */
@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { ScrollableTableBox } from '../../engine/react/fields/ScrollableTableBox';
 import type { MigrationReport } from './api';
 
-const COUNTS = ['new', 'updated', 'unchanged', 'conflict', 'rejected', 'not_migrated'] as const;
+// Kept news and offers have their own column: they are kept as migration data, not new stage items.
+const COUNTS = ['new', 'updated', 'unchanged', 'conflict', 'rejected', 'not_migrated', 'kept'] as const;
 const TONE: Record<string, 'success' | 'info' | 'default' | 'warning' | 'error'> = { new: 'success', updated: 'info', unchanged: 'default', conflict: 'warning', rejected: 'error', not_migrated: 'default', kept: 'success' };
 
 export function DryRunReport({ report }: { report: MigrationReport }) {
@@ -49,7 +50,7 @@ export function DryRunReport({ report }: { report: MigrationReport }) {
                 <TableCell align="right">{s.rows}</TableCell>
                 {COUNTS.map((c) => (
                   <TableCell key={c} align="right" data-count={c}>
-                    {c === 'new' ? s.new + s.kept : s[c]}
+                    {s[c]}
                   </TableCell>
                 ))}
               </TableRow>

@@ -37,6 +37,9 @@ describe('migration (browser)', () => {
     await report.waitFor();
     const locations = staff.locator('[data-testid="migration-stage"][data-stage="locations"]');
     expect(await locations.locator('[data-count="new"]').innerText()).toBe('1');
+    // The two recent news items are kept as migration data, not counted as new.
+    const posts = staff.locator('[data-testid="migration-stage"][data-stage="migration data"]');
+    expect([await posts.locator('[data-count="new"]').innerText(), await posts.locator('[data-count="kept"]').innerText()]).toEqual(['0', '2']);
     const flagged = await staff.getByTestId('migration-flagged').allInnerTexts();
     expect(flagged.some((row) => /Conflict/.test(row) && /sunday/.test(row))).toBe(true);
     expect(flagged.filter((row) => row.includes('News and offers older than 3 months are not migrated.'))).toHaveLength(2);

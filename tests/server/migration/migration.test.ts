@@ -149,6 +149,9 @@ it('import: one revision over every stage, the same file again changes nothing, 
 it('an import into an empty config can be undone from history, and the undo undone: the gate of the stages does not refuse it', async () => {
   const empty = await newConfig(server, d.tokens.admin, d.motors.company.guid);
   const before = await read(empty);
+  // A config not yet given a project type says so, in words (not "its project type is —").
+  const dry = await dryRun(d.tokens.admin, body(empty, sample('json')));
+  expect(dry.body.notices).toEqual(['The config has no project type yet; legacy imports are meant for auto-e-migration projects.']);
   const job = await importFile(d.tokens.admin, body(empty, sample('json')));
   expect(job.status, JSON.stringify(job)).toBe('done');
   const imported = await read(empty);

@@ -59,6 +59,13 @@ describe('filterMenu', () => {
     expect(all).toContain('/roles-permissions/roles');
   });
 
+  it('links the legacy import for whoever may import (manage configs), and for nobody else', () => {
+    expect(links(filterMenu(MENU, admin))).toContain('/migration');
+    expect(links(filterMenu(MENU, userWith(['manage configs'])))).toContain('/migration');
+    expect(links(filterMenu(MENU, userWith(['edit admin configs'])))).not.toContain('/migration');
+    expect(links(filterMenu(MENU, dealer))).not.toContain('/migration');
+  });
+
   it('hides the Tracker menu without edit projects, even with its other permissions', () => {
     const user = userWith(['create projects', 'view project variations', 'approve project tasks']);
     expect(links(filterMenu(MENU, user)).some((l) => l.startsWith('/tracker'))).toBe(false);
