@@ -62,16 +62,18 @@ export const dashboardTask = {
 /** A revision of a config's history. */
 export const dashboardActivity = {
   type: 'object',
-  required: ['id', 'config', 'company', 'user', 'action', 'stage', 'new_state', 'created_at'],
+  required: ['id', 'config', 'company', 'user', 'action', 'stage', 'new_state', 'source', 'created_at'],
   properties: {
     id,
     config: { type: 'object', required: ['id', 'guid', 'name'], properties: { id, guid: text, name: text }, additionalProperties: false },
     company: named,
     user: nullableString,
-    /** save | reset | restore | add_stage | remove_stage */
+    /** save | reset | restore | add_stage | remove_stage | import */
     action: text,
     stage: nullableString,
     new_state: nullableString,
+    /** The file an import (or the restore of one) wrote from; null otherwise. */
+    source: nullableString,
     created_at: text,
   },
   additionalProperties: false,

@@ -106,7 +106,7 @@ export function recentActivity(viewer: Viewer, companyId?: number): SQL {
     SELECT r.id, json_build_object(
         'id', r.id, 'config', json_build_object('id', configs.id, 'guid', configs.guid, 'name', configs.name),
         'company', json_build_object('id', companies.id, 'name', companies.name), 'user', u.name, 'action', r.action,
-        'stage', r.stage, 'new_state', r.new_state, 'created_at', ${iso(sql`r.created_at`)}
+        'stage', r.stage, 'new_state', r.new_state, 'source', r.source, 'created_at', ${iso(sql`r.created_at`)}
       ) AS row
     FROM config_revisions r JOIN configs ON configs.id = r.config_id JOIN companies ON companies.id = configs.company_id
     LEFT JOIN users u ON u.id = r.user_id

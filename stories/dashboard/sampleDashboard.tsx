@@ -18,7 +18,7 @@ export const sampleStaff: Required<StaffDashboard> = {
     ],
   },
   tasks_due: {
-    total: 2,
+    total: 3,
     rows: [
       { id: 11, name: 'Homepage design approved', due_date: day(-2), overdue: true, milestone: true, project: { id: 1, name: 'Demo Motors website launch' }, company: motors, assignee: 'Pat Project' },
       { id: 12, name: 'Stock feed connected', due_date: day(3), overdue: false, milestone: false, project: { id: 2, name: 'Harbour Cars stock feed' }, company: harbour, assignee: null },
@@ -35,8 +35,9 @@ export const sampleStaff: Required<StaffDashboard> = {
   activity: {
     total: 2,
     rows: [
-      { id: 100, config: { id: 5, guid: '5e0b8d1c-8f1a-4e57-9b1c-2b7f2f6f0a01', name: 'Demo Motors website' }, company: motors, user: 'Dana Dealer', action: 'save', stage: 'company-information', new_state: 'submitted', created_at: `${day(-1)}T09:30:00.000Z` },
-      { id: 99, config: { id: 6, guid: '7a1c3e55-0d8b-4c1e-8f7a-9e2d4b6c8a02', name: 'Harbour Cars website' }, company: harbour, user: null, action: 'add_stage', stage: 'locations', new_state: null, created_at: `${day(-2)}T08:00:00.000Z` },
+      { id: 100, config: { id: 5, guid: '5e0b8d1c-8f1a-4e57-9b1c-2b7f2f6f0a01', name: 'Demo Motors website' }, company: motors, user: 'Dana Dealer', action: 'save', stage: 'company-information', new_state: 'submitted', source: null, created_at: `${day(-1)}T09:30:00.000Z` },
+      { id: 99, config: { id: 6, guid: '7a1c3e55-0d8b-4c1e-8f7a-9e2d4b6c8a02', name: 'Harbour Cars website' }, company: harbour, user: null, action: 'add_stage', stage: 'locations', new_state: null, source: null, created_at: `${day(-2)}T08:00:00.000Z` },
+      { id: 98, config: { id: 6, guid: '7a1c3e55-0d8b-4c1e-8f7a-9e2d4b6c8a02', name: 'Harbour Cars website' }, company: harbour, user: 'Priya Shah', action: 'import', stage: 'franchises', new_state: null, source: 'harbour-legacy.csv', created_at: `${day(-3)}T15:45:00.000Z` },
     ],
   },
 };

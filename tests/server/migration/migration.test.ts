@@ -156,6 +156,9 @@ it('an import into an empty config can be undone from history, and the undo undo
   expect(job.status, JSON.stringify(job)).toBe('done');
   const imported = await read(empty);
   expect(imported.data['company-information']).not.toEqual(before.data['company-information']);
+  // The dashboards' activity says it was imported, and from which file.
+  const board = await call<{ activity: Array<{ action: string; source: string | null; config: { guid: string } }> }>(server, 'GET', `/api/dashboard/companies/${d.motors.company.guid}`, { token: d.tokens.admin });
+  expect(board.body.activity.find((a) => a.config.guid === empty.guid)).toMatchObject({ action: 'import', source: 'legacy-dealer.json' });
   const [revision] = (await revisionsOf(empty)).filter((r) => r.action === 'import');
   const undone = await call<ConfigBody>(server, 'POST', `${configPath(imported)}/history/${revision.id}/restore`, { token: d.tokens.admin, body: { version: imported.version } });
   // Before: 409 "Company information must be complete before other sections are accessible."
