@@ -1,8 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CacheProvider } from '@emotion/react';
+import { I18nextProvider } from 'react-i18next';
 import { createNonceCache, readCspNonce } from './csp/nonce';
-import { createI18nProvider } from './i18n/i18n';
+import { createI18nProvider, i18n } from './i18n/i18n';
 import { SIGNED_IN_NAMESPACES } from './i18n/locales';
 import { pageNamespacesAt, preloadPageAt } from './routing/pages';
 import { isPublicAt } from './routing/publicPages';
@@ -38,7 +39,12 @@ async function start(): Promise<void> {
     root.render(
       <StrictMode>
         <CacheProvider value={emotionCache}>
-          <Root start={shell} i18nProvider={i18nProvider} />
+          {/* The app's i18next reaches every screen through this provider, not through
+              react-i18next's global instance, which any other instance given initReactI18next
+              (a preview's, a renderer's) would replace for the whole page (issue 54). */}
+          <I18nextProvider i18n={i18n}>
+            <Root start={shell} i18nProvider={i18nProvider} />
+          </I18nextProvider>
         </CacheProvider>
       </StrictMode>,
     ),

@@ -40,6 +40,43 @@ export function formatDate(value: Date | string | number | null | undefined): st
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
 
+/** A date, a timestamp or epoch milliseconds as a Date, or null when empty or invalid. */
+function toDate(value: Date | string | number | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * A time of day (hours and minutes, in the reader's time zone) written the way the portal's locale
+ * writes it: 24-hour in en-GB, French and Dutch, "5:02 pm" in en-AU. Always the portal's locale,
+ * never the browser's (`toLocaleTimeString([])` gave a French screen "05:02 AM" in an English
+ * browser, issue 54). Empty or invalid input gives ''.
+ *
+ * @example formatTime('2026-03-07T17:02:00', 'en-GB') // '17:02'
+ * @example formatTime('2026-03-07T05:02:00', 'fr-FR') // '05:02'
+ */
+export function formatTime(value: Date | string | number | null | undefined, locale: string | null | undefined = DEFAULT_LOCALE): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const tag = toLocale(locale);
+  // One formatter per locale, kept (a list formats a time per row; see formatMoney).
+  let formatter = timeFormats.get(tag);
+  if (!formatter) timeFormats.set(tag, (formatter = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit' })));
+  return formatter.format(date);
+}
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment as its date (dd/mm/yyyy, as formatDate) and its time in the portal's locale (formatTime).
+ *
+ * @example formatDateTime('2026-03-07T17:02:00', 'fr-FR') // '07/03/2026 17:02'
+ */
+export function formatDateTime(value: Date | string | number | null | undefined, locale: string | null | undefined = DEFAULT_LOCALE): string {
+  const date = toDate(value);
+  return date ? `${formatDate(date)} ${formatTime(date, locale)}` : '';
+}
+
 /**
  * Reads a dd/mm/yyyy date back to ISO `yyyy-mm-dd`, or null when it is not a real date.
  *

@@ -133,7 +133,12 @@ export function i18nOptions(lng: Locale, namespaces: readonly string[] = NAMESPA
     fallbackNS: ['errors', 'validation'],
     interpolation: { escapeValue: false },
     returnNull: false,
-    react: { useSuspense: false },
+    // A component whose namespace is still loading waits for it (suspends to the page's Suspense
+    // boundary, the page overlay) instead of rendering its text keys. Rendered with keys, parts that
+    // react-admin memoises (a Datagrid's header cells, a list's filter labels) kept them for good
+    // when the texts came (issue 54: `list.columns.company` on the agreements list). Parts of the
+    // top bar, outside every page, have boundaries of their own (layout/TopBar.tsx).
+    react: { useSuspense: true },
     showSupportNotice: false, // no advertisement in the console
   };
 }

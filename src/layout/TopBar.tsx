@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo, Suspense, type ReactNode } from 'react';
 import { Avatar, Box, Button, IconButton, Typography, useMediaQuery, type Theme } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useTranslation } from 'react-i18next';
@@ -31,9 +31,13 @@ function TopBarView({ onOpenMenu, menuOpen = false, items }: { onOpenMenu?: () =
   );
   return (
     <TopBarFrame signedIn before={menuButton}>
-      <CompanySwitcher />
+      {/* Their texts (dashboard, tracker) may still be loading just after a sign-in: each waits on
+          its own (i18n.ts: useSuspense), the rest of the bar shows at once. */}
+      <Suspense fallback={null}>
+        <CompanySwitcher />
+      </Suspense>
       {phone ? null : <LocaleSwitcher />}
-      {items}
+      <Suspense fallback={null}>{items}</Suspense>
       {narrow ? (
         <UserMenu user={user} languages={phone} />
       ) : (

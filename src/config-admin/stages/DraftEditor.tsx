@@ -33,7 +33,7 @@ const JsonEditor = lazy(loadJsonEditor);
  * (compare, roll back, move configs). StageEditPage starts it again from the server's copy.
  */
 export function DraftEditor({ stage, reload, refresh }: { stage: EditableStage; reload: () => Promise<unknown>; refresh: () => Promise<unknown> }) {
-  const { t } = useTranslation(['configAdmin', 'configurator', 'errors']);
+  const { t, i18n } = useTranslation(['configAdmin', 'configurator', 'errors']);
   const notify = useNotify();
   const slug = stage.slug;
   const [start] = useState(() => startOf(stage));
@@ -175,7 +175,7 @@ export function DraftEditor({ stage, reload, refresh }: { stage: EditableStage; 
             {[
               slug,
               t('stages.currentVersion', { version: stage.version }),
-              revision !== null ? t('stages.draftBy', { name: draftInfo?.by ?? t('stages.someone'), when: formatWhen(draftInfo?.at) }) : t('stages.editingCopy', { version: stage.version }),
+              revision !== null ? t('stages.draftBy', { name: draftInfo?.by ?? t('stages.someone'), when: formatWhen(draftInfo?.at, i18n.language) }) : t('stages.editingCopy', { version: stage.version }),
               dirty ? t('stages.unsaved') : null,
             ]
               .filter(Boolean)

@@ -3,7 +3,7 @@ import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import i18next, { type i18n as I18n } from 'i18next';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { deepEqual, LOCALES } from '../../../engine';
 import { LOCALE_NAMES } from '../../i18n/locales';
 import { StageForm, type ConfigDoc } from '../../../engine/react';
@@ -17,11 +17,16 @@ const NAMESPACES = ['configurator', 'validation', 'common', 'errors'];
 /**
  * The preview's own i18next: a copy of the app's texts, plus the draft's labels, so a label typed
  * in the editor shows in the form without changing the rest of the app's texts.
+ *
+ * It reaches the form through the preview's own I18nextProvider only. `initReactI18next` is not
+ * used on it: that plugin makes its instance react-i18next's global one, and every screen outside a
+ * provider would then read this copy (four namespaces, no backend) and show text keys until a
+ * reload (issue 54).
  */
 function usePreviewI18n(app: I18n, locale: string, labels: Labels): { instance: I18n; version: number } {
   const [instance] = useState(() => {
     const copy = i18next.createInstance();
-    void copy.use(initReactI18next).init({
+    void copy.init({
       initAsync: false,
       showSupportNotice: false,
       lng: app.language,

@@ -33,12 +33,12 @@ function VersionChips({ row }: { row: CatalogueRow }) {
 }
 
 function DraftNote({ row }: { row: CatalogueRow }) {
-  const { t } = useTranslation('configAdmin');
+  const { t, i18n } = useTranslation('configAdmin');
   if (!row.draft) return <Typography variant="body2" color="text.secondary">{t('stages.noDraft')}</Typography>;
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }} data-testid="stage-draft">
       <EditNoteIcon fontSize="small" color="warning" aria-hidden />
-      <Typography variant="body2">{t('stages.draftBy', { name: row.draft.updated_by?.name ?? t('stages.someone'), when: formatWhen(row.draft.updated_at) })}</Typography>
+      <Typography variant="body2">{t('stages.draftBy', { name: row.draft.updated_by?.name ?? t('stages.someone'), when: formatWhen(row.draft.updated_at, i18n.language) })}</Typography>
     </Stack>
   );
 }

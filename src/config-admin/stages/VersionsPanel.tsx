@@ -25,7 +25,7 @@ export interface VersionsPanelProps {
  * version staff published.
  */
 export function VersionsPanel({ versions, current, onCompare, onRollback, onUpgrade, disabled }: VersionsPanelProps) {
-  const { t } = useTranslation('configAdmin');
+  const { t, i18n } = useTranslation('configAdmin');
   const numbers = versions.map((v) => v.version);
   const [from, setFrom] = useState(() => numbers[1] ?? numbers[0] ?? 1);
   const [to, setTo] = useState(() => numbers[0] ?? 1);
@@ -65,7 +65,7 @@ export function VersionsPanel({ versions, current, onCompare, onRollback, onUpgr
                 {v.version === 1 && !v.published_at ? t('stages.versionsPanel.shipped') : v.note}
               </Typography>
               <Typography variant="caption" color="text.secondary" component="div">
-                {v.published_at ? t('stages.versionsPanel.by', { name: v.published_by?.name ?? t('stages.someone'), when: formatWhen(v.published_at) }) : t('stages.versionsPanel.withPortal')}
+                {v.published_at ? t('stages.versionsPanel.by', { name: v.published_by?.name ?? t('stages.someone'), when: formatWhen(v.published_at, i18n.language) }) : t('stages.versionsPanel.withPortal')}
                 {v.rolled_back_to ? ` · ${t('stages.versionsPanel.rolledBack', { version: v.rolled_back_to })}` : ''}
               </Typography>
             </Box>

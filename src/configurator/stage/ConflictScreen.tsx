@@ -4,6 +4,7 @@ import { valueText } from '../dashboard/summary';
 import { withCatalogue, type Catalogue } from '../../../engine';
 import { changeLine } from './changeLines';
 import { getAtPointer, type FieldChange } from './diff';
+import { formatDateTime } from '../../i18n/format';
 
 /** One field that changed since the user's base: their value beside the current one. */
 export interface ConflictChange {
@@ -62,7 +63,7 @@ export function ConflictScreen({ slug, kind, changes, doc, mine, savedAt, onKeep
     <Box data-testid="stage-conflict" data-kind={kind}>
       <Alert severity="warning" sx={{ mb: 2 }}>
         <AlertTitle>{t(`${p}Title`)}</AlertTitle>
-        {t(`${p}Text`, { time: savedAt ? new Date(savedAt).toLocaleString(i18n.language) : '' })}
+        {t(`${p}Text`, { time: formatDateTime(savedAt, i18n.language) })}
       </Alert>
       {narrow ? (
         <Box sx={{ display: 'grid', gap: 1, mb: 2 }}>

@@ -12,6 +12,7 @@ import { historyLines } from './historyLines';
 import { withCatalogue, type Catalogue } from '../../../engine';
 import { writeFailureMessage } from './writeFailure';
 import { LoadingBar } from '../../layout/LoadingBar';
+import { formatDateTime } from '../../i18n/format';
 
 /** Revisions asked for per page (the server picks this stage's out). */
 const PER_PAGE = 20;
@@ -129,7 +130,7 @@ export function HistoryPanel({ catalogue, open, onClose, config, slug, version, 
                     {rev.user?.name ?? t('configPages.stagePage.someone')}
                   </Typography>
                   <Typography variant="body2" color="text.secondary" component="span">
-                    {new Date(rev.created_at).toLocaleString(i18n.language)}
+                    {formatDateTime(rev.created_at, i18n.language)}
                   </Typography>
                 </Box>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', my: 0.5 }}>

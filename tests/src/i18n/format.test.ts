@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, parseDate } from '../../../src/i18n/format';
+import { formatDate, formatDateTime, formatMoney, formatTime, parseDate } from '../../../src/i18n/format';
 import { priceCurrency, regionCurrency } from '../../../contract/money';
 import { DEFAULT_LOCALE, LOCALES, toLocale } from '../../../src/i18n/locales';
 
@@ -58,5 +58,43 @@ describe('dates as dd/mm/yyyy', () => {
     expect(parseDate('7/3/2026')).toBe('2026-03-07');
     expect(parseDate('29/02/2025')).toBeNull();
     expect(parseDate('2026-03-07')).toBeNull();
+  });
+});
+
+describe('times in the portal\'s locale, never the browser\'s (issue 54)', () => {
+  // Local times: the reader's clock, whatever time zone the tests run in.
+  const morning = new Date(2026, 2, 7, 5, 2);
+  const evening = new Date(2026, 2, 7, 17, 2);
+
+  it('writes hours and minutes as the portal\'s locale does', () => {
+    expect(formatTime(morning, 'en-GB')).toBe('05:02');
+    expect(formatTime(evening, 'en-GB')).toBe('17:02');
+    expect(formatTime(morning, 'fr-FR')).toBe('05:02');
+    expect(formatTime(evening, 'fr-FR')).toBe('17:02');
+    expect(formatTime(evening, 'nl-BE')).toBe('17:02');
+    // Australia writes a 12-hour clock, in lower case.
+    expect(formatTime(evening, 'en-AU')).toBe('05:02 pm');
+  });
+
+  it('follows the locale it is given, not the runtime\'s own (an English browser reading French)', () => {
+    expect(formatTime(morning, 'fr-FR')).not.toBe(morning.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' }));
+    expect(formatTime(morning.toISOString(), 'fr-FR')).toBe('05:02');
+    expect(formatTime(morning.getTime(), 'fr-FR')).toBe('05:02');
+    // An unknown or missing locale is the portal's default, en-GB.
+    expect(formatTime(evening, 'de-DE')).toBe('17:02');
+    expect(formatTime(evening)).toBe('17:02');
+  });
+
+  it('puts the dd/mm/yyyy date before the time', () => {
+    expect(formatDateTime(evening, 'fr-FR')).toBe('07/03/2026 17:02');
+    expect(formatDateTime(morning.toISOString(), 'en-GB')).toBe('07/03/2026 05:02');
+    expect(formatDateTime(evening, 'en-AU')).toBe('07/03/2026 05:02 pm');
+  });
+
+  it('gives an empty string for nothing or nonsense', () => {
+    for (const value of [null, undefined, '', 'not a date']) {
+      expect(formatTime(value, 'fr-FR')).toBe('');
+      expect(formatDateTime(value, 'fr-FR')).toBe('');
+    }
   });
 });
