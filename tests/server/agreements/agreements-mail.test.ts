@@ -148,14 +148,15 @@ describe('the signed notices', () => {
     await app.mail.flush();
 
     const toSales = await catcher.waitFor('sales@portal.test', 5000);
-    expect(toSales.subject).toBe('Order form signed: Website 2027 (Garage Lefèvre)');
+    // The agreement by its name and the reference the preview, the PDF and the list show.
+    expect(toSales.subject).toBe(`Order form signed: Website 2027 (A-${agreementId}) (Garage Lefèvre)`);
     expect(toSales.text).toContain('Hello Sam Sales,');
-    expect(toSales.text).toContain('Garage Lefèvre signed the order form Website 2027 on 26/11/2026.');
+    expect(toSales.text).toContain(`Garage Lefèvre signed the order form Website 2027 (A-${agreementId}) on 26/11/2026.`);
     expect(toSales.text).toContain(`http://portal.test/#/agreements/${agreementId}/preview`);
 
     const toManager = await catcher.waitFor('am@portal.test', 5000);
-    expect(toManager.subject).toBe('Bestelformulier ondertekend: Website 2027 (Garage Lefèvre)');
+    expect(toManager.subject).toBe(`Bestelformulier ondertekend: Website 2027 (A-${agreementId}) (Garage Lefèvre)`);
     expect(toManager.text).toContain('Beste Anne de Vries,');
-    expect(toManager.text).toContain('Garage Lefèvre heeft het bestelformulier Website 2027 op 26/11/2026 ondertekend.');
+    expect(toManager.text).toContain(`Garage Lefèvre heeft het bestelformulier Website 2027 (A-${agreementId}) op 26/11/2026 ondertekend.`);
   });
 });
