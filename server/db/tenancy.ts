@@ -7,7 +7,7 @@
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { permissionSet, type Permission } from '../../contract/permissions';
-import type { Db } from './database';
+import type { Db, Tx } from './database';
 import { companyUsers, permissions, rolePermissions, userRoles, users } from './schema';
 
 /** The signed-in user as tenancy sees them: id and permission names. */
@@ -53,12 +53,16 @@ export function memberOfCompany(userId: number | Placeholder, companyId: AnyPgCo
  */
 export async function activeViewer(db: Db, userId: number): Promise<Viewer | null> {
   const [user] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.status, 'active')));
-  if (!user) return null;
-  const held = await db
+  return user ? { id: user.id, permissions: permissionSet(await heldPermissions(db, userId)) } : null;
+}
+
+/** The permission names a user holds through their roles (the same join authenticate uses). */
+export async function heldPermissions(db: Db | Tx, userId: number): Promise<string[]> {
+  const rows = await db
     .selectDistinct({ name: permissions.name })
     .from(userRoles)
     .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(eq(userRoles.userId, userId));
-  return { id: user.id, permissions: permissionSet(held.map((p) => p.name)) };
+  return rows.map((r) => r.name);
 }

@@ -26,7 +26,7 @@ import { hashPassword, verifyPassword } from '../auth/auth.passwords';
 import { createPasswordSetInvite } from '../auth/auth.password-tokens';
 import { countAttempt, CURRENT_PASSWORD_RULE, rateKeys } from '../auth/auth.rate-limit';
 import { revokeAllSessions } from '../auth/auth.sessions';
-import { companyScope, seesAllCompanies, type Viewer } from '../db/tenancy';
+import { companyScope, heldPermissions, seesAllCompanies, type Viewer } from '../db/tenancy';
 import { requestEmailChange } from './users.email';
 import { cleanName } from '../http/clean-text';
 import type { AppServices } from '../plugins/services';
@@ -150,16 +150,6 @@ async function beyondOwn(db: FastifyInstance['db'] | Tx, viewer: Viewer, roleIds
   return granted.some((p) => !holdsName(viewer.permissions, p.name));
 }
 
-/** The permission names a user holds through their roles (the same join authenticate uses). */
-async function heldPermissions(db: FastifyInstance['db'] | Tx, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ name: permissions.name })
-    .from(userRoles)
-    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(eq(userRoles.userId, userId));
-  return rows.map((r) => r.name);
-}
 
 /**
  * The rank rule: nobody acts above their own permissions. A write to another user (any field:
