@@ -26,6 +26,7 @@ export { lintStageFile } from './stages/lint';
 export { publishProblems, PUBLISH_LIMITS, type PublishOptions } from './stages/publish-checks';
 export { SECRET_SET, SECRET_CHANGED, stageSecretPaths, maskSecrets, maskPatchValue, mapAtPath, type SecretPath } from './stages/secrets';
 export { stageListIdPaths, assignListIds, type ListPath } from './stages/list-ids';
+export { lockedRowProblems, isRowLocked, ROW_LOCK, type LockedRowProblem } from './stages/row-locks';
 export { hiddenFields, hiddenPaths, withoutHidden, isUnderHidden } from './stages/visibility';
 
 export { customOperations } from './rules/operations';

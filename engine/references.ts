@@ -68,14 +68,50 @@ function listTitle(slug: string | undefined, pointer: string, t: TranslateFn): s
   return fieldLabel(parts[parts.length - 1] ?? '', node?.title, t);
 }
 
+type SchemaNode = Record<string, unknown>;
+
+/** A local `$ref` (`#/definitions/department-name`) of a bundled stage schema, followed. */
+function followRef(node: SchemaNode | undefined, root: SchemaNode): SchemaNode | undefined {
+  for (let hops = 0; node && typeof node.$ref === 'string' && hops < 8; hops++) {
+    const name = node.$ref.split('/').pop() ?? '';
+    node = (root.definitions as Record<string, SchemaNode> | undefined)?.[name];
+  }
+  return node;
+}
+
 /**
- * The label of an item another field points at: its `labelKey` ("Wisbech"), or for an item saved
- * without one its list and position, "Locations 2 (no name)", never its id. The one labeller of
- * references: the pickers (engine/react optionsFrom) and the overview use it.
+ * The `enumLabels` prefix of the label field of the list at `pointer` in stage `slug`, if that
+ * field is an enum named so (a department's `name`: `configurator:departmentNames`), else null.
+ */
+function labelEnumPrefix(slug: string | undefined, pointer: string, labelKey: string): string | null {
+  if (!slug || !hasStage(slug)) return null;
+  const root = getStage(slug).schema as SchemaNode;
+  let node: SchemaNode | undefined = root;
+  for (const part of parsePointer(pointer).map(String)) node = followRef((followRef(node, root)?.properties as Record<string, SchemaNode> | undefined)?.[part], root);
+  const item = followRef(node?.items as SchemaNode | undefined, root);
+  const field = followRef((item?.properties as Record<string, SchemaNode> | undefined)?.[labelKey], root);
+  return typeof field?.enumLabels === 'string' ? field.enumLabels : null;
+}
+
+/**
+ * The label of an item another field points at: its `labelKey` ("Wisbech"; a label field that is
+ * an enum named by `enumLabels` reads in the reader's language: a department "Sales" is "Ventes"
+ * in French), or for an item saved without one its list and position, "Locations 2 (no name)",
+ * never its id. The one labeller of references: the pickers (engine/react optionsFrom) and the
+ * overview use it.
  * @example referenceLabel({ id: 'x1', name: '' }, 1, { stage: 'locations', pointer: '/locations' }, t) // 'Locations 2 (no name)'
  */
 export function referenceLabel(item: unknown, index: number, source: { stage?: string; pointer: string; labelKey?: string }, t: TranslateFn): string {
-  const label = item && typeof item === 'object' ? (item as Record<string, unknown>)[source.labelKey ?? 'name'] : item;
-  if ((typeof label === 'string' && label.trim()) || typeof label === 'number') return String(label);
+  const labelKey = source.labelKey ?? 'name';
+  const label = item && typeof item === 'object' ? (item as Record<string, unknown>)[labelKey] : item;
+  if ((typeof label === 'string' && label.trim()) || typeof label === 'number') {
+    const prefix = item && typeof item === 'object' ? labelEnumPrefix(source.stage, source.pointer, labelKey) : null;
+    if (prefix) {
+      const key = `${prefix}.${label}`;
+      const text = t(key);
+      if (text && text !== key && !key.endsWith(text)) return text;
+    }
+    return String(label);
+  }
   return t('configurator:unnamedItem', { list: listTitle(source.stage, source.pointer, t), position: index + 1 });
 }

@@ -1,7 +1,7 @@
 // Exact money for order forms: every amount is an integer number of minor units (pence, cents),
 // so a sum never drifts and the form, the preview, the PDF and the server agree to the penny.
 
-/** Minor units per major unit: every currency of the portal (GBP, AUD, EUR, ZAR) has 100. */
+/** Minor units per major unit: every currency of the portal (GBP, AUD, EUR, ZAR, USD, PLN) has 100. */
 export const MINOR_PER_MAJOR = 100;
 
 /**

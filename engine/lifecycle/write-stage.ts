@@ -10,6 +10,7 @@ import { updateStage } from '../rules/apply';
 import { getStage, hasStage, stageDefaults, withCatalogue } from '../stages/catalogue';
 import type { DefaultsContext } from '../stages/context-defaults';
 import { assignListIds } from '../stages/list-ids';
+import { lockedRowProblems } from '../stages/row-locks';
 import { guardInput } from '../validation/input-guard';
 import { fieldError } from '../validation/messages';
 import { stageShapeErrors, validateStage } from '../validation/validate-stage';
@@ -126,6 +127,20 @@ function write(input: WriteStageInput): WriteStageResult {
   // Cascade first (save-phase rules such as dropping blank division names shape what is stored),
   // then validate what would be stored.
   let r = updateStage(config.doc, slug, withIds, { phase: 'save' });
+  // Rows staff locked (`disabled: true`) are staff's to change, remove, move, lock and unlock: a
+  // writer without 'manage configs' (a dealer) may leave them only as they are, in the stage written
+  // and in any stage its cascade changed (stage-relative pointers name the written stage's rows).
+  if (!hasAny(permissions, [MANAGE_CONFIGS])) {
+    const touched = new Set([slug, ...r.patches.map((p) => String(p.path[0]))]);
+    const errors: FieldError[] = [];
+    for (const s of touched) {
+      for (const p of lockedRowProblems(s, config.doc[s], r.doc[s])) {
+        const key = p.kind === 'lock' ? 'validation:write.rowLock' : 'validation:write.rowLocked';
+        errors.push(fieldError(s === slug ? p.path : '', key, { id: p.id, kind: p.kind, stage: s }, { lng }));
+      }
+    }
+    if (errors.length) return { ok: false, status: 403, code: 'forbidden', message: errors[0].message, errors };
+  }
   let warnings: FieldError[] = [];
   if (action === 'save') {
     // When the rules left the stage as sent, store the data the shape check judged: the schema's

@@ -28,6 +28,8 @@ export interface StageFormProps extends Omit<StageControllerOptions, 'engine'> {
   mediaInput?: ComponentType<MediaInputProps>;
   /** The address of an app route for links in the form (`displayText`'s `link`); default: the path itself. */
   linkHref?: (path: string) => string;
+  /** The viewer is staff ('manage configs'): may lock and unlock table rows (a dealer sees them read only). */
+  canLockRows?: boolean;
   disabled?: boolean;
   readonly?: boolean;
   /** Hide the Save / Submit buttons (e.g. a read-only view). */
@@ -63,8 +65,8 @@ const StageFormView = memo(function StageFormView(props: Omit<StageFormProps, ke
   const [failed, setFailed] = useState(false);
 
   const formContext = useMemo<StageFormContext>(
-    () => ({ controller, searchers: props.searchers, mediaInput: props.mediaInput, linkHref: props.linkHref }),
-    [controller, props.searchers, props.mediaInput, props.linkHref],
+    () => ({ controller, searchers: props.searchers, mediaInput: props.mediaInput, linkHref: props.linkHref, canLockRows: props.canLockRows }),
+    [controller, props.searchers, props.mediaInput, props.linkHref, props.canLockRows],
   );
   const onChange = useCallback(
     (e: IChangeEvent) => controller.replaceData(split.merge(e.formData, controller.getData())),
@@ -120,10 +122,10 @@ const StageFormView = memo(function StageFormView(props: Omit<StageFormProps, ke
  * @example <StageForm slug="locations" doc={doc} onSave={(data, doc, state) => api.save(data, state)} />
  */
 export function StageForm(props: StageFormProps) {
-  const { stage, searchers, mediaInput, linkHref, disabled, readonly, hideActions, children, engine = defaultEngine, ...options } = props;
+  const { stage, searchers, mediaInput, linkHref, canLockRows, disabled, readonly, hideActions, children, engine = defaultEngine, ...options } = props;
   return (
     <StageFormBase {...options} engine={engine}>
-      <StageFormView slug={options.slug} engine={engine} stage={stage} searchers={searchers} mediaInput={mediaInput} linkHref={linkHref} disabled={disabled} readonly={readonly} hideActions={hideActions}>
+      <StageFormView slug={options.slug} engine={engine} stage={stage} searchers={searchers} mediaInput={mediaInput} linkHref={linkHref} canLockRows={canLockRows} disabled={disabled} readonly={readonly} hideActions={hideActions}>
         {children}
       </StageFormView>
     </StageFormBase>

@@ -44,6 +44,11 @@ export interface StageFormContext {
    * app's hash routes give `#/backend/...`. Without it the path is the address.
    */
   linkHref?: (path: string) => string;
+  /**
+   * The viewer may lock and unlock table rows (staff with 'manage configs'): each row gets a lock
+   * toggle and locked rows stay editable. Without it a locked row (`disabled: true`) is read only.
+   */
+  canLockRows?: boolean;
 }
 
 /**

@@ -14,6 +14,7 @@ import { cloneJson } from '../json';
 import { bundleSchema } from './bundle';
 import { withContextDefaults, type DefaultsContext } from './context-defaults';
 import { shapeFiles, stageFiles } from './files';
+import { addRowLocks } from './list-schemas';
 
 export class UnknownStageError extends Error {
   constructor(readonly slug: string) {
@@ -60,6 +61,8 @@ export function stageDefinitionFromFile(file: unknown, identity: DefinitionIdent
 
 function toDefinition(file: Record<string, unknown>, version = 1, key = file.slug as string): StageDefinition {
   const schema = bundleSchema(file.schema as Record<string, unknown>, shapeFiles);
+  // Rows of lists with ids may be locked by staff (`disabled`, engine/stages/row-locks.ts).
+  const uiSchema = addRowLocks(schema, (file.uiSchema as Record<string, unknown>) ?? {});
   return deepFreeze({
     slug: file.slug as string,
     version,
@@ -71,7 +74,7 @@ function toDefinition(file: Record<string, unknown>, version = 1, key = file.slu
     audience: file.audience as StageDefinition['audience'],
     required: Boolean(file.required),
     schema: schema as JSONSchema7,
-    uiSchema: (file.uiSchema as Record<string, unknown>) ?? {},
+    uiSchema,
     rules: (file.rules as StageDefinition['rules']) ?? [],
     checks: (file.checks as StageDefinition['checks']) ?? [],
     defaults: (file.defaults as Record<string, unknown>) ?? {},

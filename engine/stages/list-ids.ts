@@ -8,49 +8,15 @@
  */
 import { isPlainObject } from '../json';
 import { generateId } from '../references';
-import { mapAtPath, type SecretPath } from './secrets';
+import { mapAtPath } from './secrets';
+import { idListsOf, type ListPath } from './list-schemas';
 import { getStage, hasStage } from './catalogue';
 
-/** A list's place in stage data: property names, `*` for "every item of this list". */
-export type ListPath = SecretPath;
+export type { ListPath };
 
 /** By definition, not slug: a published version may add or drop lists with ids. */
 const pathsByStage = new WeakMap<object, readonly ListPath[]>();
 const NONE: readonly ListPath[] = Object.freeze([]);
-
-function resolve(schema: unknown, defs: Record<string, unknown>, seen: Set<unknown>): Record<string, unknown> | null {
-  let node = schema;
-  while (isPlainObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#/definitions/')) {
-    if (seen.has(node)) return null;
-    seen.add(node);
-    node = defs[node.$ref.slice('#/definitions/'.length)];
-  }
-  return isPlainObject(node) ? node : null;
-}
-
-/** The item schema has an `id` property that holds a string (or says nothing of its type). */
-function itemsHaveIds(items: Record<string, unknown>, defs: Record<string, unknown>): boolean {
-  if (!isPlainObject(items.properties)) return false;
-  const id = resolve(items.properties.id, defs, new Set());
-  return id !== null && (id.type === undefined || id.type === 'string');
-}
-
-function collect(schema: unknown, defs: Record<string, unknown>, at: string[], out: ListPath[], seen: Set<unknown>): void {
-  const node = resolve(schema, defs, new Set());
-  // A recursive shape (an item holding a list of the same items) is followed one level per data
-  // level would need; the stage files have none, so a repeat simply stops the walk.
-  if (!node || seen.has(node)) return;
-  seen.add(node);
-  if (isPlainObject(node.properties)) {
-    for (const [name, sub] of Object.entries(node.properties)) collect(sub, defs, [...at, name], out, seen);
-  }
-  const items = resolve(node.items, defs, new Set());
-  if (items) {
-    if (itemsHaveIds(items, defs)) out.push(at);
-    collect(items, defs, [...at, '*'], out, seen);
-  }
-  seen.delete(node);
-}
 
 /**
  * The lists of a stage whose items have ids, outer lists before the lists inside their items
@@ -62,10 +28,7 @@ export function stageListIdPaths(slug: string): readonly ListPath[] {
   const stage = getStage(slug);
   let paths = pathsByStage.get(stage);
   if (!paths) {
-    const out: ListPath[] = [];
-    const schema = stage.schema as Record<string, unknown>;
-    collect(schema, (schema.definitions as Record<string, unknown>) ?? {}, [], out, new Set());
-    paths = Object.freeze(out.map((p) => Object.freeze(p)));
+    paths = Object.freeze(idListsOf(stage.schema as Record<string, unknown>).map((l) => Object.freeze([...l.path])));
     pathsByStage.set(stage, paths);
   }
   return paths;

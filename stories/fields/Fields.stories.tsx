@@ -54,6 +54,39 @@ export const ReorderableTable: Story = {
   },
 };
 
+/**
+ * A row staff locked (`disabled: true`, issue 54; here Audi): the dealer sees it read only, with a
+ * lock cue named for screen readers, and cannot remove it, move it, or move another row past it.
+ */
+const lockableFranchises: RJSFSchema = {
+  type: 'object',
+  properties: {
+    franchises: {
+      type: 'array',
+      title: 'configurator:fields.franchises',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'string' }, name: { type: 'string', title: 'configurator:fields.franchiseName' }, disabled: { type: 'boolean', title: 'configurator:fields.rowLocked' } },
+      },
+    },
+  },
+};
+const lockedRows = [
+  { id: 'f1', name: 'Volvo' },
+  { id: 'f2', name: 'Audi', disabled: true },
+  { id: 'f3', name: 'Kia' },
+];
+const lockableUi = { franchises: { 'ui:field': 'table', 'ui:options': { reorderable: true, columns: ['name'] }, items: { disabled: { 'ui:widget': 'hidden' } } } };
+
+export const LockedRow: Story = {
+  args: { schema: lockableFranchises, uiSchema: lockableUi, data: { franchises: lockedRows } },
+};
+
+/** The same table for staff ('manage configs'): every row has a lock toggle, and locked rows stay editable. */
+export const LockedRowStaff: Story = {
+  args: { schema: lockableFranchises, uiSchema: lockableUi, data: { franchises: lockedRows }, canLockRows: true },
+};
+
 export const Tabs: Story = {
   args: {
     schema: { type: 'object', properties: { people: { type: 'array', title: 'People', items: person } } },

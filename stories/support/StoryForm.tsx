@@ -16,20 +16,22 @@ export interface StoryFormProps {
   searchers?: Record<string, RemoteSearch>;
   /** The media input a `media` widget shows (the app's picker and upload). */
   mediaInput?: ComponentType<MediaInputProps>;
+  /** The viewer is staff: may lock and unlock table rows (a dealer sees locked rows read only). */
+  canLockRows?: boolean;
 }
 
 /**
  * A one-off stage around a widget or field: the real StageForm, the real rules and the real ajv
  * on a small schema; shows the data as it changes so designers see what is stored.
  */
-export function StoryForm({ schema, uiSchema, data = {}, doc = {}, searchers, mediaInput }: StoryFormProps) {
+export function StoryForm({ schema, uiSchema, data = {}, doc = {}, searchers, mediaInput, canLockRows }: StoryFormProps) {
   const engine = useMemo(() => engineForSchema(schema), [schema]);
   const initial = useMemo(() => ({ ...doc, story: data }), [doc, data]);
   const [current, setCurrent] = useState<unknown>(data);
   const storedId = useId();
   return (
     <Box sx={{ maxWidth: 960 }}>
-      <StageForm slug="story" stage={{ schema, uiSchema }} doc={initial} engine={engine} searchers={searchers} mediaInput={mediaInput} onChange={(d) => setCurrent(d.story)} />
+      <StageForm slug="story" stage={{ schema, uiSchema }} doc={initial} engine={engine} searchers={searchers} mediaInput={mediaInput} canLockRows={canLockRows} onChange={(d) => setCurrent(d.story)} />
       <Typography variant="overline" component="p" id={storedId} sx={{ mt: 3 }}>
         Stored data
       </Typography>

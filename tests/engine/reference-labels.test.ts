@@ -19,3 +19,19 @@ describe('labels of items other fields point at', () => {
     expect(options.map((o) => o.label).join()).not.toContain('u2Zz1');
   });
 });
+
+describe('an item whose label is an enum named by enumLabels (a department)', () => {
+  const source = { stage: 'departments', pointer: '/departments', labelKey: 'name' };
+  it("reads in the reader's language in the pickers (users' and opening hours' departments) and the overview", () => {
+    const sales = { id: 'd1Sal', name: 'Sales', locations: [] };
+    expect(referenceLabel(sales, 0, source, engineT('en-GB'))).toBe('Sales');
+    expect(referenceLabel(sales, 0, source, engineT('fr-FR'))).toBe('Ventes');
+    expect(referenceLabel(sales, 0, source, engineT('nl-NL'))).toBe('Verkoop');
+    expect(referenceLabel({ id: 'd2Bod', name: 'Bodyshop' }, 1, source, engineT('en-AU'))).toBe('Body shop');
+  });
+
+  it('keeps a value with no label as stored, and an item without one is still its list and position', () => {
+    expect(referenceLabel({ id: 'd3Xyz', name: 'Valeting' }, 2, source, engineT('fr-FR'))).toBe('Valeting');
+    expect(referenceLabel({ id: 'd3Xyz', name: '' }, 2, source, engineT('en-GB'))).toBe('Departments 3 (no name)');
+  });
+});

@@ -37,6 +37,21 @@ describe('createAjv formats and keywords', () => {
     expect(v.data.locations).not.toBe(locs.locations);
   });
 
+  it('the other markets\' postcodes follow their post offices (issue 54): AU, BE, ZA four digits, NL four digits and two letters', () => {
+    const schema = { type: 'object', properties: { country: { type: 'string' }, postcode: { type: 'string', postcode: { $data: '1/country' } } } };
+    const ok = (country: string, postcode: string) => valid(schema, { country, postcode });
+    // Australia: four digits, after the state as an address line writes it.
+    expect([ok('AU', '2000'), ok('AU', 'NSW 2050'), ok('AU', 'vic 3006')]).toEqual([true, true, true]);
+    expect([ok('AU', '200'), ok('AU', 'XYZ 2000'), ok('AU', 'SW1A 1AA')]).toEqual([false, false, false]);
+    expect([ok('BE', '1070'), ok('BE', '10700'), ok('ZA', '0081'), ok('ZA', '81')]).toEqual([true, false, true, false]);
+    expect([ok('NL', '1096 AJ'), ok('NL', '1096aj'), ok('NL', '1096'), ok('NL', 'AJ 1096')]).toEqual([true, true, false, false]);
+    // A country outside the markets keeps any postcode.
+    expect(ok('DE', '10115')).toBe(true);
+    expect(normalisePostcode('1096aj', 'NL')).toBe('1096 AJ');
+    expect(normalisePostcode('nsw 2050', 'AU')).toBe('NSW 2050');
+    expect(normalisePostcode(' 1070 ', 'BE')).toBe('1070');
+  });
+
   it('IPv4, http URL, email, numeric, gtZero, noTestValue, min/max length', () => {
     expect(valid({ format: 'ipv4' }, '192.168.0.1')).toBe(true);
     expect(valid({ format: 'ipv4' }, '300.1.1.1')).toBe(false);
@@ -124,13 +139,18 @@ describe('warnings and cross-stage rules', () => {
     },
   });
 
-  it('primary navigation over 6 and navigation items over 4 warn without blocking', () => {
-    expect(validateStage('global-navigation', nav(6, 4), {}).warnings).toEqual([]);
-    const v = validateStage('global-navigation', nav(7, 5), {});
-    expect(v.errors).toEqual([]);
-    expect(v.warnings[0]).toMatchObject({ path: '/structure/items', message: 'Primary navigation: at most 6 items' });
-    expect(v.warnings.slice(1).map((w) => w.path)).toEqual(Array.from({ length: 7 }, (_, i) => `/structure/items/${i}/children`));
-    expect(v.warnings[1].message).toBe('Navigation items: no more than 4 advised');
+  it('primary navigation over 6 items is an error; navigation items over 4 warn without blocking', () => {
+    const six = validateStage('global-navigation', nav(6, 4), {});
+    expect([six.errors, six.warnings]).toEqual([[], []]);
+    // Spec section 5: "Primary navigation: at most 6 items" is a limit, an error in drafts and submits
+    // alike (as maxItems is); the children advice stays a warning.
+    for (const mode of ['draft', 'submit'] as const) {
+      const v = validateStage('global-navigation', nav(7, 5), {}, { mode });
+      expect(v.errors).toEqual([expect.objectContaining({ path: '/structure/items', key: 'validation:rule.primaryNavigation', message: 'Primary navigation: at most 6 items. Take the rest out of the top navigation' })]);
+      expect(v.warnings.map((w) => w.path)).toEqual(Array.from({ length: 7 }, (_, i) => `/structure/items/${i}/children`));
+      expect(v.warnings[0].message).toBe('Navigation items: no more than 4 advised');
+    }
+    expect(validateStage('global-navigation', nav(7), {}, { lng: 'fr-FR' }).errors.map((e) => e.message)).toEqual(['Navigation principale : 6 éléments au maximum. Retirez les autres de la navigation principale']);
   });
 
   it('extras over 5 warn', () => {

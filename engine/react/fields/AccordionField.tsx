@@ -9,7 +9,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import DeleteIcon from '@mui/icons-material/Delete';
+import LockIcon from '@mui/icons-material/Lock';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import Tooltip from '@mui/material/Tooltip';
 import { getUiOptions, type FieldPathId, type FieldProps, type Registry } from '@rjsf/utils';
+import type { StageFormContext } from '../context';
 import type { StageController } from '../controller';
 import type { Path } from '../paths';
 import { useConfiguratorT } from '../i18n';
@@ -42,6 +46,10 @@ interface PanelProps {
   disabled?: boolean;
   readonly?: boolean;
   removeLabel: string;
+  /** The items are rows of a list: one staff locked (`disabled: true`) is read only to others. */
+  lockable: boolean;
+  /** The viewer may lock and unlock rows (staff): a lock toggle, and locked rows stay editable. */
+  canLock: boolean;
 }
 
 const closedSx = { contentVisibility: 'auto', containIntrinsicSize: 'auto 48px' } as const;
@@ -77,12 +85,45 @@ const Panel = memo(function Panel(p: PanelProps) {
   const { section, expanded } = p;
   const itemPath = useMemo(() => [...p.fieldPathId.path, section.name], [p.fieldPathId, section.name]);
   const panelId = `${p.fieldPathId.$id}-${section.key}`;
-  const { onRemove } = p;
-  const action = onRemove && (
+  const { onRemove, controller } = p;
+  const t = useConfiguratorT();
+  // A row staff locked: read only, not removable, for anyone who may not lock rows (the server refuses it too).
+  const locked = useValueAt(controller, p.lockable ? [...itemPath, 'disabled'] : null) === true;
+  const readOnlyRow = locked && !p.canLock;
+  const position = Number(section.name) + 1;
+  const toggleLock = () => {
+    const row = controller.store.getAt(itemPath);
+    if (!row || typeof row !== 'object' || Array.isArray(row)) return;
+    const { disabled: _was, ...rest } = row as Record<string, unknown>;
+    controller.setAt(itemPath, locked ? rest : { ...rest, disabled: true });
+  };
+  const lockedLabel = t('form.rowLocked', { defaultValue: 'Locked by our team: this row cannot be changed, removed or moved.' });
+  const lockToggleLabel = locked ? t('form.unlockRow', { defaultValue: 'Unlock row {{row}}', row: position }) : t('form.lockRow', { defaultValue: 'Lock row {{row}}', row: position });
+  const lockAction = p.lockable && p.canLock ? (
+    <Tooltip title={lockToggleLabel}>
+      <IconButton size="small" aria-label={lockToggleLabel} onClick={toggleLock}>
+        {locked ? <LockIcon fontSize="small" /> : <LockOpenIcon fontSize="small" />}
+      </IconButton>
+    </Tooltip>
+  ) : readOnlyRow ? (
+    <Tooltip title={lockedLabel}>
+      <Box component="span" role="img" aria-label={lockedLabel} tabIndex={0} data-testid="row-locked" sx={{ display: 'inline-flex', p: 0.625, color: 'text.secondary' }}>
+        <LockIcon fontSize="small" />
+      </Box>
+    </Tooltip>
+  ) : null;
+  const removeAction = onRemove && !readOnlyRow && (
     <IconButton size="small" aria-label={p.removeLabel} onClick={() => onRemove(Number(section.name))}>
       <DeleteIcon fontSize="small" />
     </IconButton>
   );
+  const actions = (lockAction ? 1 : 0) + (removeAction ? 1 : 0);
+  const action = actions ? (
+    <>
+      {lockAction}
+      {removeAction}
+    </>
+  ) : null;
   return (
     <PanelAction.Provider value={action}>
       <Accordion
@@ -100,7 +141,7 @@ const Panel = memo(function Panel(p: PanelProps) {
             {section.title ?? <ItemLabel controller={p.controller} itemPath={itemPath} index={Number(section.name)} title={p.title} options={p.labelOptions} />}
           </Typography>
           {/* The gap the heading places the action over. */}
-          {action && <Box sx={{ width: ACTION_SIZE, height: ACTION_SIZE, flexShrink: 0 }} />}
+          {action && <Box sx={{ width: ACTION_SIZE * actions, height: ACTION_SIZE, flexShrink: 0 }} />}
         </AccordionSummary>
         {expanded && (
           <AccordionDetails>
@@ -112,7 +153,7 @@ const Panel = memo(function Panel(p: PanelProps) {
               schema={section.schema}
               uiSchema={section.uiSchema}
               required={section.required}
-              disabled={p.disabled}
+              disabled={p.disabled || readOnlyRow}
               readonly={p.readonly}
             />
           </AccordionDetails>
@@ -143,6 +184,8 @@ export function AccordionField(props: FieldProps) {
     return openOne && !page.includes(openOne) ? [...page, openOne] : page;
   }, [matching, limit, open]);
   const hidden = matching.length - Math.min(limit, matching.length);
+  const editable = !props.disabled && !props.readonly;
+  const canLock = editable && Boolean((props.registry.formContext as Partial<StageFormContext> | undefined)?.canLockRows);
   return (
     <Box className="stage-accordion" sx={{ mb: 2 }}>
       {model.title && props.uiSchema?.['ui:label'] !== false && (
@@ -176,6 +219,8 @@ export function AccordionField(props: FieldProps) {
           disabled={props.disabled}
           readonly={props.readonly}
           removeLabel={t('form.remove', { defaultValue: 'Remove' })}
+          lockable={model.isArray}
+          canLock={canLock}
         />
       ))}
       <ShowMoreButton hidden={hidden} onClick={showMore} />

@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState, type CSSProperties } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -13,12 +13,15 @@ import Typography from '@mui/material/Typography';
 import { ThemeProvider } from '@mui/material/styles';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import LockIcon from '@mui/icons-material/Lock';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { getUiOptions, toFieldPathId, type FieldPathId, type FieldProps, type Registry, type RJSFSchema, type UiSchema } from '@rjsf/utils';
-import { formController } from '../context';
+import { formController, type StageFormContext } from '../context';
 import type { StageController } from '../controller';
+import type { Path } from '../paths';
 import { useConfiguratorT } from '../i18n';
 import { ChildField } from './ChildField';
 import { compactTheme } from './compactTheme';
@@ -53,12 +56,23 @@ interface RowProps {
   /** Moves the row at data index `from` to a typed 1-based position (shown with `draggable`). */
   onMoveTo: (from: number, position: number) => MoveResult;
   onRemove?: (index: number) => void;
+  /** Staff locked this row (`disabled: true`): read only, not removed nor moved, unless `canLock`. */
+  locked: boolean;
+  /** The viewer may lock and unlock rows (staff): a lock toggle per row, locked rows stay editable. */
+  canLock: boolean;
+  /** Locks (true) or unlocks the row at data index `index`. */
+  onLock: (index: number, locked: boolean) => void;
+  /** An actions column is shown (remove, lock): cells of rows with no action keep it empty. */
+  actions: boolean;
   disabled?: boolean;
   readonly?: boolean;
   dragLabel: string;
   /** What a screen reader calls the drag handle (dnd-kit's `aria-roledescription`). */
   dragRole: string;
   removeLabel: string;
+  lockedLabel: string;
+  lockLabel: (position: number) => string;
+  unlockLabel: (position: number) => string;
   /** What a cell's control is called, e.g. "Name, row 1": its only visible label is the column header. */
   cellLabel: (column: string, position: number) => string;
 }
@@ -69,7 +83,10 @@ const cellSx = { verticalAlign: 'top', '& .MuiFormControlLabel-root': { minHeigh
 
 /** One row; memoised, and its cells read their own values, so typing re-renders one cell. */
 const Row = memo(function Row(p: RowProps) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: p.rowKey, disabled: !p.draggable, attributes: { roleDescription: p.dragRole } });
+  // A dealer cannot change, move or remove a row staff locked (the server refuses it too).
+  const readOnlyRow = p.locked && !p.canLock;
+  const draggable = p.draggable && !readOnlyRow;
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: p.rowKey, disabled: !draggable, attributes: { roleDescription: p.dragRole } });
   const style: CSSProperties = { transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 };
   const rowPathId = useMemo(() => toFieldPathId(p.index, p.registry.globalFormOptions, p.fieldPathId), [p.index, p.registry, p.fieldPathId]);
   // Each cell's (hidden) label names its control; built once per row and place, so typing (which
@@ -77,8 +94,9 @@ const Row = memo(function Row(p: RowProps) {
   const { columns, position, cellLabel } = p;
   const cellUi = useMemo(() => columns.map((c) => ({ ...c.uiSchema, 'ui:title': cellLabel(c.title, position) })), [columns, position, cellLabel]);
   return (
-    <TableRow ref={setNodeRef} style={style} data-row-key={p.rowKey}>
-      {p.draggable && (
+    <TableRow ref={setNodeRef} style={style} data-row-key={p.rowKey} data-locked={p.locked || undefined}>
+      {p.draggable && !draggable && <TableCell padding="checkbox" />}
+      {draggable && (
         <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
           {/* The handle is keyboard-draggable too (KeyboardSensor: Space, arrows, Space); "Move to…" jumps. */}
           <Tooltip title={p.dragLabel}>
@@ -99,21 +117,61 @@ const Row = memo(function Row(p: RowProps) {
             schema={c.schema}
             uiSchema={cellUi[i]}
             required={c.required}
-            disabled={p.disabled}
+            disabled={p.disabled || readOnlyRow}
             readonly={p.readonly}
           />
         </TableCell>
       ))}
-      {p.onRemove && (
-        <TableCell padding="checkbox">
-          <IconButton size="small" aria-label={p.removeLabel} onClick={() => p.onRemove?.(p.index)}>
-            <DeleteIcon fontSize="small" />
-          </IconButton>
+      {p.actions && (
+        <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
+          {p.canLock ? (
+            <Tooltip title={p.locked ? p.unlockLabel(position) : p.lockLabel(position)}>
+              <IconButton size="small" aria-label={p.locked ? p.unlockLabel(position) : p.lockLabel(position)} onClick={() => p.onLock(p.index, !p.locked)}>
+                {p.locked ? <LockIcon fontSize="small" /> : <LockOpenIcon fontSize="small" />}
+              </IconButton>
+            </Tooltip>
+          ) : (
+            p.locked && (
+              <Tooltip title={p.lockedLabel}>
+                {/* Focusable so its tooltip reaches keyboard users too; its name is the same words. */}
+                <Box component="span" role="img" aria-label={p.lockedLabel} tabIndex={0} data-testid="row-locked" sx={{ display: 'inline-flex', verticalAlign: 'middle', p: 0.625, color: 'text.secondary' }}>
+                  <LockIcon fontSize="small" />
+                </Box>
+              </Tooltip>
+            )
+          )}
+          {p.onRemove && !readOnlyRow && (
+            <IconButton size="small" aria-label={p.removeLabel} onClick={() => p.onRemove?.(p.index)}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          )}
         </TableCell>
       )}
     </TableRow>
   );
 });
+
+/**
+ * The data indexes of the rows staff locked (`disabled: true`), as a stable string so the table
+ * re-renders only when a row is locked or unlocked, not on every keystroke in a cell.
+ */
+function useLockedRows(controller: StageController, path: Path): ReadonlySet<number> {
+  const { store } = controller;
+  const cache = useRef<{ list: unknown; key: string } | null>(null);
+  const get = useCallback(() => {
+    const list = store.getAt(path);
+    const hit = cache.current;
+    if (hit && hit.list === list) return hit.key;
+    const key = Array.isArray(list) ? list.flatMap((row, i) => (isLocked(row) ? [i] : [])).join(',') : '';
+    cache.current = { list, key };
+    return key;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the path's contents, not its identity
+  }, [store, path.join('\u0000')]);
+  const key = useSyncExternalStore(store.subscribe, get, get);
+  return useMemo(() => new Set(key ? key.split(',').map(Number) : []), [key]);
+}
+
+const isLocked = (row: unknown) => Boolean(row) && typeof row === 'object' && (row as { disabled?: unknown }).disabled === true;
 
 /** Reads the rows only while a sort is active (the order depends on their values). */
 function useDisplayOrder(controller: StageController, path: readonly (string | number)[], count: number, sort: { column: string; direction: 'asc' | 'desc' } | null) {
@@ -143,6 +201,9 @@ export function TableField(props: FieldProps) {
   const order = useMemo(() => fullOrder.slice(0, limit), [fullOrder, limit]);
   const hidden = fullOrder.length - order.length;
   const editable = !disabled && !readonly;
+  // Staff (StageForm's `canLockRows`) lock and unlock rows; everyone else sees locked rows read only.
+  const canLock = editable && Boolean((registry.formContext as Partial<StageFormContext> | undefined)?.canLockRows);
+  const lockedRows = useLockedRows(controller, fieldPathId.path);
   const draggable = Boolean(options.reorderable) && editable && !sort;
   const title = (uiSchema?.['ui:title'] as string | undefined) ?? schema.title ?? props.name;
 
@@ -168,14 +229,35 @@ export function TableField(props: FieldProps) {
   const { message, announce } = useAnnouncer();
   // Dragging (mouse or keyboard) and "Move to…" all reorder through here: one controller edit, so rules
   // run and rows keep their identity; and one announcement, as the move is not otherwise heard.
+  const lockedNoMove = t('form.lockedNoMove', { defaultValue: 'A locked row stays where it is: rows cannot be moved past it.' });
+  // A move that would shift a locked row among the others (the row itself, or a row passing it).
+  const crossesLock = useCallback(
+    (list: unknown[], from: number, to: number) => !canLock && list.slice(Math.min(from, to), Math.max(from, to) + 1).some(isLocked),
+    [canLock],
+  );
   const move = useCallback(
     (from: number, to: number) => {
       const list = listAt(controller, path);
       if (from === to || from < 0 || from >= list.length) return;
+      if (crossesLock(list, from, to)) {
+        announce(lockedNoMove);
+        return;
+      }
       controller.setAt(path, moveItem(list, from, to));
       announce(t('form.moved', { defaultValue: 'Row moved to position {{position}} of {{total}}', position: to + 1, total: list.length }));
     },
-    [controller, path, announce, t],
+    [controller, path, announce, t, crossesLock, lockedNoMove],
+  );
+  const onLock = useCallback(
+    (index: number, locked: boolean) => {
+      const list = listAt(controller, path);
+      const row = list[index];
+      if (!row || typeof row !== 'object') return;
+      const { disabled: _was, ...rest } = row as Record<string, unknown>;
+      // Unlocked rows carry no flag at all (stored data stays as it was before the lock).
+      controller.setAt(path, list.map((r, i) => (i === index ? (locked ? { ...rest, disabled: true } : rest) : r)));
+    },
+    [controller, path],
   );
   const onDragEnd = useCallback(
     (e: DragEndEvent) => {
@@ -193,11 +275,12 @@ export function TableField(props: FieldProps) {
       const length = listAt(controller, path).length;
       const refused = checkTargetPosition(position, length);
       if (refused) return refused;
+      if (crossesLock(listAt(controller, path), from, Math.ceil(position) - 1)) return { key: 'form.lockedNoMove', message: lockedNoMove };
       // A fraction in (0, N] rounds up to a whole position, still within 1..N.
       move(from, Math.ceil(position) - 1);
       return null;
     },
-    [controller, path, move],
+    [controller, path, move, crossesLock, lockedNoMove],
   );
   // dnd-kit's own announcements (assertive, while dragging) in the form's language; the drop that moves
   // a row is said once, by the polite region above (`move`).
@@ -223,6 +306,11 @@ export function TableField(props: FieldProps) {
   const dragLabel = t('form.drag', { defaultValue: 'Drag to reorder' });
   const dragRole = t('form.sortable', { defaultValue: 'sortable' });
   const removeLabel = t('form.remove', { defaultValue: 'Remove' });
+  const lockedLabel = t('form.rowLocked', { defaultValue: 'Locked by our team: this row cannot be changed, removed or moved.' });
+  const lockLabel = useCallback((row: number) => t('form.lockRow', { defaultValue: 'Lock row {{row}}', row }), [t]);
+  const unlockLabel = useCallback((row: number) => t('form.unlockRow', { defaultValue: 'Unlock row {{row}}', row }), [t]);
+  // The last column holds each row's actions (remove, the lock toggle) or a locked row's cue.
+  const actions = canRemove || canLock || lockedRows.size > 0;
   // "Add franchise": the button names what it adds, from the item's title in the schema.
   const itemTitle = typeof items.title === 'string' && items.title ? t(items.title, { defaultValue: items.title }) : '';
   const addLabel = itemTitle ? t('form.addItem', { defaultValue: 'Add {{item}}', item: itemTitle.toLocaleLowerCase() }) : t('form.add', { defaultValue: 'Add' });
@@ -253,14 +341,14 @@ export function TableField(props: FieldProps) {
                         )}
                       </TableCell>
                     ))}
-                    {canRemove && <TableCell padding="checkbox" />}
+                    {actions && <TableCell padding="checkbox" />}
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {keys.length === 0 && (
                     // An empty table says so, rather than showing headers over nothing.
                     <TableRow>
-                      <TableCell colSpan={columns.length + (draggable ? 1 : 0) + (canRemove ? 1 : 0)}>
+                      <TableCell colSpan={columns.length + (draggable ? 1 : 0) + (actions ? 1 : 0)}>
                         <Typography variant="body2" color="text.secondary" data-testid="table-empty">
                           {typeof options.emptyText === 'string' ? options.emptyText : t('form.empty', { defaultValue: 'Nothing added yet.' })}
                         </Typography>
@@ -280,6 +368,13 @@ export function TableField(props: FieldProps) {
                       draggable={draggable}
                       onMoveTo={onMoveTo}
                       onRemove={canRemove ? onRemove : undefined}
+                      locked={lockedRows.has(index)}
+                      canLock={canLock}
+                      onLock={onLock}
+                      actions={actions}
+                      lockedLabel={lockedLabel}
+                      lockLabel={lockLabel}
+                      unlockLabel={unlockLabel}
                       disabled={disabled}
                       readonly={readonly}
                       dragLabel={dragLabel}

@@ -109,12 +109,18 @@ function dayText(day: Record<string, unknown> | undefined, ctx: Ctx): string {
   return day.appt ? `${text} (${ctx.t('common:configPages.overview.byAppointment')})` : text;
 }
 
-/** A short title for one item of a list of objects: its name-like field (`named`), else the list's label and its position. */
-function itemTitle(item: Record<string, unknown>, index: number, ui: Ui | undefined, label: string): { title: string; named: boolean } {
+/**
+ * A short title for one item of a list of objects: its name-like field (`named`; an enum named by
+ * `enumLabels`, a department's name, by its label), else the list's label and its position.
+ * `of` is the item's schema, for those labels.
+ */
+function itemTitle(item: Record<string, unknown>, index: number, ui: Ui | undefined, label: string, of?: { schema: Schema; ctx: Ctx }): { title: string; named: boolean } {
   const key = (ui?.['ui:options'] as { labelKey?: string } | undefined)?.labelKey;
   for (const k of [key, 'name', 'divisionName', 'title', 'label', 'firstName']) {
     if (k && typeof item[k] === 'string' && (item[k] as string).trim()) {
-      return { title: k === 'firstName' && typeof item.lastName === 'string' ? `${item[k]} ${item.lastName}` : (item[k] as string), named: true };
+      if (k === 'firstName' && typeof item.lastName === 'string') return { title: `${item[k]} ${item.lastName}`, named: true };
+      const field = of ? resolve(of.schema.properties?.[k], of.ctx).schema : undefined;
+      return { title: field && of ? scalarText(item[k], field, undefined, of.ctx) : (item[k] as string), named: true };
     }
   }
   return { title: `${label} ${index + 1}`, named: false };
@@ -140,7 +146,7 @@ function summarise(value: unknown, raw: Schema | undefined, ui: Ui | undefined, 
       kind: 'items',
       items: value.map((item, i) => {
         const rec = (item ?? {}) as Record<string, unknown>;
-        return { ...itemTitle(rec, i, ui, label), fields: objectFields(rec, itemSchema, itemUi, ctx, value) };
+        return { ...itemTitle(rec, i, ui, label, { schema: itemSchema, ctx }), fields: objectFields(rec, itemSchema, itemUi, ctx, value) };
       }),
     };
   }
@@ -251,7 +257,7 @@ export function pointerTarget(slug: string, pointer: string, opts: PointerOption
     if (/^\d+$/.test(part) && (schema.type === 'array' || schema.items)) {
       const item = rowAt(walked);
       const listLabel = labels.pop() ?? '';
-      const title = item && typeof item === 'object' && !Array.isArray(item) ? itemTitle(item as Record<string, unknown>, Number(part), ui, listLabel) : { title: `${listLabel} ${Number(part) + 1}`, named: false };
+      const title = item && typeof item === 'object' && !Array.isArray(item) ? itemTitle(item as Record<string, unknown>, Number(part), ui, listLabel, { schema: resolve(schema.items, ctx).schema, ctx }) : { title: `${listLabel} ${Number(part) + 1}`, named: false };
       // "Locations › Wisbech"; a row without a name is its list and position ("Locations 2").
       labels.push(...(title.named ? [listLabel, title.title] : [title.title]));
       row = true;
@@ -287,7 +293,7 @@ export function valueText(slug: string, pointer: string, value: unknown, opts: P
   if (!target) return EMPTY_TEXT;
   if (target.row && value && typeof value === 'object' && !Array.isArray(value)) {
     const rec = value as Record<string, unknown>;
-    const title = itemTitle(rec, 0, target.ui, '');
+    const title = itemTitle(rec, 0, target.ui, '', { schema: target.schema, ctx });
     return title.named ? title.title : oneLine(summarise(rec, target.schema, target.ui, '', ctx));
   }
   return oneLine(summarise(value, target.schema, target.ui, target.labels[target.labels.length - 1] ?? '', ctx));

@@ -215,7 +215,7 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
         />
       )}
       {/* Edits reach the engine just after their frame is painted: typing never waits for the cascade. */}
-      <StageForm slug={slug} doc={doc} onChange={onChange} readonly={readonly} hideActions engine={form.engine} stage={form.stage} searchers={searchers} mediaInput={mediaInput} linkHref={appHref} settle="after-paint">
+      <StageForm slug={slug} doc={doc} onChange={onChange} readonly={readonly} canLockRows={abilities.canLockRows} hideActions engine={form.engine} stage={form.stage} searchers={searchers} mediaInput={mediaInput} linkHref={appHref} settle="after-paint">
         {formExtras}
       </StageForm>
       {/* Outside the form: they change with the save status, the form must not. */}

@@ -3,7 +3,7 @@
  * (engine/lifecycle/transitions.ts, the one the server enforces), so the page offers exactly the
  * buttons the server will accept.
  */
-import { stageTransitions, type StageState } from '../../../engine';
+import { MANAGE_CONFIGS, stageTransitions, type StageState } from '../../../engine';
 import type { SessionUser } from '../../auth/types';
 
 /** The names of every permission the user's roles hold. */
@@ -32,6 +32,8 @@ export interface StageAbilities {
   canReopen: boolean;
   /** The server's reset (`action: 'reset'`) to an empty draft: a dealer's draft, staff in any state. */
   canStartAgain: boolean;
+  /** Staff ('manage configs', as the engine's writeStage checks): lock and unlock table rows; others see locked rows read only. */
+  canLockRows: boolean;
 }
 
 /** @example stageAbilities('submitted', ['edit configs']).readonly // true */
@@ -42,5 +44,6 @@ export function stageAbilities(state: StageState, permissions: readonly string[]
   const canComplete = state === 'submitted' && to('completed');
   const canReopen = state === 'submitted' && to('draft');
   const canStartAgain = allowedBy(state, 'draft', 'reset', permissions);
-  return { readonly: !autosaveState && !canSubmit && !canComplete && !canReopen, autosaveState, canSubmit, canComplete, canReopen, canStartAgain };
+  const canLockRows = permissions.includes(MANAGE_CONFIGS);
+  return { readonly: !autosaveState && !canSubmit && !canComplete && !canReopen, autosaveState, canSubmit, canComplete, canReopen, canStartAgain, canLockRows };
 }

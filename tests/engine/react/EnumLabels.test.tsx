@@ -39,3 +39,29 @@ describe('enum choices named by enumLabels', () => {
     expect(screen.getByRole('option', { name: 'Verenigd Koninkrijk' }).getAttribute('aria-selected')).toBe('true');
   });
 });
+
+describe("the shipped stages' departments and user roles (issue 54)", () => {
+  const sales = { id: 'd1Sal', name: 'Sales', numbers: [], locations: [] };
+  const service = { id: 'd2Ser', name: 'Service', numbers: [], locations: [] };
+
+  it('a department reads in the form’s language, its choices too', async () => {
+    renderInLocale(<StageForm slug="departments" doc={{ departments: { departments: [sales] } }} />, 'fr-FR');
+    const selects = await screen.findAllByRole('combobox');
+    const name = selects.find((s) => s.textContent === 'Ventes');
+    expect(name).toBeDefined();
+    fireEvent.mouseDown(name!);
+    const choices = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(choices).toEqual(expect.arrayContaining(['Carrosserie', 'Ventes', 'Atelier', 'Pièces', 'Financement']));
+    expect(choices).not.toContain('Sales');
+  });
+
+  it("a user's role is Manager / Executive in words, not M / E", async () => {
+    const user = { id: 'u1Jan', firstName: 'Jane', lastName: 'Doe', email: 'jane@demo.test', role: 'E', franchises: [], departments: [sales.id, service.id], receiveLeads: true, softwareAccess: false, training: false };
+    renderInLocale(<StageForm slug="users" doc={{ departments: { departments: [sales, service] }, users: { users: [user], general: { catchAll: '', autoResponder: false } } }} />, 'nl-NL');
+    const selects = await screen.findAllByRole('combobox');
+    const role = selects.find((s) => s.textContent === 'Medewerker');
+    expect(role).toBeDefined();
+    fireEvent.mouseDown(role!);
+    expect(within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Kies…', 'Manager', 'Medewerker']);
+  });
+});

@@ -65,3 +65,36 @@ describe('fields hidden by visibleIf (the other payment provider)', () => {
     expect(pointerTarget('buying-online', '/payment/stripe/accountEmail', { doc: boDoc }, t)?.labels).toEqual(['Payment', 'Stripe', 'Stripe account email']);
   });
 });
+
+describe('enums named by enumLabels: departments and user roles (issue 54)', () => {
+  let fr: Translate;
+  beforeAll(async () => {
+    const [frCommon, frConfigurator] = await Promise.all([import('../../../locales/fr-FR/common.json'), import('../../../locales/fr-FR/configurator.json')]);
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'fr-FR', resources: { 'fr-FR': { common: frCommon.default, configurator: frConfigurator.default } }, defaultNS: 'common', interpolation: { escapeValue: false } });
+    fr = i18n.t.bind(i18n) as Translate;
+  });
+  const sales = { id: 'd1Sal', name: 'Sales', numbers: [], locations: [wisbech.id] };
+  const service = { id: 'd2Ser', name: 'Service', numbers: [], locations: [wisbech.id] };
+  const user = { id: 'u1Jan', firstName: 'Jane', lastName: 'Doe', email: 'jane@demo.test', role: 'M', franchises: [], departments: [sales.id, service.id], receiveLeads: true, softwareAccess: false, training: false };
+  const cfg = { ...doc, departments: { departments: [sales, service] }, users: { users: [user], general: { catchAll: '', autoResponder: false } } };
+
+  it('the overview shows department names and roles in words of the reader’s language, never the stored code', () => {
+    const text = (slug: string, tr: Translate) => JSON.stringify(stageSummary(slug, cfg, tr));
+    expect(text('users', t)).toContain('"Manager"');
+    expect(text('users', t)).toContain('"items":["Sales","Service"]');
+    expect(text('users', fr)).toContain('"Responsable"');
+    expect(text('users', fr)).toContain('"items":["Ventes","Atelier"]');
+    expect(text('departments', fr)).toContain('"title":"Ventes"');
+    expect(text('departments', fr)).not.toContain('"Sales"');
+  });
+
+  it('the history names a department row and a role change by their labels', () => {
+    const frLines = (changes: Partial<RevisionChange>[], slug: string) =>
+      historyLines({ changes: changes.map((c) => ({ internal: false, op: 'replace', ...c }) as RevisionChange) }, { slug, showInternal: false, doc: cfg, stageTitle: (s) => s, t: fr }).map((l) => l.text);
+    expect(frLines([{ stage: 'users', field: '/users/0/role', old: 'E', new: 'M' }], 'users')).toEqual([expect.stringMatching(/Jane Doe › Rôle : Conseiller → Responsable$|Jane Doe › Rôle: Conseiller → Responsable$/)]);
+    const removed = frLines([{ stage: 'departments', field: '/departments', old: [sales, service], new: [sales] }], 'departments');
+    expect(removed).toEqual([expect.stringContaining('› Atelier')]);
+    expect(removed.join('\n')).not.toMatch(/› Service/);
+  });
+});

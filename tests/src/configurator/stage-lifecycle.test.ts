@@ -7,13 +7,13 @@ const STAFF = ['view configs', 'manage configs'];
 
 describe('what the stage page offers (engine lifecycle table)', () => {
   it('a dealer drafts and submits; a submitted stage is read-only; a completed one is only re-submitted', () => {
-    expect(stageAbilities('draft', DEALER)).toEqual({ readonly: false, autosaveState: 'draft', canSubmit: true, canComplete: false, canReopen: false, canStartAgain: true });
+    expect(stageAbilities('draft', DEALER)).toEqual({ readonly: false, autosaveState: 'draft', canSubmit: true, canComplete: false, canReopen: false, canStartAgain: true, canLockRows: false });
     expect(stageAbilities('submitted', DEALER)).toMatchObject({ readonly: true, canStartAgain: false });
     expect(stageAbilities('completed', DEALER)).toMatchObject({ readonly: false, autosaveState: null, canSubmit: true });
   });
 
   it('staff may save a submitted stage as it is, complete it or reopen it', () => {
-    expect(stageAbilities('submitted', STAFF)).toEqual({ readonly: false, autosaveState: 'submitted', canSubmit: false, canComplete: true, canReopen: true, canStartAgain: true });
+    expect(stageAbilities('submitted', STAFF)).toEqual({ readonly: false, autosaveState: 'submitted', canSubmit: false, canComplete: true, canReopen: true, canStartAgain: true, canLockRows: true });
     expect(stageAbilities('completed', STAFF)).toMatchObject({ autosaveState: 'completed', canReopen: false });
   });
 

@@ -1,16 +1,19 @@
 // @vitest-environment jsdom
 /**
- * The activity list (staff and company dashboards) writes each time in the portal's locale, not
- * the browser's: a French screen in an English browser showed "05:02 AM" (issue 54). The runtime
- * here is English (en-US), as that browser was.
+ * The activity list (staff and company dashboards), with the real catalogues (issue 54):
+ * - each time is written in the portal's locale, not the browser's: a French screen in an English
+ *   browser showed "05:02 AM". The runtime here is English (en-US), as that browser was;
+ * - an import wrote several stages at once from a file: the list says it was imported and from
+ *   which file, not "saved Company information"; undoing it says so too.
  */
+import { readFileSync } from 'node:fs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
+import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DashboardActivity } from '../../../contract/dashboard';
-import { createRendererI18n } from '../../../engine/react';
 import { sharedKeys } from '../../../src/data/queryKeys';
 import { ActivityList } from '../../../src/dashboard/ActivityList';
 
@@ -18,39 +21,61 @@ afterEach(cleanup);
 
 // 05:02 on the reader's clock, whatever time zone the tests run in.
 const at = new Date(2026, 2, 7, 5, 2);
-// One saved stage; `source` (an import's file) is null for a save.
-const row = {
+
+/** One saved stage; `source` (an import's file) is null for a save. */
+const revision = (over: Partial<DashboardActivity> = {}): DashboardActivity => ({
   id: 1,
   config: { id: 3, guid: 'c0ffee00-0000-4000-8000-000000000003', name: 'Demo Motors website' },
   company: { id: 1, name: 'Demo Motors' },
-  user: 'Dana Dealer',
+  user: 'Priya Shah',
   action: 'save',
-  stage: 'opening-hours',
+  stage: 'company-information',
   new_state: 'draft',
   source: null,
   created_at: at.toISOString(),
-} as DashboardActivity;
+  ...over,
+});
 
-/** The list in `locale`, the stage catalogue already read (no request leaves the test). */
-function timeShown(locale: string): string | null {
+/** The list showing `row` in `locale`, the stage catalogue already read (no request leaves the test). */
+function shown(row: DashboardActivity, locale: string): HTMLElement {
+  const texts = i18next.createInstance();
+  const file = (ns: string) => JSON.parse(readFileSync(`locales/${locale}/${ns}.json`, 'utf8')) as Record<string, unknown>;
+  void texts.init({ initAsync: false, lng: locale, resources: { [locale]: { dashboard: file('dashboard'), common: file('common'), configurator: {} } }, interpolation: { escapeValue: false } });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(sharedKeys.stageCatalogue(), { stages: [], design_types: [], project_types: [] });
+  client.setQueryData(sharedKeys.stageCatalogue(), { stages: [{ slug: 'company-information', title: 'Company information' }], design_types: [], project_types: [] });
   const { container } = render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={createRendererI18n(locale)}>
+      <I18nextProvider i18n={texts}>
         <MemoryRouter>
           <ActivityList rows={[row]} />
         </MemoryRouter>
       </I18nextProvider>
     </QueryClientProvider>,
   );
-  return container.querySelector('time')?.textContent ?? null;
+  return container;
 }
+
+const timeShown = (locale: string) => shown(revision(), locale).querySelector('time')?.textContent ?? null;
+const sentence = (row: DashboardActivity, locale: string) => (shown(row, locale).querySelector('[data-testid="activity"] p')?.textContent ?? '').trim();
 
 describe('the activity list\'s times', () => {
   it('are written in the portal\'s locale in an English browser: French, British and Australian', () => {
     expect(timeShown('fr-FR')).toBe('07/03/2026 05:02');
     expect(timeShown('en-GB')).toBe('07/03/2026 05:02');
     expect(timeShown('en-AU')).toBe('07/03/2026 05:02 am');
+  });
+});
+
+describe('an import in the activity list', () => {
+  it('says the file was imported, not that a stage was saved', () => {
+    const imported = revision({ action: 'import', new_state: null, source: 'legacy-dealer.csv' });
+    expect(sentence(imported, 'en-GB')).toBe('Priya Shah imported legacy-dealer.csv into Demo Motors website');
+    expect(sentence(imported, 'fr-FR')).toBe('Priya Shah a importé legacy-dealer.csv dans Demo Motors website');
+  });
+
+  it('says an import was undone, naming its file', () => {
+    expect(sentence(revision({ action: 'restore', new_state: null, source: 'legacy-dealer.csv' }), 'en-GB')).toBe('Priya Shah undid the import of legacy-dealer.csv in Demo Motors website');
+    // A plain save still reads as one.
+    expect(sentence(revision(), 'en-GB')).toBe('Priya Shah saved Company information in Demo Motors website');
   });
 });

@@ -18,6 +18,11 @@ describe('localiseServerText', () => {
     expect(localiseServerText('Must be at least 8 characters long', t)).toBe('<errors:account.min_length {"length":"8"}>');
   });
 
+  it('knows the stage write refusals of locked rows (the engine\'s words, issue 54)', () => {
+    expect(localiseServerText('This row is locked by our team: it cannot be changed, removed or moved.', t)).toBe('<errors:configs.row_locked>');
+    expect(localiseServerText('Only our team can lock or unlock a row.', t)).toBe('<errors:configs.row_lock>');
+  });
+
   it('leaves texts it does not know alone', () => {
     expect(localiseServerText('Something only the server knows.', t)).toBe('Something only the server knows.');
   });
