@@ -257,15 +257,24 @@ export const agreementDetail = {
   additionalProperties: false,
 } as const;
 
-/** `POST /mail/{id}`: whether the welcome mail was queued, and why not. */
+/**
+ * `POST /mail/{id}`: the spec's mail result (section 3): `email_id`, the outbox row the welcome mail
+ * was written to; `status`, sent or failure; `failures`, "address: reason" for each address that did
+ * not get it; and section 7's `sent` (status is 'sent').
+ */
 export const agreementMailAnswer = {
   type: 'object',
   required: ['data'],
   properties: {
     data: {
       type: 'object',
-      required: ['sent', 'failures'],
-      properties: { sent: { type: 'boolean' }, failures: texts },
+      required: ['email_id', 'status', 'sent', 'failures'],
+      properties: {
+        email_id: { type: 'integer', description: 'The id of the mail_outbox row the mail was written to.' },
+        status: { type: 'string', enum: ['sent', 'failure'] },
+        sent: { type: 'boolean' },
+        failures: texts,
+      },
       additionalProperties: false,
     },
   },

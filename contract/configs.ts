@@ -158,15 +158,22 @@ export const historyPage = {
   additionalProperties: false,
 } as const;
 
-/** POST /configs/{id}/mail/{type}: spec section 3 Mail result. */
+/**
+ * POST /configs/{id}/mail/{type}: spec section 3 Mail result: `email_id`, the outbox row the mail
+ * was written to (null when there was no one to send it to), `status`, `failures`.
+ */
 export const mailAnswer = {
   type: 'object',
   required: ['data'],
   properties: {
     data: {
       type: 'object',
-      required: ['status', 'failures'],
-      properties: { status: { type: 'string', enum: ['sent', 'failure'] }, failures: texts },
+      required: ['email_id', 'status', 'failures'],
+      properties: {
+        email_id: { type: ['integer', 'null'], description: 'The id of the mail_outbox row the mail was written to; null when nothing was sent.' },
+        status: { type: 'string', enum: ['sent', 'failure'] },
+        failures: texts,
+      },
       additionalProperties: false,
     },
     message: text,

@@ -41,7 +41,7 @@ export function transition(viewer: Viewer, from: AgreementStage, action: Agreeme
   }
 }
 
-/** UK postcodes normalised, France's five digits, other markets as typed (spec section 5; GB is UK). */
+/** Each market's postcode rule (engine/validation/postcode.ts: UK normalised, France's five digits, Dutch normalised ...; GB is UK). */
 function checkAddresses(details: CompanyDetails, regionSlug: string | null, problems: ErrorDetail[]): CompanyDetails {
   const country = postcodeRegion(regionSlug === 'uk' ? 'UK' : regionSlug ?? '') ? (regionSlug === 'uk' ? 'UK' : regionSlug!.toUpperCase()) : null;
   const fix = (which: 'address' | 'reg_address') => {

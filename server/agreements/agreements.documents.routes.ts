@@ -69,7 +69,7 @@ export default async function agreementDocumentRoutes(app: FastifyInstance) {
     {
       preHandler: edit,
       schema: {
-        ...doc("The welcome mail of an agreement ({to, data: {username, editionsurl, regionTelephone, keyContact}}) through the outbox: data.sent, and data.failures naming each address that did not get it"),
+        ...doc("The welcome mail of an agreement ({to, data: {username, editionsurl, regionTelephone, keyContact}}) through the outbox: the mail result data.email_id (the outbox row), data.status (sent or failure) and data.sent, and data.failures naming each address that did not get it"),
         params: s.params.agreement,
         body: s.mailBody,
         response: { 200: s.mailAnswer, ...errors(400, 401, 403, 404, 422) },

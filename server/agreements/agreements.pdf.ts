@@ -9,6 +9,7 @@
  * locales prints (the PDF standard fonts lack "ł" and "ĳ").
  */
 import PDFDocument from 'pdfkit';
+import { moneyFormat } from '../../contract/money';
 import type { Locale } from '../../engine';
 import { type CompanyDetails, type PricedLine, type PricedSubscription, type Subscription, toMajor } from '../../engine/agreements';
 import { interpolate } from '../messages';
@@ -67,7 +68,7 @@ class OrderFormWriter {
 
   constructor(private readonly data: AgreementPdfData) {
     this.t = agreementTexts(data.locale);
-    this.money = new Intl.NumberFormat(data.locale, { style: 'currency', currency: data.currency });
+    this.money = moneyFormat(data.locale, data.currency);
     this.percent = new Intl.NumberFormat(data.locale, { style: 'percent', maximumFractionDigits: 2 });
     this.doc = new PDFDocument({
       size: 'A4',

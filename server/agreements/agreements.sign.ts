@@ -255,9 +255,13 @@ export async function sendEnvelope(deps: Deps, viewer: Viewer, key: string, body
   }
 }
 
-/** POST /mail/{id}: the welcome mail through the outbox, in the agreement's language. */
+/**
+ * POST /mail/{id}: the welcome mail through the outbox, in the agreement's language. The answer is
+ * the spec's mail result (section 3: `email_id`, the outbox row; `status`, sent or failure;
+ * `failures`) with section 7's `sent` beside it.
+ */
 export async function sendAgreementMail(deps: Deps, viewer: Viewer, key: string, body: { to: string; data: WelcomeMailInput['data'] }) {
   const record = await findAgreement(deps.db, viewer, key);
-  const { sent, failures } = await sendWelcomeMail(deps, { agreementId: record.id, to: body.to, lang: record.lang, data: body.data });
-  return { data: { sent, failures } };
+  const { sent, failures, emailId } = await sendWelcomeMail(deps, { agreementId: record.id, to: body.to, lang: record.lang, data: body.data });
+  return { data: { email_id: emailId, status: sent ? ('sent' as const) : ('failure' as const), sent, failures } };
 }

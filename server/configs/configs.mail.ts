@@ -1,6 +1,7 @@
 /**
  * POST /configs/{guid}/mail/{type}: a message about a config to its project or account manager,
- * written to the mail outbox (the worker sends it). The answer is the spec's mail result.
+ * written to the mail outbox (the worker sends it). The answer is the spec's mail result (section
+ * 3): `email_id` (the outbox row written; null when nothing was sent), `status`, `failures`.
  */
 import { configMessages, interpolate, mailMessages, serverMessages } from '../messages';
 import { cleanText } from '../http/clean-text';
@@ -21,7 +22,7 @@ export async function mailConfigContact(deps: Deps, viewer: Viewer & { name: str
   const config = await findConfig(deps, viewer, key, undefined, false);
   const recipient = type === 'project_manager' ? config.projectManager : config.accountManager;
   // No manager assigned (or one without an address): nothing to send, and the answer says so.
-  if (!recipient?.email) return { data: { status: 'failure' as const, failures: [type] }, message: serverMessages.configs.mail_failed };
+  if (!recipient?.email) return { data: { email_id: null, status: 'failure' as const, failures: [type] }, message: serverMessages.configs.mail_failed };
   await countAttempt(deps, rateKeys.configMail(viewer.id), CONFIG_MAIL_RULE);
 
   const locale = await mailLocaleFor(deps.db, recipient.id);
@@ -40,6 +41,6 @@ export async function mailConfigContact(deps: Deps, viewer: Viewer & { name: str
     `<p><a href="${escapeHtml(link)}">${escapeHtml(m.mail_link_label)}</a><br>${escapeHtml(link)}</p>`,
     `<p>${escapeHtml(signature)}</p></body></html>`,
   ].join('');
-  await deps.mail.enqueue(deps.db, { to: recipient.email, subject: interpolate(m.mail_subject, params), text, html });
-  return { data: { status: 'sent' as const, failures: [] as string[] }, message: serverMessages.configs.mail_sent };
+  const emailId = await deps.mail.enqueue(deps.db, { to: recipient.email, subject: interpolate(m.mail_subject, params), text, html });
+  return { data: { email_id: emailId, status: 'sent' as const, failures: [] as string[] }, message: serverMessages.configs.mail_sent };
 }

@@ -79,7 +79,7 @@ export default async function configRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: string; type: MailType }; Body: { message?: string | null } | null }>(
     '/configs/:id/mail/:type',
-    { preHandler: read, schema: { ...doc('Mail the config\'s project or account manager (through the outbox)'), params: s.params.mail, body: s.mailBody, response: { 200: s.mailResponse, ...errors(400, 401, 403, 404, 429) } } },
+    { preHandler: read, schema: { ...doc('Mail the config\'s project or account manager (through the outbox): the mail result data.email_id (the outbox row; null when there is no one to send to), data.status (sent or failure), data.failures'), params: s.params.mail, body: s.mailBody, response: { 200: s.mailResponse, ...errors(400, 401, 403, 404, 429) } } },
     async (request) => mailConfigContact(services, request.viewer!, request.params.id, request.params.type, request.body ?? {}),
   );
 

@@ -13,8 +13,11 @@ export interface OutgoingMail {
 }
 
 export interface MailService {
-  /** Writes the mail to the outbox inside the caller's transaction: it goes if and only if the change commits. */
-  enqueue(tx: Db | Tx, mail: OutgoingMail): Promise<void>;
+  /**
+   * Writes the mail to the outbox inside the caller's transaction: it goes if and only if the change
+   * commits. Gives the outbox row's id (the spec's `email_id` of a mail result).
+   */
+  enqueue(tx: Db | Tx, mail: OutgoingMail): Promise<number>;
   /** One worker pass now (tests, shutdown). */
   flush(): Promise<void>;
 }
@@ -160,7 +163,8 @@ export const mailPlugin = fp(
 
     const service: MailService = {
       async enqueue(tx, mail) {
-        await tx.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
+        const [row] = await tx.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null }).returning({ id: mailOutbox.id });
+        return row.id;
       },
       flush: () => tick(),
     };

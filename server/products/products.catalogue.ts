@@ -9,8 +9,8 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { regionCurrency, type Currency } from '../../contract/money';
 import type { Db } from '../db/database';
-import { companyTerms, companyUsers, productTerms, products, taxonomies, terms } from '../db/schema';
-import { seesAllCompanies, type Viewer } from '../db/tenancy';
+import { companyTerms, productTerms, products, taxonomies, terms } from '../db/schema';
+import { inCurrentCompany, seesAllCompanies, type Viewer } from '../db/tenancy';
 
 export interface Catalogue {
   /** The condition a product must meet; undefined for the whole catalogue. */
@@ -26,7 +26,7 @@ const WHOLE: Catalogue = { where: undefined, market: undefined, key: 'all' };
 const taggedWithAny = (termIds: number[]) =>
   sql`${products.id} IN (SELECT ${productTerms.productId} FROM ${productTerms} WHERE ${inArray(productTerms.termId, termIds.length ? termIds : [0])})`;
 
-/** What a dealer's catalogue depends on: their companies' region and type terms. */
+/** What a dealer's catalogue depends on: their current company's region and type terms (db/tenancy.ts). */
 interface CatalogueTerms {
   regions: number[];
   types: number[];
@@ -37,10 +37,9 @@ async function catalogueTerms(db: Db, viewer: Viewer): Promise<CatalogueTerms> {
   const rows = await db
     .select({ id: terms.id, slug: terms.slug, taxonomy: taxonomies.slug })
     .from(companyTerms)
-    .innerJoin(companyUsers, eq(companyUsers.companyId, companyTerms.companyId))
     .innerJoin(terms, eq(terms.id, companyTerms.termId))
     .innerJoin(taxonomies, eq(taxonomies.id, terms.taxonomyId))
-    .where(and(eq(companyUsers.userId, viewer.id), inArray(taxonomies.slug, ['region', 'type'])));
+    .where(and(inCurrentCompany(viewer.id, companyTerms.companyId), inArray(taxonomies.slug, ['region', 'type'])));
   const regions = rows.filter((r) => r.taxonomy === 'region');
   return { regions: regions.map((r) => r.id), types: rows.filter((r) => r.taxonomy === 'type').map((r) => r.id), regionSlug: regions[0]?.slug };
 }

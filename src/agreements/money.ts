@@ -1,7 +1,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toMajor } from '../../engine/agreements';
+import { moneyFormat } from '../../contract/money';
 import { formatMoney } from '../i18n/format';
+import { toLocale } from '../i18n/locales';
 import type { Currency } from './api';
 
 /**
@@ -15,10 +17,10 @@ export function useMoney(currency: Currency, locale?: string): (minor: number) =
   return useCallback((minor: number) => formatMoney(toMajor(minor), currency, lng), [currency, lng]);
 }
 
-/** The currency's sign as the reader's locale writes it ('£', '€', 'R'), for the amount fields. */
+/** The currency's sign as the reader's locale writes its prices ('£', '€', 'R', 'US$', 'zł'), for the amount fields. */
 export function currencySymbol(currency: Currency, locale: string): string {
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
+    return moneyFormat(toLocale(locale), currency).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
   } catch {
     return currency;
   }

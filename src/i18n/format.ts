@@ -1,25 +1,21 @@
-import { DEFAULT_CURRENCY, type Currency } from '../../contract/money';
+import { DEFAULT_CURRENCY, moneyFormat, type Currency } from '../../contract/money';
 import { DEFAULT_LOCALE, toLocale } from './locales';
 
 /**
  * The one money helper: an amount in the price's own currency (contract/money.ts: the region's or
- * company's, never the reader's language), written the way the reader's locale writes numbers.
+ * company's, never the reader's language), written the way the reader's locale writes numbers,
+ * with the currency's own sign (`moneyFormat`: R and zł where the locale has only the ISO code).
  *
  * @example formatMoney(1234.5, 'GBP', 'en-GB') // '£1,234.50'
  * @example formatMoney(1234.5, 'GBP', 'fr-FR') // '1 234,50 £GB' (still pounds: only the format is French)
  * @example formatMoney(495, 'EUR', 'nl-BE') // '€ 495,00'
+ * @example formatMoney(495, 'PLN', 'fr-FR') // '495,00 zł'
  */
 export function formatMoney(amount: number, currency: Currency | string | null | undefined = DEFAULT_CURRENCY, readerLocale: string | null | undefined = DEFAULT_LOCALE): string {
-  const locale = toLocale(readerLocale);
-  const code = currency || DEFAULT_CURRENCY;
-  // One formatter per locale and currency, kept: building one per price (a list's every row) cost
-  // more than the list's own rendering (issue 32). A currency Intl refuses still throws, as before.
-  const key = `${locale}|${code}`;
-  let formatter = moneyFormats.get(key);
-  if (!formatter) moneyFormats.set(key, (formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: code })));
-  return formatter.format(amount);
+  // One formatter per locale and currency, kept (moneyFormat): building one per price (a list's
+  // every row) cost more than the list's own rendering (issue 32). A currency Intl refuses throws.
+  return moneyFormat(toLocale(readerLocale), currency || DEFAULT_CURRENCY).format(amount);
 }
-const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreementEnvelopes, agreements, agreementSignatures } from '../../../server/db/schema';
+import { agreementEnvelopes, agreements, agreementSignatures, mailOutbox } from '../../../server/db/schema';
 import { documentRenders } from '../../../server/agreements/agreements.document';
 import { agreementsWorld, HARBOUR_SIGNED, MOTORS_SENT, type AgreementDetail, type AgreementsWorld, type ErrorBody, type Who } from './agreements-helpers';
 
@@ -322,11 +322,15 @@ describe('POST /api/mail/{id}', () => {
   it('sends the welcome mail through the outbox, and lists a failure', async () => {
     const a = await w.seeded(HARBOUR_SIGNED);
     const data = { username: 'Hugo Harbour', editionsurl: 'https://portal.example/editions', regionTelephone: '+33 1 23 45 67 89', keyContact: 'Andy Account' };
-    const r = await w.as<{ data: { sent: boolean; failures: string[] } }>('am', 'POST', `/api/mail/${a.id}`, { to: 'hugo@harbour.example', data });
+    const r = await w.as<{ data: { email_id: number; status: string; sent: boolean; failures: string[] } }>('am', 'POST', `/api/mail/${a.id}`, { to: 'hugo@harbour.example', data });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ data: { sent: true, failures: [] } });
+    expect(r.body).toEqual({ data: { email_id: expect.any(Number), status: 'sent', sent: true, failures: [] } });
     const mail = await w.server.mail.waitFor('hugo@harbour.example');
     expect(mail.text).toContain('https://portal.example/editions');
+    // The spec's email_id (section 3, Mail result) is the outbox row that went: this mail, sent.
+    const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, r.body.data.email_id));
+    expect(row).toMatchObject({ to: 'hugo@harbour.example', subject: mail.subject, status: 'sent' });
+    expect(row.text).toContain('https://portal.example/editions');
     const bad = await w.as<ErrorBody>('am', 'POST', `/api/mail/${a.id}`, { to: 'nope', data });
     expect(bad.status).toBe(422);
     expect((await w.as('am', 'POST', `/api/mail/${a.id}`, { to: 'x@example.test' })).status).toBe(400);

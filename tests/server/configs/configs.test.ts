@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../../server/db/schema';
 import { storeWrite } from '../../../server/configs/configs.store';
 import { Stale } from '../../../server/domain-errors';
 import { statusOf } from '../../../server/http/errors';
@@ -435,22 +437,29 @@ describe('stage add/remove, archive, delete', () => {
 
 describe('POST /configs/{guid}/mail/{type}', () => {
   it('mails the project manager through the outbox; no manager is a failure naming it', async () => {
-    const r = await call<{ data: { status: string; failures: string[] }; message: string }>(server, 'POST', `/api/configs/${d.motors.guid}/mail/project_manager`, {
+    const r = await call<{ data: { email_id: number | null; status: string; failures: string[] }; message: string }>(server, 'POST', `/api/configs/${d.motors.guid}/mail/project_manager`, {
       token: d.tokens.dealer,
       body: { message: 'Our logo files are ready.' },
     });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ data: { status: 'sent', failures: [] }, message: 'Email Sent!' });
+    expect(r.body).toEqual({ data: { email_id: expect.any(Number), status: 'sent', failures: [] }, message: 'Email Sent!' });
     const mail = await server.mail.waitFor('pm@demo.test');
+    // The spec's email_id (section 3, Mail result) is the outbox row of this mail, which the worker sent.
+    const outboxRow = async () => (await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, r.body.data.email_id!)))[0];
+    // The relay has it; the worker marks the row sent right after.
+    await expect.poll(async () => (await outboxRow())?.status).toBe('sent');
+    const row = await outboxRow();
+    expect(row).toMatchObject({ to: 'pm@demo.test', subject: mail.subject });
+    expect(row.text).toContain('Our logo files are ready.');
     expect(mail.subject).toBe('Demo Motors: a message about Demo Motors website');
     expect(mail.text).toContain(`Dana Dealer (Demo Motors) sent you a message about the configurator Demo Motors website, ${d.motors.progress}% complete.`);
     expect(mail.text).toContain('Our logo files are ready.');
     expect(mail.text).toMatch(/#\/configurator\/\d+\/dashboard/);
 
     const c = await newConfig(server, d.tokens.pm, d.motors.company.guid);
-    const none = await call<{ data: { status: string; failures: string[] } }>(server, 'POST', `/api/configs/${c.guid}/mail/account_manager`, { token: d.tokens.dealer });
+    const none = await call<{ data: { email_id: number | null; status: string; failures: string[] } }>(server, 'POST', `/api/configs/${c.guid}/mail/account_manager`, { token: d.tokens.dealer });
     expect(none.status).toBe(200);
-    expect(none.body.data).toEqual({ status: 'failure', failures: ['account_manager'] });
+    expect(none.body.data).toEqual({ email_id: null, status: 'failure', failures: ['account_manager'] });
     expect((await call(server, 'POST', `/api/configs/${c.guid}/mail/director`, { token: d.tokens.dealer })).status).toBe(400);
     expect((await call(server, 'POST', `/api/configs/${c.guid}/mail/project_manager`, { token: d.tokens.dealer, body: { message: 'x'.repeat(6000) } })).status).toBe(400);
   });

@@ -106,3 +106,57 @@ describe('GET /products: the catalogue that applies to the reader (issue 26)', (
     expect((await call(server, 'GET', `/api/products/${leasing.id}`, { token: tokens.admin })).status).toBe(200);
   });
 });
+
+describe('products priced in spec section 3\'s dollars and złoty (issue 54): the currency follows the region', () => {
+  interface Term { id: number; slug: string }
+  interface Agreement {
+    id: number;
+    currency: string;
+    pricing: { currency: string; catalogue: Array<{ id: number }> };
+    subscription: { products: Array<{ product_id: number }>; monthlyContractValue: number };
+  }
+  const as = <T>(who: string, method: string, path: string, body?: unknown) => call<T>(server, method, path, { token: tokens[who], body });
+
+  it('prices a product of the USA region in USD and of a Polish region in PLN; a Polish dealer sees PLN in the list and on the agreement', async () => {
+    // USA: the seeded (hidden) region, term 13.
+    const usd = await as<Product>('admin', 'POST', '/api/products', { name: 'US Inventory Sync', cost: 99, cost_type: 'per month', terms: { region: [13], type: [6] } });
+    expect(usd.status).toBe(201);
+    expect(usd.body.currency).toBe('USD');
+
+    // Poland has no seeded region: an administrator makes one in Categories, slug "pl".
+    const pl = await as<Term>('admin', 'POST', '/api/taxonomies/region/terms', { name: 'PL' });
+    expect(pl.status).toBe(201);
+    expect(pl.body.slug).toBe('pl');
+    const pln = await as<Product>('admin', 'POST', '/api/products', {
+      name: 'Polish Stock Feed', cost: 450, cost_type: 'per month', add_by_default_in_agreement: true, terms: { region: [pl.body.id], type: [6] },
+    });
+    expect(pln.status).toBe(201);
+    expect(pln.body.currency).toBe('PLN');
+    const staffList = await list('admin');
+    expect(staffList.find((p) => p.id === pln.body.id)!.currency).toBe('PLN');
+    expect(staffList.find((p) => p.id === usd.body.id)!.currency).toBe('USD');
+
+    // Harbour Cars (an independent dealer, France) moves to Poland: its catalogue and its order form are in złoty.
+    const harbour = (await as<Array<{ id: number; name: string }>>('admin', 'GET', `/api/companies?filter=${encodeURIComponent('{"q":"Harbour Cars"}')}`)).body.find((c) => c.name === 'Harbour Cars')!;
+    const regionTo = async (region: number) => expect((await as('admin', 'PUT', `/api/companies/${harbour.id}`, { terms: { region: [region] } })).status).toBe(200);
+    await regionTo(pl.body.id);
+    try {
+      const polish = await list('dealer2');
+      expect(polish.map((p) => p.name)).toEqual(['Polish Stock Feed']);
+      expect(polish[0]).toMatchObject({ cost: 450, currency: 'PLN' });
+
+      const created = await as<Agreement>('admin', 'POST', '/api/agreements', { agreement: { name: 'Harbour Cars Poland', company_id: harbour.id, type: 'new' }, lang: 'en-GB' });
+      expect(created.status).toBe(201);
+      expect(created.body.currency).toBe('PLN');
+      expect(created.body.pricing.currency).toBe('PLN');
+      expect(created.body.pricing.catalogue.map((p) => p.id)).toEqual([pln.body.id]);
+      expect(created.body.subscription.products.map((p) => p.product_id)).toEqual([pln.body.id]);
+      expect(created.body.subscription.monthlyContractValue).toBeGreaterThanOrEqual(450);
+      // The list's totals carry the agreement's currency.
+      const rows = (await as<Array<{ id: number; currency: string; monthly_contract_value: number }>>('admin', 'GET', `/api/companies/${harbour.id}/agreements`)).body;
+      expect(rows.find((a) => a.id === created.body.id)).toMatchObject({ currency: 'PLN', monthly_contract_value: created.body.subscription.monthlyContractValue });
+    } finally {
+      await regionTo(10);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatMoney, formatTime, parseDate } from '../../../src/i18n/format';
-import { priceCurrency, regionCurrency } from '../../../contract/money';
+import { CURRENCIES, priceCurrency, regionCurrency } from '../../../contract/money';
+import { currencySymbol } from '../../../src/agreements/money';
 import { DEFAULT_LOCALE, LOCALES, toLocale } from '../../../src/i18n/locales';
 
 // Intl uses narrow no-break spaces as French group separators: compare with plain spaces.
@@ -16,13 +17,18 @@ describe('locales', () => {
 });
 
 describe('money (spec section 9: the currency is the region\'s, the format the reader\'s)', () => {
-  it('takes the currency from the region: GBP by default, AUD, EUR, ZAR', () => {
+  it('takes the currency from the region: GBP by default, AUD, EUR, ZAR, USD, PLN', () => {
     expect(regionCurrency('uk')).toBe('GBP');
     expect(regionCurrency('AU')).toBe('AUD');
     expect(regionCurrency('za')).toBe('ZAR');
     for (const region of ['be', 'fr', 'nl']) expect(regionCurrency(region)).toBe('EUR');
-    expect(regionCurrency('usa')).toBe('GBP');
+    // Spec section 3's "$" and "zł": the seeded (hidden) USA region, and a Polish region made in Categories.
+    for (const region of ['usa', 'USA', 'US']) expect(regionCurrency(region)).toBe('USD');
+    expect(regionCurrency('pl')).toBe('PLN');
+    expect(regionCurrency('de')).toBe('GBP');
     expect(regionCurrency(null)).toBe('GBP');
+    expect(priceCurrency(['pl'])).toBe('PLN');
+    expect(priceCurrency(['usa', 'pl'])).toBe('GBP');
     expect(priceCurrency(['be', 'fr', 'nl'])).toBe('EUR');
     expect(priceCurrency(['uk', 'fr'])).toBe('GBP');
   });
@@ -37,6 +43,25 @@ describe('money (spec section 9: the currency is the region\'s, the format the r
     expect(plain(formatMoney(17.5, 'ZAR', 'en-ZA'))).toBe('R 17,50');
     expect(formatMoney(-75, 'GBP', 'en-GB')).toBe('-£75.00');
     expect(formatMoney(60)).toBe('£60.00');
+  });
+
+  it("writes spec section 3's currencies £ € R $ zł with their own signs, in the reader's number format", () => {
+    const amounts = (locale: string) => CURRENCIES.map((currency) => plain(formatMoney(1234.5, currency, locale)));
+    expect(CURRENCIES).toEqual(['GBP', 'AUD', 'EUR', 'ZAR', 'USD', 'PLN']);
+    // English: the two dollars told apart (A$, US$); the rand and the złoty by their signs, not "ZAR" and "PLN".
+    expect(amounts('en-GB')).toEqual(['£1,234.50', 'A$1,234.50', '€1,234.50', 'R 1,234.50', 'US$1,234.50', 'zł 1,234.50']);
+    // French: the same currencies, French grouping and decimals, the sign after the amount.
+    expect(amounts('fr-FR')).toEqual(['1 234,50 £GB', '1 234,50 $AU', '1 234,50 €', '1 234,50 R', '1 234,50 $US', '1 234,50 zł']);
+    // In Australia "$" is the Australian dollar: the US dollar keeps its code there, never a second "$".
+    expect(plain(formatMoney(1234.5, 'AUD', 'en-AU'))).toBe('$1,234.50');
+    expect(plain(formatMoney(1234.5, 'USD', 'en-AU'))).toBe('USD 1,234.50');
+    expect(plain(formatMoney(1234.5, 'PLN', 'nl-BE'))).toBe('zł 1.234,50');
+    expect(plain(formatMoney(-12.5, 'PLN', 'fr-FR'))).toBe('-12,50 zł');
+    // The amount fields' sign (the order form) is the one the prices are written with.
+    expect(currencySymbol('PLN', 'en-GB')).toBe('zł');
+    expect(currencySymbol('ZAR', 'fr-FR')).toBe('R');
+    expect(currencySymbol('USD', 'en-GB')).toBe('US$');
+    expect(currencySymbol('USD', 'fr-FR')).toBe('$US');
   });
 });
 
