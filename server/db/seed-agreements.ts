@@ -4,6 +4,7 @@
 // signed PDF stored; two other dealers have one being prepared and one archived. Seeded once per
 // database (also one seeded before agreements existed), with fixed dates.
 import { count, eq, inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { defaultProducts, SUBSCRIPTION_DEFAULTS, type Subscription } from '../../engine/agreements';
 import type { AgreementStage, AgreementType } from '../../contract/agreements';
 import type { Db } from './database';
@@ -144,7 +145,8 @@ async function signDemo(db: Db, id: number, signedAt: Date, signer: NonNullable<
   const pricing = await pricingOf(db, record);
   const shown = sha256(await renderDocument(record, pricing));
   const address = '192.0.2.10';
-  const pdf = await renderDocument(record, pricing, { name: signer.name, position: signer.position, signedAt, image: null, address, documentSha256: shown });
+  const image = await drawnSignature();
+  const pdf = await renderDocument(record, pricing, { name: signer.name, position: signer.position, signedAt, image, address, documentSha256: shown });
   // RSA key generation is most of the seed's time (0.4-1 s): one certificate per process.
   demoCertificate ??= createSigningCertificate('Dealer Launch Portal (demo)', signedAt);
   const certificate = demoCertificate;
@@ -158,10 +160,27 @@ async function signDemo(db: Db, id: number, signedAt: Date, signer: NonNullable<
     signerEmail: signer.email,
     clientAddress: address,
     userAgent: null,
+    signatureImage: image,
     shownSha256: shown,
     signedSha256: sha256(signed),
     certificateFingerprint: certificate.fingerprint,
     signedPdf: signed,
     signedAt,
   });
+}
+
+/**
+ * A drawn signature for the demo's signed order form, as the signing pad sends one (a PNG of dark
+ * strokes on a transparent ground, 600 x 200 like the pad): the preview and the PDF show it as they
+ * show a dealer's.
+ */
+async function drawnSignature(): Promise<Buffer> {
+  const strokes = [
+    'M40 130 C 60 40, 90 40, 80 120 S 110 170, 130 90',
+    'M130 90 C 150 60, 170 150, 190 100 C 200 80, 215 80, 220 110',
+    'M240 120 C 260 60, 300 60, 290 130 C 285 160, 320 150, 340 95',
+    'M350 100 C 380 150, 420 40, 450 110 C 470 150, 520 90, 560 80',
+  ];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><g fill="none" stroke="#1a237e" stroke-width="4" stroke-linecap="round" stroke-linejoin="round">${strokes.map((d) => `<path d="${d}"/>`).join('')}</g></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }

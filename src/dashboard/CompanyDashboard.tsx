@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { hasPermission } from '../auth/permissions';
 import { agreementEditPath, agreementPreviewPath } from '../routing/paths/agreements';
 import { AgreementStageChip } from '../status/AgreementStageChip';
+import { useDataWords } from '../i18n/dataWords';
 import { formatDate } from '../i18n/format';
 import { useSession } from '../session/useSession';
 import { PercentBar } from '../status/PercentBar';
@@ -24,6 +25,7 @@ const rowSx = { display: 'block', py: 1 } as const;
 /** The company dashboard's sections, from one answer (GET /dashboard/companies/{id}); each only when the answer has it. */
 export function CompanyDashboardView({ data, loading = false }: { data?: Answer; loading?: boolean }) {
   const { t } = useTranslation(['dashboard', 'agreementForm']);
+  const words = useDataWords();
   const { user } = useSession();
   const editsAgreements = hasPermission(user, 'edit agreements');
   const opensProjects = hasPermission(user, 'edit projects');
@@ -53,7 +55,7 @@ export function CompanyDashboardView({ data, loading = false }: { data?: Answer;
           <List dense disablePadding>
             {data?.projects?.map((p) => (
               <ListItem key={p.id} disableGutters divider sx={rowSx} data-testid="company-project">
-                <ProjectTitleLine project={p} canOpen={opensProjects} />
+                <ProjectTitleLine project={p} company={data?.company.name} canOpen={opensProjects} />
                 <PercentBar value={p.complete_percentage} width="100%" />
                 <Typography variant="body2" color="text.secondary">
                   {[
@@ -66,7 +68,7 @@ export function CompanyDashboardView({ data, loading = false }: { data?: Answer;
                     .join(' · ')}
                 </Typography>
                 {p.next_due ? (
-                  <Typography variant="body2">{t('company.projects.next', { name: p.next_due.name, date: formatDate(p.next_due.due_date) })}</Typography>
+                  <Typography variant="body2">{t('company.projects.next', { name: words.task(p.next_due.name), date: formatDate(p.next_due.due_date) })}</Typography>
                 ) : null}
               </ListItem>
             ))}

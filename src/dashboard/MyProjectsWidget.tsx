@@ -32,7 +32,7 @@ export function MyProjectsWidget({ widget, loading, canOpen }: MyProjectsWidgetP
       <List dense disablePadding>
         {widget?.rows.map((p) => (
           <ListItem key={p.id} disableGutters divider sx={{ display: 'block', py: 1 }} data-testid="my-project">
-            <ProjectTitleLine project={p} canOpen={canOpen} />
+            <ProjectTitleLine project={p} company={p.company.name} canOpen={canOpen} />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               <CompanyLink company={p.company} />
               {` · ${t(`staff.myProjects.role.${p.my_role}`)}`}

@@ -3,6 +3,7 @@ import FlagIcon from '@mui/icons-material/Flag';
 import { Box, Chip, Link, List, ListItem, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { useDataWords } from '../i18n/dataWords';
 import { formatDate } from '../i18n/format';
 import { trackerProfilePath } from '../routing/paths/tracker';
 import type { DashboardTask } from './api';
@@ -11,6 +12,7 @@ import { WidgetCard } from './WidgetCard';
 /** "Tasks due": open tasks of my projects or assigned to me, overdue or due within seven days, earliest first. */
 export function TasksDueWidget({ widget, loading, canOpen }: { widget?: { total: number; rows: DashboardTask[] }; loading?: boolean; canOpen: boolean }) {
   const { t } = useTranslation('dashboard');
+  const words = useDataWords();
   return (
     <WidgetCard id="widget-tasks-due" title={t('staff.tasks.title')} icon={<EventIcon />} total={widget?.total} empty={t('staff.tasks.empty')} loading={loading}>
       <List dense disablePadding>
@@ -19,7 +21,7 @@ export function TasksDueWidget({ widget, loading, canOpen }: { widget?: { total:
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               {task.milestone ? <FlagIcon fontSize="small" titleAccess={t('staff.tasks.milestone')} /> : null}
               <Typography component="span" sx={{ fontWeight: 500, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                {task.name}
+                {words.task(task.name)}
               </Typography>
               {task.overdue ? (
                 <Chip size="small" color="error" label={t('staff.tasks.overdue', { date: formatDate(task.due_date) })} />
@@ -32,10 +34,10 @@ export function TasksDueWidget({ widget, loading, canOpen }: { widget?: { total:
             <Typography variant="body2" color="text.secondary">
               {canOpen ? (
                 <Link component={RouterLink} to={trackerProfilePath(task.project.id, 'tasks')}>
-                  {task.project.name}
+                  {words.project(task.project.name, task.company.name)}
                 </Link>
               ) : (
-                task.project.name
+                words.project(task.project.name, task.company.name)
               )}
               {` · ${task.company.name}`}
               {task.assignee ? ` · ${task.assignee}` : ''}

@@ -1,14 +1,17 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { toLocale } from './locales';
+import { PROJECT_TYPES, type ProjectType } from '../../contract/projects';
+import { DEFAULT_LOCALE, toLocale } from './locales';
 
 /**
  * Words stored as data but shown to users (issue 26: "Franchised Dealer", "Region", "Client" stayed
  * English in French): seeded names are translated at display time, keyed by slug in
  * `locales/<locale>/common.json` under `data.`; a name staff typed themselves has no key and is
  * shown as stored. Regions are countries, named by the browser's own CLDR data (Intl.DisplayNames)
- * in the reader's language.
+ * in the reader's language. Issue 54 adds the task tracker's: task stages, task types (and a
+ * project's task groups, copies of them), task templates and the project tasks copied from them,
+ * and the project names the server makes (server/projects/projects.create.ts).
  */
 
 /** A term as the API gives it (GET /terms, a product's or company's terms). */
@@ -52,6 +55,33 @@ function collator(locale: string): Intl.Collator {
 /** "Project Manager" -> "project-manager": the key of a seeded name. */
 const keyOf = (name: string) => name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
+/**
+ * The words of a seeded name under `data.<group>.` in common.json, while the name is exactly as
+ * seeded (the en-GB words: "Done!" or "DONE", typed or renamed by staff, is not "Done"); any other
+ * name as stored. i18next loads en-GB, its fallback, beside the reader's language. A name with no
+ * letters or digits has no key (`data.<group>.` would name the whole group). The namespace is
+ * named, so a screen's own `t` (the board's cards: `tracker`) can say them too.
+ */
+const seeded = (t: TFunction, group: string, name: string, suffix = ''): string => {
+  const key = keyOf(name);
+  return key ? asSeeded(t, `common:data.${group}.${key}${suffix}`, name) : name;
+};
+/** The reader's words at `path` when `stored` is its en-GB words, else `stored`. */
+const asSeeded = (t: TFunction, path: string, stored: string): string =>
+  t(path, { lng: DEFAULT_LOCALE, defaultValue: '' }) === stored ? t(path, { defaultValue: stored }) : stored;
+
+/**
+ * The project type of a name the server made, `<company> <type's en-GB label>`
+ * (projects.create.ts): the English labels are tracker.json's in en-GB, i18next's fallback language,
+ * so they are loaded beside the reader's. Null for any other name (staff typed it, or renamed the
+ * company since).
+ */
+function autoProjectType(t: TFunction, name: string, company: string): ProjectType | null {
+  if (!company || !name.startsWith(`${company} `)) return null;
+  const rest = name.slice(company.length + 1);
+  return PROJECT_TYPES.find((type) => t(`tracker:types.${type}`, { lng: DEFAULT_LOCALE }) === rest) ?? null;
+}
+
 /** The display words of one reader (their `t` and locale). */
 export function dataWords(t: TFunction, locale: string) {
   return {
@@ -65,6 +95,34 @@ export function dataWords(t: TFunction, locale: string) {
     taxonomy: (slug: string, name: string): string => t(`data.taxonomies.${slug}`, { defaultValue: name }),
     /** A role's name: the seeded roles translated, a role staff created as they named it. */
     role: (name: string): string => t(`data.roles.${keyOf(name)}`, { defaultValue: name }),
+    /** A task stage's name (To do, In progress, Waiting on dealer, Done seeded; others as named). */
+    taskStage: (name: string): string => seeded(t, 'taskStages', name),
+    /** A task type's name, or a project's task group's (a copy of its type's name). */
+    taskType: (name: string): string => seeded(t, 'taskTypes', name),
+    /** A task template's name, or a project task's copied from one. */
+    task: (name: string): string => seeded(t, 'tasks', name, '.name'),
+    /**
+     * A task's description: the seeded template's in the reader's words while it is as seeded (under
+     * the template's name as seeded); one staff wrote or changed as stored.
+     */
+    taskDescription: (name: string, description: string | null | undefined): string => {
+      const key = keyOf(name);
+      return description && key ? asSeeded(t, `common:data.tasks.${key}.description`, description) : (description ?? '');
+    },
+    /** An internal page layout's name (the three seeded; one staff made or renamed as stored). */
+    layout: (name: string): string => seeded(t, 'layouts', name),
+    /** A page of an internal page layout (About us, Contact us ... seeded; others as stored). */
+    layoutPage: (name: string): string => seeded(t, 'layoutPages', name),
+    /**
+     * A project's name: one the server made from its company and type (`Demo Motors Stock`) in the
+     * reader's words (`data.projectName`), a seeded one translated, one staff typed as typed.
+     * `company` is the project's company name as the answer gives it.
+     */
+    project: (name: string, company: string | null | undefined): string => {
+      const type = autoProjectType(t, name, company ?? '');
+      if (type) return t('common:data.projectName', { company, type: t(`tracker:types.${type}`) });
+      return seeded(t, 'projects', name);
+    },
   };
 }
 export type DataWords = ReturnType<typeof dataWords>;

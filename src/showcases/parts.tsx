@@ -2,6 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Chip, Stack, Typography, type SxProps, type Theme } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { useDataWords } from '../i18n/dataWords';
 import { formatDate } from '../i18n/format';
 import { altOf, type Post, type PostMedia } from './api';
 
@@ -25,14 +26,18 @@ export function PostImage({ media, post, sizes, sx }: { media: PostMedia; post: 
   return <Box component="img" src={media.url} srcSet={srcSetOf(media)} sizes={sizes} alt={altOf(media, post)} loading="lazy" sx={{ display: 'block', maxWidth: '100%', ...sx }} />;
 }
 
-/** The post's region and make terms (and type, with `all`) as small chips. */
+/**
+ * The post's region and make terms (and type, with `all`) as small chips, in the reader's words:
+ * a region as its country ("France", not "FR"), a company type translated, makes as they are.
+ */
 export function TermChips({ terms, all = false }: { terms: Post['taxonomies']; all?: boolean }) {
+  const words = useDataWords();
   const shown = terms.filter((t) => all || t.taxonomy === 'region' || t.taxonomy === 'make');
   if (!shown.length) return null;
   return (
     <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" data-testid="showcase-terms">
       {shown.map((term) => (
-        <Chip key={term.id} size="small" variant="outlined" label={term.name} data-taxonomy={term.taxonomy} />
+        <Chip key={term.id} size="small" variant="outlined" label={words.term(term.taxonomy, term)} data-taxonomy={term.taxonomy} />
       ))}
     </Stack>
   );

@@ -20,16 +20,17 @@ export function useServerText() {
 
 /**
  * Moving and deleting rows of one resource, then `reload`: a move answers the refusal's text
- * (shown under the box by the caller) or null; a delete growls the server's words.
+ * (shown under the box by the caller) or null; a delete growls the server's words. `nameOf` says a
+ * row's name as the list shows it (a seeded stage, type or template in the reader's words).
  */
-export function useRowWrites(resource: Exclude<TaskResource, 'tasks/notifications'> | 'tasks/notifications', reload: () => unknown) {
+export function useRowWrites(resource: Exclude<TaskResource, 'tasks/notifications'> | 'tasks/notifications', reload: () => unknown, nameOf: (name: string) => string = (name) => name) {
   const { t } = useTranslation(['tasks', 'errors']);
   const notify = useNotify();
   const said = useServerText();
   const move = async (row: { id: number; name: string }, to: number): Promise<string | null> => {
     try {
       await sortTo(resource as Exclude<TaskResource, 'tasks/notifications'>, row.id, to, t);
-      notify(t('tasks:order.moved', { name: row.name, position: to }), { type: 'success' });
+      notify(t('tasks:order.moved', { name: nameOf(row.name), position: to }), { type: 'success' });
       await reload();
       return null;
     } catch (error) {

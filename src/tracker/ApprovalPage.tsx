@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { useDataWords } from '../i18n/dataWords';
 import { formatDate, formatMoney } from '../i18n/format';
 import { PageHeading } from '../layout/PageHeading';
 import { decideVariation } from './api';
@@ -24,6 +25,7 @@ type Decision = 'approved' | 'rejected';
  */
 export default function ApprovalPage() {
   const { t, i18n } = useTranslation('tracker');
+  const words = useDataWords();
   const { data, error } = useAwaitingVariations();
   const [deciding, setDeciding] = useState<{ variation: Variation; decision: Decision } | null>(null);
   const [note, setNote] = useState('');
@@ -55,7 +57,7 @@ export default function ApprovalPage() {
                   {v.title}
                 </Typography>
                 <Typography color="text.secondary">
-                  <RouterLink to={trackerProfilePath(v.project.id, 'variations')}>{v.project.name}</RouterLink> · {v.project.company_name}
+                  <RouterLink to={trackerProfilePath(v.project.id, 'variations')}>{words.project(v.project.name, v.project.company_name)}</RouterLink> · {v.project.company_name}
                 </Typography>
                 {v.description ? <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{v.description}</Typography> : null}
                 <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 1, mt: 1, mb: 0 }}>

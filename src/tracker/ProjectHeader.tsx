@@ -1,6 +1,7 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { useDataWords } from '../i18n/dataWords';
 import { PercentBar } from '../status/PercentBar';
 import { RagChip } from '../status/RagChip';
 import { StatusChip } from '../status/StatusChip';
@@ -13,10 +14,11 @@ import type { ProjectDetail } from './types';
  */
 export function ProjectHeader({ project, on }: { project: ProjectDetail; on: 'summary' | 'profile' }) {
   const { t } = useTranslation('tracker');
+  const words = useDataWords();
   return (
     <Box sx={{ mb: 2 }} data-testid="project-header">
       <Typography variant="h5" component="p" sx={{ overflowWrap: 'anywhere' }} data-testid="project-name">
-        {project.name}
+        {words.project(project.name, project.company_name)}
       </Typography>
       <Typography color="text.secondary" gutterBottom>
         {project.company_name}

@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Divider, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { useDataWords } from '../i18n/dataWords';
 import { formatDate } from '../i18n/format';
 import { agreementPreviewPath, configDashboardPath } from '../routing/paths/tracker';
 import { PercentBar } from '../status/PercentBar';
@@ -21,6 +22,7 @@ const today = () => {
  */
 export function ProjectSummaryCard({ project, header = true }: { project: ProjectDetail; header?: boolean }) {
   const { t } = useTranslation('tracker');
+  const words = useDataWords();
   const counts: Array<[string, number]> = [
     [t('counts.tasks'), project.tasks_total],
     [t('counts.done'), project.tasks_done],
@@ -126,7 +128,7 @@ export function ProjectSummaryCard({ project, header = true }: { project: Projec
             {project.next_due.map((task) => ({ ...task, overdue: Boolean(task.due_date && task.due_date < today()) })).map((task) => (
               <ListItem key={task.id} disableGutters>
                 <ListItemText
-                  primary={task.name}
+                  primary={words.task(task.name)}
                   secondary={task.due_date ? (task.overdue ? t('task.overdueOn', { date: formatDate(task.due_date) }) : t('task.dueOn', { date: formatDate(task.due_date) })) : t('task.noDue')}
                 />
               </ListItem>

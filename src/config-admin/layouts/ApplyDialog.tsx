@@ -8,6 +8,7 @@ import type { InternalPageLayout, LayoutApplied } from '../../../contract/adminc
 import { hasPermission } from '../../auth/permissions';
 import { configInternalStagePath } from '../../routing/paths/configurator';
 import { useSession } from '../../session/useSession';
+import { useDataWords } from '../../i18n/dataWords';
 import { localiseServerText } from '../../i18n/serverText';
 import { applyLayout, WriteRefused } from './api';
 
@@ -18,6 +19,7 @@ import { applyLayout, WriteRefused } from './api';
  */
 export function ApplyDialog({ layout, onClose }: { layout: InternalPageLayout; onClose: () => void }) {
   const { t } = useTranslation(['configAdmin', 'errors']);
+  const words = useDataWords();
   const [q, setQ] = useState('');
   const [config, setConfig] = useState<ConfigSummary | null>(null);
   const [done, setDone] = useState<LayoutApplied | null>(null);
@@ -41,7 +43,7 @@ export function ApplyDialog({ layout, onClose }: { layout: InternalPageLayout; o
   };
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="apply-dialog-title" data-testid="apply-dialog">
-      <DialogTitle id="apply-dialog-title">{t('apply.title', { name: layout.name })}</DialogTitle>
+      <DialogTitle id="apply-dialog-title">{t('apply.title', { name: words.layout(layout.name) })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <DialogContentText>{t('apply.replaces')}</DialogContentText>

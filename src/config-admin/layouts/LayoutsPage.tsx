@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useGetList, useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { InternalPageLayout } from '../../../contract/adminconfigs';
+import { useDataWords } from '../../i18n/dataWords';
 import { localiseServerText } from '../../i18n/serverText';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { PageHeading } from '../../layout/PageHeading';
@@ -26,6 +27,8 @@ type Row = InternalPageLayout & { position: number };
 export default function LayoutsPage() {
   const { t } = useTranslation(['configAdmin', 'errors']);
   const notify = useNotify();
+  // The seeded layouts and their pages in the reader's words; the edit dialog keeps the stored name.
+  const words = useDataWords();
   const said = (text: string) => localiseServerText(text, t);
   const { data = [], refetch, isPending } = useGetList<InternalPageLayout>(RESOURCE, { pagination: { page: 1, perPage: 200 }, sort: { field: 'position', order: 'ASC' }, meta: { cache: false } });
   const [editing, setEditing] = useState<LayoutDraft | null>(null);
@@ -75,21 +78,21 @@ export default function LayoutsPage() {
             onOpen={(row) => setEditing({ id: row.id, name: row.name, pages: row.pages })}
             testId="layouts-table"
             columns={[
-              { key: 'name', label: t('layouts.name'), render: (row) => <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="row-name">{row.name}</Typography> },
-              { key: 'pages', label: t('layouts.pages'), render: (row) => row.pages.map((p) => p.name).join(', '), wide: true },
+              { key: 'name', label: t('layouts.name'), render: (row) => <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="row-name">{words.layout(row.name)}</Typography> },
+              { key: 'pages', label: t('layouts.pages'), render: (row) => row.pages.map((p) => words.layoutPage(p.name)).join(', '), wide: true },
               { key: 'updated', label: t('layouts.updated'), render: (row) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.updated_at)}</Box>, wide: true },
               {
                 key: 'actions',
                 label: t('layouts.actions'),
                 render: (row) => (
                   <Stack direction="row" onClick={stop} onKeyDown={stop}>
-                    <Tooltip title={t('layouts.applyNamed', { name: row.name })}>
-                      <IconButton size="small" aria-label={t('layouts.applyNamed', { name: row.name })} onClick={() => setApplying(row)} data-testid="layout-apply">
+                    <Tooltip title={t('layouts.applyNamed', { name: words.layout(row.name) })}>
+                      <IconButton size="small" aria-label={t('layouts.applyNamed', { name: words.layout(row.name) })} onClick={() => setApplying(row)} data-testid="layout-apply">
                         <PlaylistAddCheckIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>
-                    <Tooltip title={t('layouts.archiveNamed', { name: row.name })}>
-                      <IconButton size="small" aria-label={t('layouts.archiveNamed', { name: row.name })} onClick={() => setArchiving(row)} data-testid="layout-archive">
+                    <Tooltip title={t('layouts.archiveNamed', { name: words.layout(row.name) })}>
+                      <IconButton size="small" aria-label={t('layouts.archiveNamed', { name: words.layout(row.name) })} onClick={() => setArchiving(row)} data-testid="layout-archive">
                         <ArchiveIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>
@@ -114,7 +117,7 @@ export default function LayoutsPage() {
       {applying && <ApplyDialog layout={applying} onClose={() => setApplying(null)} />}
       <ConfirmDialog
         open={archiving !== null}
-        title={t('layouts.archiveQuestion', { name: archiving?.name ?? '' })}
+        title={t('layouts.archiveQuestion', { name: archiving ? words.layout(archiving.name) : '' })}
         confirmLabel={t('layouts.archive')}
         tone="warning"
         onClose={() => setArchiving(null)}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_PLACEHOLDERS, TASK_EVENTS, type TaskType } from '../../../contract/tasks';
 import { NOTIFICATION_EVENTS, type NotificationEvent, type NotificationRecipient } from '../../../contract/tracker';
 import { RecipientsPicker } from '../RecipientsPicker';
+import { useDataWords } from '../../i18n/dataWords';
 
 export interface NotificationDraft {
   id?: number;
@@ -26,6 +27,7 @@ export const notificationBody = (d: NotificationDraft) => ({
 /** The fields of a notification template, the placeholders listed as help, the server's refusals under them. */
 export function NotificationForm({ draft, onChange, types, errors }: { draft: NotificationDraft; onChange: (d: NotificationDraft) => void; types: TaskType[]; errors: Record<string, string> }) {
   const { t } = useTranslation('tasks');
+  const words = useDataWords();
   const set = <K extends keyof NotificationDraft>(key: K, value: NotificationDraft[K]) => onChange({ ...draft, [key]: value });
   return (
     <>
@@ -42,7 +44,7 @@ export function NotificationForm({ draft, onChange, types, errors }: { draft: No
           <MenuItem value="">{t('notifications.anyType')}</MenuItem>
           {types.map((type) => (
             <MenuItem key={type.id} value={type.id}>
-              {type.name}
+              {words.taskType(type.name)}
             </MenuItem>
           ))}
         </TextField>

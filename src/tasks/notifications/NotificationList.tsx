@@ -9,6 +9,7 @@ import { save } from '../api';
 import { EditDialog } from '../EditDialog';
 import { TaskScreen } from '../TaskScreen';
 import { TypeChip } from '../TypeChip';
+import { useDataWords } from '../../i18n/dataWords';
 import { useCanEditTasks, useDraftDialog, useRowWrites } from '../useTaskWrites';
 import { notificationBody, NotificationForm, type NotificationDraft } from './NotificationForm';
 
@@ -21,6 +22,7 @@ const NEW: NotificationDraft = { name: '', event: 'task_due', recipients: ['assi
  */
 export default function NotificationList() {
   const { t } = useTranslation(['tasks', 'errors']);
+  const words = useDataWords();
   const editable = useCanEditTasks();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { data = [], refetch, isPending } = useGetList<TaskNotification>('tasks/notifications', { pagination: { page: 1, perPage: 500 }, sort: { field: 'event', order: 'ASC' }, meta: { cache: false } });
@@ -62,7 +64,7 @@ export default function NotificationList() {
           <MenuItem value="">{t('notifications.anyType')}</MenuItem>
           {types.map((type) => (
             <MenuItem key={type.id} value={type.id}>
-              {type.name}
+              {words.taskType(type.name)}
             </MenuItem>
           ))}
         </TextField>

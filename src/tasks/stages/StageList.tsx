@@ -7,6 +7,7 @@ import { save } from '../api';
 import { EditDialog } from '../EditDialog';
 import { TaskScreen } from '../TaskScreen';
 import { SortableTable } from '../../forms/SortableTable';
+import { useDataWords } from '../../i18n/dataWords';
 import { useCanEditTasks, useDraftDialog, useRowWrites } from '../useTaskWrites';
 
 type Draft = { id?: number; name: string; colour: string; is_done: boolean };
@@ -20,8 +21,9 @@ const NEW: Draft = { name: '', colour: '#607d8b', is_done: false };
 export default function StageList() {
   const { t } = useTranslation(['tasks', 'errors']);
   const editable = useCanEditTasks();
+  const words = useDataWords();
   const { data = [], refetch, isPending } = useGetList<TaskStage>('tasks/stages', { pagination: { page: 1, perPage: 100 }, sort: { field: 'position', order: 'ASC' }, meta: { cache: false } });
-  const { move, del } = useRowWrites('tasks/stages', refetch);
+  const { move, del } = useRowWrites('tasks/stages', refetch, words.taskStage);
   const { draft, setDraft, open, close, errors, submit } = useDraftDialog<Draft>((d) => save<TaskStage>('tasks/stages', d.id, { name: d.name, colour: d.colour || null, is_done: d.is_done }, t), refetch);
   return (
     <TaskScreen
@@ -29,12 +31,12 @@ export default function StageList() {
         draft && (
           <EditDialog
             open
-            title={draft.id ? t('stages.edit', { name: draft.name }) : t('stages.add')}
+            title={draft.id ? t('stages.edit', { name: words.taskStage(draft.name) }) : t('stages.add')}
             testId="stage-dialog"
             onClose={close}
             onSave={submit}
             onDelete={draft.id ? () => del({ id: draft.id! }) : undefined}
-            deleteQuestion={t('stages.deleteQuestion', { name: draft.name })}
+            deleteQuestion={t('stages.deleteQuestion', { name: words.taskStage(draft.name) })}
           >
             <TextField label={t('stages.name')} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} required autoFocus error={Boolean(errors.name)} helperText={errors.name} slotProps={{ htmlInput: { maxLength: 150 } }} />
             <TextField
@@ -83,7 +85,7 @@ export default function StageList() {
               render: (row) => (
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                   <Box aria-hidden sx={{ width: 14, height: 14, borderRadius: '50%', flexShrink: 0, bgcolor: row.colour ?? 'grey.400', border: 1, borderColor: 'divider' }} />
-                  <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="row-name">{row.name}</Typography>
+                  <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="row-name">{words.taskStage(row.name)}</Typography>
                 </Stack>
               ),
             },

@@ -11,6 +11,7 @@ import { save } from '../api';
 import { EditDialog } from '../EditDialog';
 import { TaskScreen } from '../TaskScreen';
 import { SortableTable } from '../../forms/SortableTable';
+import { useDataWords } from '../../i18n/dataWords';
 import { TypeChip } from '../TypeChip';
 import { useCanEditTasks, useDraftDialog, useRowWrites } from '../useTaskWrites';
 import { templateBody, TemplateForm, type TemplateDraft } from './TemplateForm';
@@ -26,6 +27,7 @@ const NEW: TemplateDraft = { name: '', description: '', task_type_id: '', projec
 export default function TaskList() {
   const { t } = useTranslation(['tasks', 'errors']);
   const editable = useCanEditTasks();
+  const words = useDataWords();
   // On a phone the type and due day go under the name, so the name keeps the width to wrap in words.
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [search, setSearch] = useState('');
@@ -35,7 +37,7 @@ export default function TaskList() {
   const filter = { ...(q.trim() ? { q: q.trim() } : {}), ...(typeId !== '' ? { task_type_id: typeId } : {}), ...(projectType ? { project_type: projectType } : {}) };
   const { data = [], total, refetch, isPending } = useGetList<TaskTemplate>('tasks', { pagination: { page: 1, perPage: 500 }, sort: { field: 'position', order: 'ASC' }, filter, meta: { cache: false } });
   const { data: types = [] } = useGetList<TaskType>('tasks/types', { pagination: { page: 1, perPage: 100 }, sort: { field: 'position', order: 'ASC' }, meta: { cache: false } });
-  const { move, del } = useRowWrites('tasks', refetch);
+  const { move, del } = useRowWrites('tasks', refetch, words.task);
   const { draft, setDraft, open, close, errors, submit } = useDraftDialog<TemplateDraft>((d) => save<TaskTemplate>('tasks', d.id, templateBody(d), t), refetch);
   const edit = (row: TaskTemplate) =>
     open({
@@ -48,12 +50,12 @@ export default function TaskList() {
         draft && (
           <EditDialog
             open
-            title={draft.id ? t('templates.edit', { name: draft.name }) : t('templates.add')}
+            title={draft.id ? t('templates.edit', { name: words.task(draft.name) }) : t('templates.add')}
             testId="template-dialog"
             onClose={close}
             onSave={submit}
             onDelete={draft.id ? () => del({ id: draft.id! }) : undefined}
-            deleteQuestion={t('templates.deleteQuestion', { name: draft.name })}
+            deleteQuestion={t('templates.deleteQuestion', { name: words.task(draft.name) })}
           >
             <TemplateForm draft={draft} onChange={setDraft} types={types} errors={errors} />
           </EditDialog>
@@ -66,7 +68,7 @@ export default function TaskList() {
           <MenuItem value="">{t('templates.anyType')}</MenuItem>
           {types.map((type) => (
             <MenuItem key={type.id} value={type.id}>
-              {type.name}
+              {words.taskType(type.name)}
             </MenuItem>
           ))}
         </TextField>
@@ -105,12 +107,13 @@ export default function TaskList() {
                 <Box>
                   <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                     {row.milestone && <FlagIcon fontSize="small" color="warning" titleAccess={t('templates.milestone')} />}
-                    <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="row-name">{row.name}</Typography>
+                    <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="row-name">{words.task(row.name)}</Typography>
                   </Stack>
+                  {row.description && <Typography variant="caption" color="text.secondary" component="p" data-testid="row-description">{words.taskDescription(row.name, row.description)}</Typography>}
                   {row.trigger && <Typography variant="caption" color="text.secondary" component="p">{t(`triggers.${row.trigger}`)}</Typography>}
                   {phone && (
                     <Typography variant="caption" color="text.secondary" component="p">
-                      {row.task_type.name}
+                      {words.taskType(row.task_type.name)}
                       {row.due_days === null ? '' : ` · ${t('templates.day', { count: row.due_days })}`}
                     </Typography>
                   )}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PROJECT_TYPES, type ProjectType } from '../../../contract/projects';
 import type { TaskType } from '../../../contract/tasks';
 import { TASK_TRIGGERS, type TaskTrigger } from '../../../contract/tracker';
+import { useDataWords } from '../../i18n/dataWords';
 
 export interface TemplateDraft {
   id?: number;
@@ -29,6 +30,7 @@ export const templateBody = (d: TemplateDraft) => ({
 /** The fields of a task template, with the server's refusals under them (`errors` by field). */
 export function TemplateForm({ draft, onChange, types, errors }: { draft: TemplateDraft; onChange: (d: TemplateDraft) => void; types: TaskType[]; errors: Record<string, string> }) {
   const { t } = useTranslation('tasks');
+  const words = useDataWords();
   const set = <K extends keyof TemplateDraft>(key: K, value: TemplateDraft[K]) => onChange({ ...draft, [key]: value });
   return (
     <>
@@ -37,7 +39,7 @@ export function TemplateForm({ draft, onChange, types, errors }: { draft: Templa
       <TextField select label={t('templates.type')} value={draft.task_type_id} onChange={(e) => set('task_type_id', Number(e.target.value))} required error={Boolean(errors.task_type_id)} helperText={errors.task_type_id} data-testid="template-type">
         {types.map((type) => (
           <MenuItem key={type.id} value={type.id}>
-            {type.name}
+            {words.taskType(type.name)}
           </MenuItem>
         ))}
       </TextField>

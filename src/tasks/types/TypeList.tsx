@@ -8,6 +8,7 @@ import { EditDialog } from '../EditDialog';
 import { TaskScreen } from '../TaskScreen';
 import { IconUploader, type IconChoice } from '../IconUploader';
 import { SortableTable } from '../../forms/SortableTable';
+import { useDataWords } from '../../i18n/dataWords';
 import { TypeIcon } from '../TypeChip';
 import { useCanEditTasks, useDraftDialog, useRowWrites } from '../useTaskWrites';
 
@@ -21,8 +22,9 @@ type Draft = { id?: number; name: string; iconUrl: string | null; icon: IconChoi
 export default function TypeList() {
   const { t, i18n } = useTranslation(['tasks', 'errors']);
   const editable = useCanEditTasks();
+  const words = useDataWords();
   const { data = [], refetch, isPending } = useGetList<TaskType>('tasks/types', { pagination: { page: 1, perPage: 100 }, sort: { field: 'position', order: 'ASC' }, meta: { cache: false } });
-  const { move, del } = useRowWrites('tasks/types', refetch);
+  const { move, del } = useRowWrites('tasks/types', refetch, words.taskType);
   const { draft, setDraft, open, close, errors, submit } = useDraftDialog<Draft>((d) => saveType<TaskType>(d.id, { name: d.name, file: d.icon.file, removeIcon: d.icon.remove }, i18n.language, t), refetch);
   return (
     <TaskScreen
@@ -30,12 +32,12 @@ export default function TypeList() {
         draft && (
           <EditDialog
             open
-            title={draft.id ? t('types.edit', { name: draft.name }) : t('types.add')}
+            title={draft.id ? t('types.edit', { name: words.taskType(draft.name) }) : t('types.add')}
             testId="type-dialog"
             onClose={close}
             onSave={submit}
             onDelete={draft.id ? () => del({ id: draft.id! }) : undefined}
-            deleteQuestion={t('types.deleteQuestion', { name: draft.name })}
+            deleteQuestion={t('types.deleteQuestion', { name: words.taskType(draft.name) })}
           >
             <TextField label={t('types.name')} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} required autoFocus error={Boolean(errors.name)} helperText={errors.name} slotProps={{ htmlInput: { maxLength: 150 } }} />
             <IconUploader name={draft.name} currentUrl={draft.iconUrl} value={draft.icon} onChange={(icon) => setDraft({ ...draft, icon })} error={errors.file} />
@@ -65,7 +67,7 @@ export default function TypeList() {
           testId="types-table"
           columns={[
             { key: 'icon', label: t('types.icon'), render: (row) => <TypeIcon name={row.name} iconUrl={row.icon_url} /> },
-            { key: 'name', label: t('types.name'), render: (row) => <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="row-name">{row.name}</Typography> },
+            { key: 'name', label: t('types.name'), render: (row) => <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="row-name">{words.taskType(row.name)}</Typography> },
             { key: 'templates', label: t('types.templateCount'), render: (row) => row.template_count, wide: true },
           ]}
         />

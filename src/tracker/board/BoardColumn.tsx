@@ -4,6 +4,7 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { Box, Typography } from '@mui/material';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDataWords } from '../../i18n/dataWords';
 import type { ProjectTask, TaskStage } from '../types';
 import { SortableTaskCard, type CardGroup } from './TaskCard';
 
@@ -22,6 +23,7 @@ export interface BoardColumnProps {
  */
 export const BoardColumn = memo(function BoardColumn({ stage, tasks, groups, onOpen, disabled = false }: BoardColumnProps) {
   const { t } = useTranslation('tracker');
+  const words = useDataWords();
   const { setNodeRef, isOver } = useDroppable({ id: `s${stage.id}`, data: { stage: stage.id } });
   const ids = useMemo(() => tasks.map((task) => `t${task.id}`), [tasks]);
   const headingId = `board-column-${stage.id}`;
@@ -36,7 +38,7 @@ export const BoardColumn = memo(function BoardColumn({ stage, tasks, groups, onO
     >
       <Typography id={headingId} component="h3" variant="subtitle2" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
         {stage.is_done ? <CheckCircleIcon fontSize="small" color="success" titleAccess={t('board.doneStage')} /> : null}
-        {stage.name}
+        {words.taskStage(stage.name)}
         <Box component="span" sx={{ ml: 'auto', color: 'text.secondary', fontWeight: 400 }} data-testid="board-column-count">
           {t('board.count', { count: tasks.length })}
         </Box>

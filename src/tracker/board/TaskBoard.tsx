@@ -16,6 +16,7 @@ import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Box } from '@mui/material';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDataWords } from '../../i18n/dataWords';
 import type { ProjectTask, TaskStage } from '../types';
 import { BoardColumn } from './BoardColumn';
 import { boardSx } from './boardStyles';
@@ -52,6 +53,7 @@ const stageIdOf = (id: UniqueIdentifier) => (String(id).startsWith('s') ? Number
  */
 export function TaskBoard({ stages, tasks, groups, groupId = null, onMove, onOpen, disabled = false }: TaskBoardProps) {
   const { t } = useTranslation('tracker');
+  const words = useDataWords();
   const [active, setActive] = useState<ProjectTask | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -102,9 +104,9 @@ export function TaskBoard({ stages, tasks, groups, groupId = null, onMove, onOpe
   const accessibility = useMemo(() => {
     const said = (id: UniqueIdentifier | undefined) => {
       const place = find(id);
-      return { stage: place?.stageName ?? '', position: (place?.index ?? 0) + 1 };
+      return { stage: words.taskStage(place?.stageName ?? ''), position: (place?.index ?? 0) + 1 };
     };
-    const name = (id: UniqueIdentifier) => find(id)?.task?.name ?? '';
+    const name = (id: UniqueIdentifier) => words.task(find(id)?.task?.name ?? '');
     const announcements: Announcements = {
       onDragStart: ({ active: a }) => t('board.dragStart', { name: name(a.id), ...said(a.id) }),
       onDragOver: ({ active: a, over }) => (over ? t('board.dragOver', { name: name(a.id), ...said(over.id) }) : t('board.dragNowhere', { name: name(a.id) })),
@@ -112,7 +114,7 @@ export function TaskBoard({ stages, tasks, groups, groupId = null, onMove, onOpe
       onDragCancel: ({ active: a }) => t('board.dragCancel', { name: name(a.id), ...said(a.id) }),
     };
     return { announcements, screenReaderInstructions: { draggable: t('board.instructions') } };
-  }, [find, t]);
+  }, [find, t, words]);
 
   return (
     <DndContext sensors={sensors} collisionDetection={closestCorners} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setActive(null)} accessibility={accessibility}>

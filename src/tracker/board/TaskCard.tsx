@@ -1,11 +1,12 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dataWords } from '../../i18n/dataWords';
 import { formatDate } from '../../i18n/format';
 import type { ProjectTask } from '../types';
 
-/** The group a card belongs to, as the card shows it (its task type's icon when it has one). */
+/** The group a card belongs to (its name as stored, its task type's icon when it has one). */
 export interface CardGroup {
   name: string;
   icon_url: string | null;
@@ -28,16 +29,19 @@ const FLAG = 'M14.4 6 14 4H5v17h2v-7h5.6l.4 2h7V6z';
 
 /**
  * One task on the board: its name (a button opening the edit dialog), its group with the type's
- * icon, due date (overdue said in words, not only red), milestone flag and assignee. Plain
+ * icon (both in the reader's words when seeded: i18n/dataWords.ts), due date (overdue said in words, not only red), milestone flag and assignee. Plain
  * elements styled by the board's one style sheet (boardStyles.ts), memoised: a move repaints
  * only the cards whose task changed.
  */
 export const TaskCard = memo(function TaskCard({ task, group, onOpen, handle, lifted = false }: TaskCardProps) {
-  const { t } = useTranslation('tracker');
+  const { t, i18n } = useTranslation('tracker');
+  // The card's own `t`, not useDataWords: one translation hook per card, 500 cards on a big board.
+  const words = useMemo(() => dataWords(t, i18n.language), [t, i18n.language]);
+  const name = words.task(task.name);
   return (
     <div className={`tb-card${task.overdue ? ' tb-overdue' : ''}${lifted ? ' tb-lifted' : ''}`} data-testid="task-card" data-task-id={task.id} data-task-name={task.name}>
       {handle ? (
-        <button type="button" className="tb-handle" aria-label={t('board.moveTask', { name: task.name })} data-testid="task-handle" {...handle}>
+        <button type="button" className="tb-handle" aria-label={t('board.moveTask', { name })} data-testid="task-handle" {...handle}>
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
             <path d={DRAG} />
           </svg>
@@ -50,12 +54,12 @@ export const TaskCard = memo(function TaskCard({ task, group, onOpen, handle, li
               <path d={FLAG} />
             </svg>
           ) : null}
-          {task.name}
+          {name}
         </button>
         {group ? (
           <div className="tb-group">
             {group.icon_url ? <img src={group.icon_url} alt="" width={14} height={14} /> : null}
-            {group.name}
+            {words.taskType(group.name)}
           </div>
         ) : null}
         {task.due_date || task.assignee ? (

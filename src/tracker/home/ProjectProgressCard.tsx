@@ -4,6 +4,7 @@ import { Box, Card, CardContent, Link, List, ListItem, ListItemText, Typography 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FRESH, answered } from '../../data/queryPolicies';
+import { useDataWords } from '../../i18n/dataWords';
 import { formatDate } from '../../i18n/format';
 import { useSession } from '../../session/useSession';
 import { getCompanyProjects } from '../api';
@@ -23,6 +24,7 @@ const milestonesOf = (p: DealerProject): NextDueTask[] => p.next_milestones;
 export function ProjectProgressCard() {
   const { t } = useTranslation('tracker');
   const { company } = useSession();
+  const words = useDataWords();
   const { data } = useQuery({
     queryKey: trackerKeys.ofCompany(company?.id ?? 0),
     queryFn: async ({ signal }) => answered(await getCompanyProjects(company!.id, signal)),
@@ -40,7 +42,7 @@ export function ProjectProgressCard() {
               <RocketLaunchIcon fontSize="small" /> {t('home.overline')}
             </Typography>
             <Typography variant="h6" component="p" sx={{ overflowWrap: 'anywhere' }}>
-              {p.name}
+              {words.project(p.name, company.name)}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', my: 1 }}>
               <StatusChip status={p.status} />
@@ -61,7 +63,7 @@ export function ProjectProgressCard() {
                         primary={
                           <>
                             <FlagIcon fontSize="inherit" titleAccess={t('task.milestone')} sx={{ verticalAlign: 'middle', mr: 0.5 }} />
-                            {m.name}
+                            {words.task(m.name)}
                           </>
                         }
                         secondary={m.due_date ? t('task.dueOn', { date: formatDate(m.due_date) }) : null}

@@ -1,6 +1,7 @@
 import { Box, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Datagrid, FunctionField, SimpleList, TextField } from 'react-admin';
 import { useTranslation } from 'react-i18next';
+import { useDataWords } from '../../i18n/dataWords';
 import { formatDate } from '../../i18n/format';
 import { PercentBar } from '../../status/PercentBar';
 import { RagChip } from '../../status/RagChip';
@@ -29,6 +30,7 @@ const managers = (r: ProjectListItem) => (
  */
 export function ProjectRows({ link }: { link: boolean }) {
   const { t } = useTranslation(['tracker', 'common']);
+  const words = useDataWords();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   if (phone) {
     return (
@@ -36,7 +38,7 @@ export function ProjectRows({ link }: { link: boolean }) {
         <PhoneSort />
         <DeferredRows>
           <SimpleList<ProjectListItem>
-            primaryText={(r) => r.name}
+            primaryText={(r) => words.project(r.name, r.company_name)}
             secondaryText={(r) => (
               <Stack component="span" spacing={0.5} sx={{ display: 'flex', mt: 0.5 }}>
                 <Box component="span">{r.company_name}</Box>
@@ -60,7 +62,8 @@ export function ProjectRows({ link }: { link: boolean }) {
   return (
     <DeferredRows>
       <Datagrid rowClick={link ? (id) => trackerSummaryPath(id) : false} bulkActionButtons={false} data-testid="projects-table">
-        <TextField source="name" label={t('fields.name')} />
+        {/* Sorted by the stored name, as the server sorts. */}
+        <FunctionField<ProjectListItem> source="name" label={t('fields.name')} render={(r) => words.project(r.name, r.company_name)} />
         <TextField source="company_name" label={t('fields.company')} />
         <FunctionField<ProjectListItem> source="project_type" label={t('fields.projectType')} render={(r) => t(`types.${r.project_type}`, { defaultValue: r.project_type })} />
         <FunctionField<ProjectListItem> source="status" label={t('fields.status')} render={(r) => <StatusChip status={r.status} />} />

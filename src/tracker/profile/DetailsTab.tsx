@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useDataWords } from '../../i18n/dataWords';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { deleteProject, updateProject } from '../api';
 import { ConfigAgreementSelects } from '../ConfigAgreementSelects';
@@ -24,6 +25,7 @@ const managerOf = (m: ProjectDetail['project_manager']) => (m ? { id: m.id, name
  */
 export function DetailsTab({ project, edit }: { project: ProjectDetail; edit: boolean }) {
   const { t } = useTranslation('tracker');
+  const words = useDataWords();
   const notify = useNotify();
   const navigate = useNavigate();
   const [values, setValues] = useState<ProjectFieldValues>({
@@ -121,7 +123,7 @@ export function DetailsTab({ project, edit }: { project: ProjectDetail; edit: bo
         }}
         testId="project-delete-dialog"
       >
-        {t('details.deleteText', { name: project.name })}
+        {t('details.deleteText', { name: words.project(project.name, project.company_name) })}
       </ConfirmDialog>
     </Box>
   );

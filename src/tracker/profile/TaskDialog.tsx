@@ -2,6 +2,7 @@ import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, Fo
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../forms/DateField';
+import { useDataWords } from '../../i18n/dataWords';
 import type { Choice } from '../api';
 import { RemotePicker } from '../RemotePicker';
 import type { ProjectTask, ProjectTaskGroup, TaskStage } from '../types';
@@ -33,6 +34,7 @@ export interface TaskDialogProps {
 /** Add a custom task, or edit one: name, description, group, stage, assignee, due date, milestone. */
 export function TaskDialog({ task, groups, stages, defaultGroupId, busy = false, error, onClose, onSave, onDelete }: TaskDialogProps) {
   const { t } = useTranslation('tracker');
+  const words = useDataWords();
   const [name, setName] = useState(task?.name ?? '');
   const [description, setDescription] = useState(task?.description ?? '');
   const [assignee, setAssignee] = useState<Choice | null>(task?.assignee ?? null);
@@ -59,7 +61,7 @@ export function TaskDialog({ task, groups, stages, defaultGroupId, busy = false,
             <TextField select fullWidth label={t('fields.group')} value={groupId} onChange={(e) => setGroupId(Number(e.target.value))} required error={groupMissing} helperText={groupMissing ? t('validation.required') : undefined}>
               {groups.map((g) => (
                 <MenuItem key={g.id} value={g.id}>
-                  {g.name}
+                  {words.taskType(g.name)}
                 </MenuItem>
               ))}
             </TextField>
@@ -67,7 +69,7 @@ export function TaskDialog({ task, groups, stages, defaultGroupId, busy = false,
               <TextField select fullWidth label={t('fields.stage')} value={stageId} onChange={(e) => setStageId(Number(e.target.value))}>
                 {stages.map((s) => (
                   <MenuItem key={s.id} value={s.id}>
-                    {s.name}
+                    {words.taskStage(s.name)}
                   </MenuItem>
                 ))}
               </TextField>

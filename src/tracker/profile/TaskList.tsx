@@ -1,6 +1,7 @@
 import { Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDataWords } from '../../i18n/dataWords';
 import { formatDate } from '../../i18n/format';
 import type { CardGroup } from '../board/TaskCard';
 import type { ProjectTask, TaskStage } from '../types';
@@ -19,6 +20,7 @@ export interface TaskListProps {
 /** The board as a table, for those who prefer a list: stage by stage, a stage select per row to move a task. */
 export const TaskList = memo(function TaskList({ stages, tasks, groups, groupId, onMove, onOpen, disabled = false }: TaskListProps) {
   const { t } = useTranslation('tracker');
+  const words = useDataWords();
   const order = useMemo(() => new Map(stages.map((s, i) => [s.id, i])), [stages]);
   const rows = useMemo(
     () =>
@@ -44,10 +46,10 @@ export const TaskList = memo(function TaskList({ stages, tasks, groups, groupId,
             <TableRow key={task.id} data-testid="task-row">
               <TableCell>
                 <Button size="small" onClick={() => onOpen(task)} sx={{ textTransform: 'none', textAlign: 'left' }}>
-                  {task.milestone ? `${task.name} (${t('task.milestone')})` : task.name}
+                  {task.milestone ? `${words.task(task.name)} (${t('task.milestone')})` : words.task(task.name)}
                 </Button>
               </TableCell>
-              <TableCell>{groups.get(task.project_task_type_id)?.name ?? ''}</TableCell>
+              <TableCell>{words.taskType(groups.get(task.project_task_type_id)?.name ?? '')}</TableCell>
               <TableCell>
                 <TextField
                   select
@@ -55,12 +57,12 @@ export const TaskList = memo(function TaskList({ stages, tasks, groups, groupId,
                   value={task.stage_id}
                   disabled={disabled}
                   onChange={(e) => onMove(task.id, Number(e.target.value), Number.MAX_SAFE_INTEGER)}
-                  slotProps={{ htmlInput: { 'aria-label': t('list.stageOf', { name: task.name }) } }}
+                  slotProps={{ htmlInput: { 'aria-label': t('list.stageOf', { name: words.task(task.name) }) } }}
                   sx={{ minWidth: 140 }}
                 >
                   {stages.map((s) => (
                     <MenuItem key={s.id} value={s.id}>
-                      {s.name}
+                      {words.taskStage(s.name)}
                     </MenuItem>
                   ))}
                 </TextField>

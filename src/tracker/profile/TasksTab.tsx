@@ -5,6 +5,7 @@ import { Box, Button, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGrou
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDataWords } from '../../i18n/dataWords';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { createCustomTask, deleteTask, updateTask } from '../api';
 import { TaskBoard } from '../board/TaskBoard';
@@ -24,6 +25,7 @@ import { TaskList } from './TaskList';
  */
 export function TasksTab({ project, edit }: { project: ProjectDetail; edit: boolean }) {
   const { t } = useTranslation('tracker');
+  const words = useDataWords();
   const client = useQueryClient();
   const stages = useTaskStages();
   const types = useTaskTypes();
@@ -87,7 +89,7 @@ export function TasksTab({ project, edit }: { project: ProjectDetail; edit: bool
             <MenuItem key={g.id} value={g.id}>
               <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
                 {cardGroups.get(g.id)?.icon_url ? <img src={cardGroups.get(g.id)!.icon_url!} alt="" width={16} height={16} /> : null}
-                {g.name}
+                {words.taskType(g.name)}
               </Box>
             </MenuItem>
           ))}
@@ -143,7 +145,7 @@ export function TasksTab({ project, edit }: { project: ProjectDetail; edit: bool
         }}
         testId="task-delete-dialog"
       >
-        {open && open !== 'new' ? t('task.deleteText', { name: open.name }) : null}
+        {open && open !== 'new' ? t('task.deleteText', { name: words.task(open.name) }) : null}
       </ConfirmDialog>
     </Box>
   );

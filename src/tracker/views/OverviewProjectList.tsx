@@ -1,6 +1,7 @@
 import { Box, Link, List, ListItem, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { useDataWords } from '../../i18n/dataWords';
 import { formatDate } from '../../i18n/format';
 import { PercentBar } from '../../status/PercentBar';
 import { RagChip } from '../../status/RagChip';
@@ -15,6 +16,7 @@ import type { OverviewProject } from './api';
  */
 export function OverviewProjectList({ projects, link, empty, testId }: { projects: OverviewProject[]; link: boolean; empty: string; testId: string }) {
   const { t } = useTranslation(['projects', 'tracker']);
+  const words = useDataWords();
   if (!projects.length) {
     return (
       <Typography color="text.secondary" sx={{ py: 1 }} data-testid={`${testId}-empty`}>
@@ -30,11 +32,11 @@ export function OverviewProjectList({ projects, link, empty, testId }: { project
             <Box sx={{ minWidth: 0 }}>
               {link ? (
                 <Link component={RouterLink} to={trackerSummaryPath(p.id)} sx={{ fontWeight: 500 }}>
-                  {p.name}
+                  {words.project(p.name, p.company_name)}
                 </Link>
               ) : (
                 <Typography component="span" sx={{ fontWeight: 500 }}>
-                  {p.name}
+                  {words.project(p.name, p.company_name)}
                 </Typography>
               )}
               <Typography variant="body2" color="text.secondary">
