@@ -12,7 +12,7 @@ import { toLocale } from '../../engine';
 import { childIds, defaultProducts, SUBSCRIPTION_DEFAULTS, type AgreementAction, type CompanyDetails, type Subscription } from '../../engine/agreements';
 import type { Db } from '../db/database';
 import { agreementEnvelopes, agreements, agreementSignatures, companies, companyUsers } from '../db/schema';
-import { companyScope, type Viewer } from '../db/tenancy';
+import { companyScope, inCurrentCompany, type Viewer } from '../db/tenancy';
 import { BadRequest, Conflict, Invalid, NotFound } from '../domain-errors';
 import { cleanName, cleanText } from '../http/clean-text';
 import { whereKey } from '../http/ids';
@@ -33,9 +33,9 @@ export async function findAgreement(db: Db, viewer: Viewer, key: string | number
   return found;
 }
 
-/** True when the viewer is a user of the agreement's company (a dealer signing their own). */
+/** True when the agreement's company is the viewer's current company (a dealer signing their own; db/tenancy.ts). */
 export async function isOwnCompany(db: Db, viewer: Viewer, companyId: number): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(companyUsers).where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, viewer.id)));
+  const [row] = await db.select({ n: count() }).from(companyUsers).where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, viewer.id), inCurrentCompany(viewer.id, companyUsers.companyId)));
   return row.n > 0;
 }
 

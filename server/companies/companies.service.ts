@@ -7,7 +7,7 @@ import { NotFound } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { COMPANY_TAXONOMIES, companyFields, LOGO_KEY, type CompanyTaxonomy } from './companies.fields';
 import { fileUrl, thumbnailUrl } from '../media/media.service';
-import { memberOfCompany, seesAllCompanies, type Viewer } from '../db/tenancy';
+import { inCurrentCompany, seesAllCompanies, type Viewer } from '../db/tenancy';
 import { GUID_PATTERN, parseKey, whereKey } from '../http/ids';
 
 /** The condition that finds a company by numeric id or guid; null for a key that is neither (not found). */
@@ -86,7 +86,7 @@ export async function loadCompany(db: Db, idOrGuid: number | string, viewer?: Vi
       .where(
         and(
           by === 'guid' ? eq(companies.guid, sql.placeholder('key')) : eq(companies.id, sql.placeholder('key')),
-          scoped ? memberOfCompany(sql.placeholder('viewer'), companies.id) : undefined,
+          scoped ? inCurrentCompany(sql.placeholder('viewer'), companies.id) : undefined,
         ),
       )
       .prepare(name),

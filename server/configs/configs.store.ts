@@ -14,7 +14,7 @@ import type { ContactRow, LoadedConfig } from './configs.types';
 import { changesOf, listedChanges } from './configs.changes';
 import { splitSecrets } from './configs.secrets';
 import type { CompanyNumbers } from './configs.company-numbers';
-import { memberOfCompany, seesAllCompanies, type Viewer } from '../db/tenancy';
+import { inCurrentCompany, seesAllCompanies, type Viewer } from '../db/tenancy';
 import { parseKey, whereKey } from '../http/ids';
 import { prepared } from '../db/prepared';
 import { companyRegion } from './configs.region';
@@ -77,7 +77,7 @@ export async function loadConfig(
           and(
             keyBy === 'guid' ? eq(configs.guid, sql.placeholder('key')) : eq(configs.id, sql.placeholder('key')),
             companyBy === 'any' ? undefined : companyBy === 'guid' ? eq(companies.guid, sql.placeholder('company')) : eq(companies.id, sql.placeholder('company')),
-            scoped ? memberOfCompany(sql.placeholder('viewer'), configs.companyId) : undefined,
+            scoped ? inCurrentCompany(sql.placeholder('viewer'), configs.companyId) : undefined,
           ),
         )
         .prepare(statementName),

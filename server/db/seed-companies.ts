@@ -137,6 +137,13 @@ export interface DemoCompany {
   termIds: number[];
 }
 
+/**
+ * A dealer group (issue 54): the primary user of the first company also belongs to the second, so
+ * the demo shows a dealer switching companies (cooper.ryan@gold-coast-prestige.example). The second
+ * has no demo project, so no seeded stakeholder list changes with it.
+ */
+export const DEMO_GROUP = { company: 'Gold Coast Prestige', alsoIn: 'Hunter Valley Motors' } as const;
+
 /** The extra demo companies in seeding order, with their terms (tests read this list). */
 export const DEMO_EXTRA_COMPANIES: DemoCompany[] = (Object.keys(DEALERS) as Market[]).flatMap((market) =>
   DEALERS[market].map(([name], i) => {
@@ -211,6 +218,8 @@ export async function seedDemoCompanies(tx: Db, passwordHash: string): Promise<M
   const userIdOf = new Map(userRows.map((u) => [u.email, u.id]));
   await tx.insert(userRoles).values(userRows.map((u) => ({ userId: u.id, roleId: 1 })));
   await tx.insert(companyUsers).values(people.map((p) => ({ companyId: idOf.get(p.company)!, userId: userIdOf.get(p.row.email)! })));
+  const grouped = people.find((p) => p.company === DEMO_GROUP.company && p.row.primary)!;
+  await tx.insert(companyUsers).values({ companyId: idOf.get(DEMO_GROUP.alsoIn)!, userId: userIdOf.get(grouped.row.email)! });
 
   // Every company in the configurator stage has a config, each at its own point (seed-company-configs.ts).
   const staff = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, ['pm@demo.test', 'am@demo.test']));

@@ -35,7 +35,7 @@ import { REFRESH_COOKIE } from '../plugins/auth';
 import { mediaFile, seesUnpublished } from './media.service';
 import { permissionSet } from '../../contract/permissions';
 import { REUSE_GRACE_MS, sessionUser } from '../auth/auth.sessions';
-import { seesAllCompanies, type Viewer } from '../db/tenancy';
+import { inCurrentCompany, seesAllCompanies, type Viewer } from '../db/tenancy';
 import { hashToken } from '../auth/auth.tokens';
 
 /** How a served file may be cached: `public` ones by address for good; `session` ones checked again on every use. */
@@ -87,8 +87,9 @@ export async function fileViewer(app: FastifyInstance, request: FastifyRequest, 
   return cookieViewer(app, request);
 }
 
+/** The file's company is the viewer's current company (tenancy, db/tenancy.ts). */
 async function isMember(app: FastifyInstance, viewer: Viewer, companyId: number): Promise<boolean> {
-  const rows = await app.db.select({ id: companyUsers.companyId }).from(companyUsers).where(and(eq(companyUsers.userId, viewer.id), eq(companyUsers.companyId, companyId)));
+  const rows = await app.db.select({ id: companyUsers.companyId }).from(companyUsers).where(and(eq(companyUsers.userId, viewer.id), eq(companyUsers.companyId, companyId), inCurrentCompany(viewer.id, companyUsers.companyId)));
   return rows.length > 0;
 }
 

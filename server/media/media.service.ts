@@ -13,13 +13,13 @@
  */
 import { and, between, count, eq, ilike, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
-import { companies, companyMeta, companyUsers, media, postMedia, posts, users } from '../db/schema';
+import { companies, companyMeta, media, postMedia, posts, users } from '../db/schema';
 import { BadRequest, Forbidden, NotFound, Invalid } from '../domain-errors';
 import { likePattern, pageOf, simpleRest, type Page, type SimpleRestQuery } from '../http/simple-rest';
 import { interpolate, serverMessages } from '../messages';
 import { LOGO_KEY } from '../companies/companies.fields';
 import { LOGO, MAX_FILES, MEDIA_MIMES, MIME, processUpload, type Processed } from './media.content';
-import { seesAllCompanies, type Viewer } from '../db/tenancy';
+import { currentCompanyOf, inCurrentCompany, seesAllCompanies, type Viewer } from '../db/tenancy';
 import type { MediaItem } from '../../contract/media';
 import { GUID_PATTERN, whereKey } from '../http/ids';
 
@@ -74,7 +74,8 @@ export async function mediaItemsById(db: Db | Tx, ids: number[]): Promise<Map<nu
   return new Map(rows.map((row) => [row.id, itemOf(row)]));
 }
 
-const ownCompanies = (viewer: Viewer) => sql`SELECT ${companyUsers.companyId} FROM ${companyUsers} WHERE ${eq(companyUsers.userId, viewer.id)}`;
+/** The viewer's company as tenancy holds them to it: their current one (db/tenancy.ts). */
+const ownCompanies = (viewer: Viewer) => sql`SELECT ${currentCompanyOf(viewer.id)}`;
 
 // A logo is stored as its guid; a value from before logos were checked may be anything, so it is cast only when it is one.
 
@@ -247,7 +248,7 @@ export async function mediaFile(db: Db, guid: string, which: 'file' | 'thumbnail
 
 /**
  * Which company an upload belongs to. Staff choose any company or none (shared, the default);
- * anyone else uploads to one of their own companies (the first, unless they name another of theirs).
+ * anyone else uploads to their current company (db/tenancy.ts), named or not.
  */
 async function uploadCompany(db: Db, viewer: Viewer, requested: number | null | undefined): Promise<number | null> {
   const unknown = () => new Invalid(serverMessages.media.unknown_company, [{ detail: serverMessages.media.unknown_company, field: 'company_id' }]);
@@ -257,10 +258,10 @@ async function uploadCompany(db: Db, viewer: Viewer, requested: number | null | 
     if (!found) throw unknown();
     return found.id;
   }
-  const own = await db.select({ id: companyUsers.companyId }).from(companyUsers).where(eq(companyUsers.userId, viewer.id)).orderBy(companyUsers.companyId);
-  if (own.length === 0) throw new Forbidden(serverMessages.access_denied);
-  if (requested === undefined || requested === null) return own[0].id;
-  if (!own.some((c) => c.id === requested)) throw unknown();
+  const [own] = await db.select({ id: companies.id }).from(companies).where(inCurrentCompany(viewer.id, companies.id));
+  if (!own) throw new Forbidden(serverMessages.access_denied);
+  if (requested === undefined || requested === null) return own.id;
+  if (own.id !== requested) throw unknown();
   return requested;
 }
 

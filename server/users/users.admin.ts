@@ -26,7 +26,7 @@ import { hashPassword, verifyPassword } from '../auth/auth.passwords';
 import { createPasswordSetInvite } from '../auth/auth.password-tokens';
 import { countAttempt, CURRENT_PASSWORD_RULE, rateKeys } from '../auth/auth.rate-limit';
 import { revokeAllSessions } from '../auth/auth.sessions';
-import { companyScope, heldPermissions, seesAllCompanies, type Viewer } from '../db/tenancy';
+import { companyScope, heldPermissions, inCurrentCompany, seesAllCompanies, type Viewer } from '../db/tenancy';
 import { requestEmailChange } from './users.email';
 import { cleanName } from '../http/clean-text';
 import type { AppServices } from '../plugins/services';
@@ -87,21 +87,21 @@ export async function loadUser(deps: Deps, id: number) {
   const [u] = await deps.db.select({ ...getTableColumns(users), partner: partnerOfUser(), avatarId: avatarMediaId() }).from(users).where(eq(users.id, id));
   if (!u) return null;
   const roleRows = await deps.db.select({ id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, id));
-  // By id, so company_id is the first company: the one the partner and GET /users/current come from.
+  // company_id is the user's current company (db/tenancy.ts): the one the partner and GET /users/current come from.
   const companyRows = await deps.db
-    .select({ id: companies.id, name: companies.name })
+    .select({ id: companies.id, name: companies.name, current: sql<boolean>`${inCurrentCompany(id, companies.id)}`.mapWith(Boolean) })
     .from(companyUsers)
     .innerJoin(companies, eq(companies.id, companyUsers.companyId))
     .where(eq(companyUsers.userId, id))
     .orderBy(asc(companies.id));
   return {
     id: u.id, guid: u.guid, name: u.name, email: u.email, telephone: u.telephone, position: u.position, avatar: u.avatar, avatar_id: u.avatarId, country: u.country, partner: u.partner,
-    primary: u.primary, foc_approver: u.focApprover, status: u.status, roles: roleRows, companies: companyRows,
-    company_id: companyRows[0]?.id ?? null, created_at: u.createdAt.toISOString(),
+    primary: u.primary, foc_approver: u.focApprover, status: u.status, roles: roleRows, companies: companyRows.map(({ id: companyId, name }) => ({ id: companyId, name })),
+    company_id: companyRows.find((c) => c.current)?.id ?? null, created_at: u.createdAt.toISOString(),
   };
 }
 
-/** Whether the viewer may see this user: themselves, or 'list users' and a company in common (or all companies). */
+/** Whether the viewer may see this user: themselves, or 'list users' and a member of the viewer's current company (or all companies). */
 async function visible(deps: Deps, viewer: Viewer, id: number): Promise<boolean> {
   if (viewer.id === id) return true;
   if (!viewer.permissions.has('list users') && !viewer.permissions.has('create users')) return false;
@@ -109,7 +109,7 @@ async function visible(deps: Deps, viewer: Viewer, id: number): Promise<boolean>
   const shared = await deps.db
     .select({ companyId: companyUsers.companyId })
     .from(companyUsers)
-    .where(and(eq(companyUsers.userId, id), inArray(companyUsers.companyId, deps.db.select({ id: companyUsers.companyId }).from(companyUsers).where(eq(companyUsers.userId, viewer.id)))));
+    .where(and(eq(companyUsers.userId, id), inCurrentCompany(viewer.id, companyUsers.companyId)));
   return shared.length > 0;
 }
 

@@ -1,19 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { UserRow } from '../plugins/auth';
 import { prepared } from '../db/prepared';
-import { Unauthorized } from '../domain-errors';
+import { Forbidden, Unauthorized } from '../domain-errors';
 import { serverMessages } from '../messages';
-import { companies, users } from '../db/schema';
+import { companies, companyUsers, currentCompanies, users } from '../db/schema';
+import { currentCompanyOf } from '../db/tenancy';
 import { companyFromRow, companySelection } from '../companies/companies.service';
 import { partnerOfUser } from './users.partner';
 
 /**
- * GET /users/current: the user with roles.permissions, and their company with meta,
- * taxonomies.term and users (null when the user belongs to no company, e.g. staff).
+ * GET /users/current: the user with roles.permissions, and their current company (the one tenancy
+ * holds them to, db/tenancy.ts) with meta, taxonomies.term and users (null when the user belongs to
+ * no company, e.g. staff), and `companies`: every company they belong to ({id, name}, by name), the
+ * ones they may switch to (issue 54).
  */
 export async function currentUser(db: Db, user: UserRow) {
-  // Roles with their permissions and the user's (first) company in one round trip, built and
+  // Roles with their permissions, the user's current company and their companies in one round trip, built and
   // planned once (server/db/prepared.ts): every page load of the app asks for this. Plain SQL with
   // aliases: drizzle renders a column inside a fields' sql`` unqualified, which a correlated
   // subquery would bind to the wrong table.
@@ -28,10 +31,14 @@ export async function currentUser(db: Db, user: UserRow) {
           from user_roles ur join roles r on r.id = ur.role_id
           where ur.user_id = ${sql.placeholder('userId')}), '[]'::json)`,
         partner: partnerOfUser(),
+        companies: sql<Array<{ id: number; name: string }>>`coalesce((
+          select json_agg(json_build_object('id', mc.id, 'name', mc.name) order by mc.name, mc.id)
+          from company_users mcu join companies mc on mc.id = mcu.company_id
+          where mcu.user_id = ${sql.placeholder('userId')}), '[]'::json)`,
         ...companySelection(),
       })
       .from(users)
-      .leftJoin(companies, eq(companies.id, sql`(select min(cu.company_id) from company_users cu where cu.user_id = ${sql.placeholder('userId')})`))
+      .leftJoin(companies, eq(companies.id, currentCompanyOf(sql.placeholder('userId'))))
       .where(eq(users.id, sql.placeholder('userId')))
       .prepare(name),
   );
@@ -57,5 +64,28 @@ export async function currentUser(db: Db, user: UserRow) {
       roles: row.roles,
     },
     company,
+    companies: row.companies,
   };
+}
+
+/**
+ * PUT /users/current/company: makes one of the user's companies their current one, kept for them
+ * (every session and instance; db/tenancy.ts). A company they do not belong to (or none that
+ * exists) is a 403, and the current company stays. Answers as GET /users/current.
+ */
+export async function switchCompany(db: Db, user: UserRow, companyId: number) {
+  // The membership is the row's foreign key: checked and written in one statement, so a membership
+  // taken away meanwhile cannot leave a choice behind.
+  const chosen = await db
+    .insert(currentCompanies)
+    .select(
+      db
+        .select({ userId: companyUsers.userId, companyId: companyUsers.companyId, chosenAt: sql`now()`.as('chosen_at') })
+        .from(companyUsers)
+        .where(and(eq(companyUsers.userId, user.id), eq(companyUsers.companyId, companyId))),
+    )
+    .onConflictDoUpdate({ target: currentCompanies.userId, set: { companyId: sql`excluded.company_id`, chosenAt: sql`excluded.chosen_at` } })
+    .returning({ companyId: currentCompanies.companyId });
+  if (!chosen.length) throw new Forbidden(serverMessages.access_denied);
+  return currentUser(db, user);
 }

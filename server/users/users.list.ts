@@ -8,7 +8,7 @@ import type { Db } from '../db/database';
 import { companyUsers, users } from '../db/schema';
 import { likePattern, pageOf, simpleRest, type SimpleRestQuery } from '../http/simple-rest';
 import { serverMessages } from '../messages';
-import { seesAllCompanies, type Viewer } from '../db/tenancy';
+import { inCurrentCompany, seesAllCompanies, type Viewer } from '../db/tenancy';
 import { USER_STATUSES } from '../../contract/users';
 import { partnerOfUser } from './users.partner';
 
@@ -18,10 +18,10 @@ const rest = simpleRest(serverMessages.companies.bad_query);
 
 export type UserListQuery = SimpleRestQuery;
 
-/** Users sharing a company with the viewer, unless the viewer sees every company. */
+/** Users of the viewer's current company (tenancy), unless the viewer sees every company. */
 function userScope(viewer: Viewer): SQL | undefined {
   if (seesAllCompanies(viewer)) return undefined;
-  return sql`${users.id} IN (SELECT cu.user_id FROM ${companyUsers} cu WHERE cu.company_id IN (SELECT ${companyUsers.companyId} FROM ${companyUsers} WHERE ${eq(companyUsers.userId, viewer.id)}))`;
+  return sql`${users.id} IN (SELECT ${companyUsers.userId} FROM ${companyUsers} WHERE ${inCurrentCompany(viewer.id, companyUsers.companyId)})`;
 }
 
 /** One page of users with the total for Content-Range. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { asAnswer, sendKept } from '../http/kept-answer';
 import { sendPage } from '../http/simple-rest';
-import { currentUser } from './users.current';
+import { currentUser, switchCompany } from './users.current';
 import { createUser, deleteUser, deleteUsers, getUser, updateUser, type UserInput } from './users.admin';
 import { confirmEmailChange } from './users.email';
 import { listUsers, type UserListQuery } from './users.list';
@@ -18,7 +18,7 @@ const partner = { type: ['integer', 'null'] } as const;
 // Listing every field keeps secrets out: fast-json-stringify drops anything not named here.
 const currentUserResponse = {
   type: 'object',
-  required: ['user', 'company'],
+  required: ['user', 'company', 'companies'],
   properties: {
     user: {
       type: 'object',
@@ -39,6 +39,11 @@ const currentUserResponse = {
       },
     },
     company: { ...companySchema, type: ['object', 'null'] },
+    /** Every company the user belongs to, by name: the ones they may switch to (PUT /users/current/company). */
+    companies: {
+      type: 'array',
+      items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+    },
   },
 } as const;
 
@@ -203,5 +208,20 @@ export default async function userRoutes(app: FastifyInstance) {
     },
     // Kept until the next write on PGlite (server/db/read-cache.ts): the user, roles and company change only by writes.
     async (request, reply) => sendKept(request, reply, `current-user:${request.user!.id}`, () => asAnswer(currentUser(app.db, request.user!))),
+  );
+
+  app.put<{ Body: { company_id: number } }>(
+    '/users/current/company',
+    {
+      preHandler: app.auth.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Make one of your companies the current one: every request then acts on it (tenancy), kept for you across sessions; answers as GET /users/current',
+        security: [{ bearer: [] }],
+        body: { type: 'object', required: ['company_id'], properties: { company_id: dbId }, additionalProperties: { not: {} } },
+        response: { 200: currentUserResponse, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => switchCompany(app.db, request.user!, request.body.company_id),
   );
 }

@@ -42,9 +42,18 @@ export interface SessionCompany {
   users?: Array<{ id: number; guid?: string; name: string; email: string; primary?: boolean }>;
 }
 
+/** A company the user belongs to, as GET /users/current lists them (the ones they may switch to). */
+export interface CompanyChoice {
+  id: number;
+  name: string;
+}
+
 export interface CurrentUserResponse {
   user: SessionUser;
+  /** The user's current company: the one the server holds them to (issue 54). */
   company: SessionCompany | null;
+  /** Every company the user belongs to, by name. */
+  companies?: CompanyChoice[];
 }
 
 export interface TokenResponse {

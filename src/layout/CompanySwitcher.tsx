@@ -11,6 +11,7 @@ import { FRESH, answered } from '../data/queryPolicies';
 import { useDebouncedValue } from '../data/useDebouncedValue';
 import { http } from '../http';
 import { useSession } from '../session/useSession';
+import { OwnCompanySwitcher } from './OwnCompanySwitcher';
 
 /** A company as the switcher offers it. */
 interface CompanyChoice {
@@ -20,8 +21,9 @@ interface CompanyChoice {
 
 /**
  * Whether the user works across companies (staff: 'view companies' or 'manage configs', the
- * server's tenancy rule, server/db/tenancy.ts). Everyone else belongs to their company and never
- * switches: the switcher is hidden for them (spec section 6: "Company search is hidden when a user
+ * server's tenancy rule, server/db/tenancy.ts). Everyone else works in their current company and
+ * switches only among their own (`OwnCompanySwitcher`), when they belong to more than one; with a
+ * single company the switcher is hidden (spec section 6: "Company search is hidden when a user
  * belongs to a single company").
  */
 export const worksAcrossCompanies = (user: Pick<SessionUser, 'roles'> | null | undefined) => hasPermission(user, ['view companies', 'manage configs']);
@@ -153,17 +155,23 @@ function CompanySearch({ onChosen, autoFocus = false, fullWidth = false }: Searc
   );
 }
 
+/** Whether the top bar offers the company switcher: staff, or a user of more than one company (issue 54). */
+export const switchesCompanies = (user: Pick<SessionUser, 'roles'> | null | undefined, companies: readonly unknown[] | undefined) =>
+  worksAcrossCompanies(user) || (companies?.length ?? 0) > 1;
+
 /**
- * The company switcher in the top bar, for staff only: a search box on a wide screen, an icon
- * button opening the search in a dialog on a phone. Choosing a company opens its dashboard, which
- * makes it the active company (routing/routeElements.tsx preloads it).
+ * The company switcher in the top bar. For staff: a search box on a wide screen, an icon button
+ * opening the search in a dialog on a phone; choosing a company opens its dashboard, which makes it
+ * the active company (routing/routeElements.tsx preloads it). For a user of several companies:
+ * their own companies to choose from (OwnCompanySwitcher). Nobody else sees it.
  */
 export function CompanySwitcher() {
   const { t, ready } = useTranslation('dashboard');
-  const { user } = useSession();
+  const { user, companies } = useSession();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const [dialog, setDialog] = useState(false);
-  if (!ready || !worksAcrossCompanies(user)) return null;
+  if (!ready || !switchesCompanies(user, companies)) return null;
+  if (!worksAcrossCompanies(user)) return <OwnCompanySwitcher companies={companies ?? []} narrow={narrow} />;
   if (!narrow) {
     return (
       <Box role="search" aria-label={t('switcher.label')} data-testid="company-switcher">

@@ -66,7 +66,7 @@ export class SessionController {
   private set(patch: Partial<SessionState>): void {
     this.state = { ...this.state, ...patch };
     if (this.state.status === 'authenticated' && this.state.user && this.state.expiresAt) {
-      writeStoredSession({ user: this.state.user, company: this.state.company, expiresAt: this.state.expiresAt });
+      writeStoredSession({ user: this.state.user, company: this.state.company, companies: this.state.companies, expiresAt: this.state.expiresAt });
     }
     this.listeners.forEach((l) => l());
   }
@@ -77,7 +77,7 @@ export class SessionController {
     const token = readToken();
     const stored = readStoredSession();
     if (stored && token && stored.expiresAt > now) {
-      this.set({ status: 'authenticated', user: stored.user, company: stored.company, expiresAt: stored.expiresAt, modalOpen: false });
+      this.set({ status: 'authenticated', user: stored.user, company: stored.company, companies: stored.companies ?? [], expiresAt: stored.expiresAt, modalOpen: false });
       this.schedule();
       // Shown at once from storage, then refreshed: roles and permissions may have changed since
       // (a reload shows the menu the server allows now). A failure leaves the stored user.
@@ -94,7 +94,7 @@ export class SessionController {
     }
     if (stored) {
       // The lifetime ran out while the tab was closed or asleep: ask for the password, keep the page.
-      this.set({ status: 'authenticated', user: stored.user, company: stored.company, expiresAt: stored.expiresAt, modalOpen: true });
+      this.set({ status: 'authenticated', user: stored.user, company: stored.company, companies: stored.companies ?? [], expiresAt: stored.expiresAt, modalOpen: true });
       return;
     }
     clearStoredSession();
@@ -114,7 +114,7 @@ export class SessionController {
   async loadCurrent(): Promise<CurrentUserResponse> {
     const current = await this.client.get<CurrentUserResponse>('/users/current', { cache: false, recover: false, notify: false });
     if (!current) throw new Error('cancelled');
-    this.set({ status: 'authenticated', user: current.user, company: current.company, modalOpen: false });
+    this.set({ status: 'authenticated', user: current.user, company: current.company, companies: current.companies ?? [], modalOpen: false });
     this.schedule();
     // The user's own company (this answer, never a company staff picked later) sets their default language.
     void followAccountLocale(current.company?.lang);
@@ -284,6 +284,24 @@ export class SessionController {
     this.companySeq += 1;
     writeActiveCompanyId(null);
     await this.loadCurrentSafely();
+  }
+
+  /**
+   * Makes one of the user's own companies their current one on the server (`PUT
+   * /api/users/current/company`, issue 54): every request then acts on it, and the choice is kept
+   * for them. Forgets every kept answer of the company left (the HTTP client's storage cache, and
+   * with it the react-query reads, data/queryClient.ts); the switcher then reads the shown screens
+   * again. Throws the HttpError of a refusal (403: not one of theirs).
+   */
+  async switchCompany(id: number): Promise<CurrentUserResponse | undefined> {
+    const current = await this.client.put<CurrentUserResponse>('/users/current/company', { company_id: id });
+    if (!current) return undefined;
+    // A staff pick of another company (the active-company cookie) must not bring the old one back.
+    this.companySeq += 1;
+    writeActiveCompanyId(null);
+    this.client.cache.clear();
+    this.set({ user: current.user, company: current.company, companies: current.companies ?? [] });
+    return current;
   }
 
   activeCompanyId(): number | null {

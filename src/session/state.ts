@@ -1,4 +1,4 @@
-import type { SessionCompany, SessionUser } from '../auth/types';
+import type { CompanyChoice, SessionCompany, SessionUser } from '../auth/types';
 
 /** What the session holds (session.ts), as useSession() gives it to components. */
 export type SessionStatus = 'checking' | 'anonymous' | 'authenticated';
@@ -7,6 +7,8 @@ export interface SessionState {
   status: SessionStatus;
   user: SessionUser | null;
   company: SessionCompany | null;
+  /** The companies the user belongs to (GET /users/current); more than one: the switcher offers them. */
+  companies?: CompanyChoice[];
   expiresAt: number | null;
   /** The session-expired login modal is open. */
   modalOpen: boolean;
@@ -20,4 +22,4 @@ export interface RegisterPayload {
 }
 
 /** Before the session check has answered. */
-export const INITIAL_SESSION: SessionState = { status: 'checking', user: null, company: null, expiresAt: null, modalOpen: false };
+export const INITIAL_SESSION: SessionState = { status: 'checking', user: null, company: null, companies: [], expiresAt: null, modalOpen: false };

@@ -1,4 +1,4 @@
-import type { SessionCompany, SessionUser } from '../auth/types';
+import type { CompanyChoice, SessionCompany, SessionUser } from '../auth/types';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 
 /** Cookie names (spec section 9: access token and remember-me flag live in cookies). */
@@ -12,6 +12,7 @@ export const SESSION_KEY = 'portal.session';
 export interface StoredSession {
   user: SessionUser;
   company: SessionCompany | null;
+  companies?: CompanyChoice[];
   /** When the access token stops working (ms since epoch). */
   expiresAt: number;
 }

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { terms } from './taxonomies';
 import { byReader } from './collation';
@@ -51,6 +51,25 @@ export const companyUsers = pgTable(
   },
   // By user: tenancy ("the companies this user is a member of") runs on every dealer query.
   (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index('company_users_user_idx').on(t.userId)],
+);
+
+/**
+ * The company a member of several companies works in now (issue 54): chosen with PUT
+ * /users/current/company, kept per user (so a reload, a new sign-in and every instance find it),
+ * and what tenancy holds a dealer to (server/db/tenancy.ts `currentCompanyOf`). Its key is a
+ * membership (company_users), so the choice is always a company the user belongs to, and it goes
+ * with the membership; without a row the user works in their first company (lowest id).
+ */
+export const currentCompanies = pgTable(
+  'current_companies',
+  {
+    userId: integer('user_id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    chosenAt: timestamp('chosen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ name: 'current_companies_membership_fk', columns: [t.companyId, t.userId], foreignColumns: [companyUsers.companyId, companyUsers.userId] }).onDelete('cascade'),
+  ],
 );
 
 /** The company's taxonomy links; the row id is what the API calls `taxonomies[].id`. */

@@ -333,8 +333,13 @@ describe('PUT and DELETE /api/companies/{guid}/user/{userId}', () => {
     expect(again.body.message).toBe('User is already assigned');
     expect((await as('admin', 'PUT', `/api/companies/${target.guid}/user/${pmUser.id}`)).body.message).toBe('User Added');
 
-    // The dealer now belongs to two companies and sees both; dealer B still sees only theirs.
-    expect((await list('dealerA')).body.map((c) => c.name).sort()).toEqual(['Assign Motors', 'Demo Motors']);
+    // The dealer now belongs to two companies: both are theirs to switch to, and they see the one
+    // they work in (their first until they switch, issue 54); dealer B still sees only theirs.
+    const mine = await as<{ companies: Array<{ name: string }> }>('dealerA', 'GET', '/api/users/current');
+    expect(mine.body.companies.map((c) => c.name)).toEqual(['Assign Motors', 'Demo Motors']);
+    expect((await list('dealerA')).body.map((c) => c.name)).toEqual(['Demo Motors']);
+    expect((await as('dealerA', 'PUT', '/api/users/current/company', { company_id: target.id })).status).toBe(200);
+    expect((await list('dealerA')).body.map((c) => c.name)).toEqual(['Assign Motors']);
     expect((await list('dealerB')).body.map((c) => c.name)).toEqual(['Harbour Cars']);
 
     for (const who of ['anonymous', 'dealerA', 'dealerB', 'developer'] as const) {
@@ -344,6 +349,8 @@ describe('PUT and DELETE /api/companies/{guid}/user/{userId}', () => {
     expect(removed.body).toMatchObject({ message: 'User Removed' });
     expect(removed.body.users.map((u) => u.id)).toEqual([pmUser.id]);
     expect((await as('admin', 'DELETE', `/api/companies/${target.guid}/user/${userId}`)).status).toBe(404);
+    // The choice went with the membership: the dealer is back in their own company.
+    expect((await list('dealerA')).body.map((c) => c.name)).toEqual(['Demo Motors']);
   });
 
   it('refuses users and ids that do not exist or are not ids, writing nothing', async () => {
