@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_LOCALE, localeForTag, type Locale } from '../../engine';
 import type { Db, Tx } from '../db/database';
-import { companies, companyUsers } from '../db/schema';
+import { companies } from '../db/schema';
+import { currentCompanyOf } from '../db/tenancy';
 
 export type MailLocale = Locale;
 
@@ -28,15 +29,13 @@ export function fromAcceptLanguage(header: string | undefined): MailLocale | und
   return undefined;
 }
 
-/** The language of the user's (first) company, as a locale; undefined for staff without one. */
+/**
+ * The language of the company the user works in now (their current company, server/db/tenancy.ts:
+ * the one they chose, else their first), as a locale; undefined for staff without one. A dealer of
+ * two companies who switched to the French one gets its mails in French.
+ */
 export async function companyLocale(db: Db | Tx, userId: number): Promise<MailLocale | undefined> {
-  const [row] = await db
-    .select({ lang: companies.lang })
-    .from(companyUsers)
-    .innerJoin(companies, eq(companies.id, companyUsers.companyId))
-    .where(eq(companyUsers.userId, userId))
-    .orderBy(companyUsers.companyId)
-    .limit(1);
+  const [row] = await db.select({ lang: companies.lang }).from(companies).where(eq(companies.id, currentCompanyOf(userId))).limit(1);
   return localeForTag(row?.lang);
 }
 

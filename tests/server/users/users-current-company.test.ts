@@ -2,7 +2,9 @@
 // /users/current/company switches the current one, which every request then acts on (tenancy,
 // server/db/tenancy.ts), which is kept for them (a new session finds it), and which must be one of
 // theirs (403 otherwise). The demo's dealer group: cooper.ryan@gold-coast-prestige.example.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailLocaleFor } from '../../../server/mail/mail.locale';
 import { DEMO_GROUP } from '../../../server/db/seed-companies';
 import { startTestServer, type TestServer } from '../../support/server';
 import { call, login, type Reply } from '../helpers';
@@ -107,6 +109,23 @@ describe('a dealer in two companies', () => {
     expect((await switchTo(again, first.id)).status).toBe(200);
     expect((await current(dealer)).company!.id).toBe(first.id);
     expect(await companiesOf(dealer, '/api/agreements')).toEqual([first.id]);
+  });
+
+  it('gets mails in the language of the company they work in now', async () => {
+    const db = server.database.db;
+    const userId = (await current(dealer)).user.id;
+    await db.execute(sql`UPDATE companies SET lang = 'fr' WHERE id = ${second.id}`);
+    try {
+      expect((await switchTo(dealer, first.id)).status).toBe(200);
+      expect(await mailLocaleFor(db, userId)).toBe('en-GB');
+      expect((await switchTo(dealer, second.id)).status).toBe(200);
+      expect(await mailLocaleFor(db, userId)).toBe('fr-FR');
+      // The language the request asks for still comes first.
+      expect(await mailLocaleFor(db, userId, 'nl-BE,nl;q=0.9')).toBe('nl-BE');
+    } finally {
+      await db.execute(sql`UPDATE companies SET lang = 'en' WHERE id = ${second.id}`);
+      await switchTo(dealer, first.id);
+    }
   });
 
   it('a membership taken away takes the choice with it: back to the first company left', async () => {
