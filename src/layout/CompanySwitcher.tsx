@@ -6,18 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { hasPermission } from '../auth/permissions';
-import type { SessionUser } from '../auth/types';
+import type { CompanyChoice, SessionUser } from '../auth/types';
 import { FRESH, answered } from '../data/queryPolicies';
 import { useDebouncedValue } from '../data/useDebouncedValue';
 import { http } from '../http';
 import { useSession } from '../session/useSession';
 import { OwnCompanySwitcher } from './OwnCompanySwitcher';
-
-/** A company as the switcher offers it. */
-interface CompanyChoice {
-  id: number;
-  name: string;
-}
 
 /**
  * Whether the user works across companies (staff: 'view companies' or 'manage configs', the
