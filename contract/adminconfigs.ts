@@ -6,6 +6,7 @@
  * tests/server/adminconfigs/adminconfigs.test.ts checks that the stage offers PAGE_TEMPLATES.
  */
 import type { FromSchema } from 'json-schema-to-ts';
+import { localNames } from './names';
 import { id, nullableString, text } from './schema-parts';
 
 /** The config stage a layout is applied to (schemas/stages/internal-pages.json). */
@@ -22,8 +23,8 @@ export type PageTemplate = (typeof PAGE_TEMPLATES)[number];
 /** Bounds of a layout, the stage file's own (names 150, pages 50, sections 20 of 80, notes 2000). */
 export const LAYOUT_LIMITS = { name: 150, pages: 50, sections: 20, section: 80, notes: 2000 } as const;
 
-/** One page of a layout, and of a config's internal-pages stage. */
-export const layoutPage = {
+/** One page of a config's internal-pages stage (what applying a layout writes there: no `names`). */
+export const internalPage = {
   type: 'object',
   required: ['id', 'name', 'template', 'sections', 'notes'],
   properties: {
@@ -35,17 +36,26 @@ export const layoutPage = {
   },
   additionalProperties: false,
 } as const;
+export type InternalPage = FromSchema<typeof internalPage>;
+
+/** One page of a layout: a stage page with its name's words in other locales (contract/names.ts; `{}` when none). */
+export const layoutPage = {
+  ...internalPage,
+  required: [...internalPage.required, 'names'],
+  properties: { ...internalPage.properties, names: localNames },
+} as const;
 export type LayoutPage = FromSchema<typeof layoutPage>;
 
 /** An internal page layout as every /adminconfigs answer gives it. */
 export const internalPageLayout = {
   type: 'object',
-  required: ['id', 'guid', 'type', 'name', 'position', 'archived', 'archived_at', 'pages', 'page_count', 'updated_at'],
+  required: ['id', 'guid', 'type', 'name', 'names', 'position', 'archived', 'archived_at', 'pages', 'page_count', 'updated_at'],
   properties: {
     id,
     guid: text,
     type: { type: 'string', enum: [...ADMIN_CONFIG_TYPES] },
     name: text,
+    names: localNames,
     /** 1..N among the active layouts; null once archived. */
     position: { type: ['integer', 'null'] },
     archived: { type: 'boolean' },
@@ -80,7 +90,8 @@ export const layoutApplied = {
     version: id,
     stage: text,
     layout: { type: 'object', required: ['id', 'name'], properties: { id, name: text }, additionalProperties: false },
-    pages: { type: 'array', items: layoutPage },
+    /** The stage's pages: the layout's without their `names` (the stage holds the words as typed). */
+    pages: { type: 'array', items: internalPage },
     message: text,
   },
   additionalProperties: false,

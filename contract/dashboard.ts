@@ -8,6 +8,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { AGREEMENT_STAGES } from './agreements';
 import { PROJECT_STATUSES, RAG_STATUSES } from './projects';
+import { localNames } from './names';
 import { id, nullableString, text, texts } from './schema-parts';
 
 const named = { type: 'object', required: ['id', 'name'], properties: { id, name: text }, additionalProperties: false } as const;
@@ -127,8 +128,8 @@ export const companyProject = {
     overdue_tasks: { type: 'integer' },
     next_due: {
       type: ['object', 'null'],
-      required: ['id', 'name', 'due_date'],
-      properties: { id, name: text, due_date: text },
+      required: ['id', 'name', 'names', 'due_date'],
+      properties: { id, name: text, names: localNames, due_date: text },
       additionalProperties: false,
     },
   },

@@ -5,6 +5,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { mediaItem } from './media';
+import { localNames } from './names';
 import { id, nullableString, text } from './schema-parts';
 
 /** A post is a draft until published (the posts table's check, the showcase form's choice). */
@@ -18,8 +19,8 @@ export type PostTaxonomy = (typeof POST_TAXONOMIES)[number];
 /** A term of the region, make or type taxonomy. */
 export const postTerm = {
   type: 'object',
-  required: ['id', 'name', 'slug', 'taxonomy'],
-  properties: { id, name: text, slug: text, taxonomy: text },
+  required: ['id', 'name', 'names', 'slug', 'taxonomy'],
+  properties: { id, name: text, names: localNames, slug: text, taxonomy: text },
   additionalProperties: false,
 } as const;
 

@@ -7,6 +7,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { PROJECT_TYPES } from './projects';
 import { NOTIFICATION_EVENTS, NOTIFICATION_RECIPIENTS, TASK_TRIGGERS } from './tracker';
+import { localNames } from './names';
 import { id, nullableId, nullableString, text } from './schema-parts';
 
 /**
@@ -28,9 +29,12 @@ const time = text;
 /** A column of every project's board. */
 export const taskStage = {
   type: 'object',
-  required: ['id', 'name', 'position', 'is_done', 'colour', 'task_count', 'updated_at'],
+  required: ['id', 'name', 'names', 'position', 'is_done', 'colour', 'task_count', 'updated_at'],
   properties: {
-    id, name: text, position: id, is_done: { type: 'boolean' }, colour: nullableString,
+    id, name: text,
+    /** The name's words in other locales (contract/names.ts); `{}` when none. */
+    names: localNames,
+    position: id, is_done: { type: 'boolean' }, colour: nullableString,
     /** Project tasks in this stage now (a stage holding any cannot be deleted). */
     task_count: id,
     updated_at: time,
@@ -43,9 +47,9 @@ export type TaskStage = FromSchema<typeof taskStage>;
 /** A group of tasks with its icon. */
 export const taskType = {
   type: 'object',
-  required: ['id', 'name', 'position', 'icon_url', 'template_count', 'updated_at'],
+  required: ['id', 'name', 'names', 'position', 'icon_url', 'template_count', 'updated_at'],
   properties: {
-    id, name: text, position: id,
+    id, name: text, names: localNames, position: id,
     /** `/api/tasks/types/{id}/icon?v={hash}`: changes with the icon, so it is cached for good; null without one. */
     icon_url: nullableString,
     /** Templates of this type (a type in use cannot be deleted). */
@@ -60,10 +64,15 @@ export type TaskType = FromSchema<typeof taskType>;
 /** A task template. */
 export const taskTemplate = {
   type: 'object',
-  required: ['id', 'name', 'description', 'task_type_id', 'task_type', 'project_types', 'position', 'due_days', 'milestone', 'trigger', 'updated_at'],
+  required: ['id', 'name', 'names', 'description', 'task_type_id', 'task_type', 'project_types', 'position', 'due_days', 'milestone', 'trigger', 'updated_at'],
   properties: {
-    id, name: text, description: nullableString, task_type_id: id,
-    task_type: { type: 'object', required: ['id', 'name', 'icon_url'], properties: { id, name: text, icon_url: nullableString }, additionalProperties: false },
+    id, name: text, names: localNames, description: nullableString, task_type_id: id,
+    task_type: {
+      type: 'object',
+      required: ['id', 'name', 'names', 'icon_url'],
+      properties: { id, name: text, names: localNames, icon_url: nullableString },
+      additionalProperties: false,
+    },
     /** Empty: every project type. */
     project_types: { type: 'array', items: { type: 'string', enum: [...PROJECT_TYPES] } },
     position: id,

@@ -7,6 +7,7 @@
 
 import type { FromSchema } from 'json-schema-to-ts';
 import { PROJECT_STATUSES, PROJECT_TYPES, RAG_STATUSES } from './projects';
+import { localNames } from './names';
 import { id, nullableId, nullableString, text } from './schema-parts';
 
 /**
@@ -51,7 +52,8 @@ const status = { type: 'string', enum: PROJECT_STATUSES } as const;
 const rag = { type: 'string', enum: RAG_STATUSES } as const;
 const count = { type: 'integer' } as const;
 const personRef = { type: ['object', 'null'], required: ['id', 'name'], properties: { id, name: text }, additionalProperties: false } as const;
-const taskRef = { type: 'object', required: ['id', 'name', 'due_date'], properties: { id, name: text, due_date: nullableString }, additionalProperties: false } as const;
+/** A task named in a project's figures; `names` its template's words (contract/names.ts). */
+const taskRef = { type: 'object', required: ['id', 'name', 'names', 'due_date'], properties: { id, name: text, names: localNames, due_date: nullableString }, additionalProperties: false } as const;
 
 /** A project's figures after a task change (recomputed in its transaction). */
 export const projectFigures = {
@@ -118,11 +120,14 @@ export const projectContact = {
 } as const;
 export type ProjectContact = FromSchema<typeof projectContact>;
 
-/** A project's task group (a copy of a task type, or one added by name) with its task counts. */
+/**
+ * A project's task group (a copy of a task type, or one added by name) with its task counts.
+ * `names`: the task type's (contract/names.ts) while the group's name is still the type's, else `{}`.
+ */
 export const projectTaskGroup = {
   type: 'object',
-  required: ['id', 'name', 'position', 'task_type_id', 'tasks_total', 'tasks_done'],
-  properties: { id, name: text, position: count, task_type_id: nullableId, tasks_total: count, tasks_done: count },
+  required: ['id', 'name', 'names', 'position', 'task_type_id', 'tasks_total', 'tasks_done'],
+  properties: { id, name: text, names: localNames, position: count, task_type_id: nullableId, tasks_total: count, tasks_done: count },
   additionalProperties: false,
 } as const;
 export type ProjectTaskGroup = FromSchema<typeof projectTaskGroup>;
@@ -153,11 +158,14 @@ export const projectDetail = {
 } as const;
 export type ProjectDetail = FromSchema<typeof projectDetail>;
 
-/** A project's task on the board. */
+/**
+ * A project's task on the board. `names`: its template's (contract/names.ts) while the task's name is
+ * still the template's, else `{}` (renamed in the project, or a custom task).
+ */
 export const projectTask = {
   type: 'object',
   required: [
-    'id', 'project_task_type_id', 'task_id', 'name', 'description', 'stage_id', 'position', 'assignee', 'due_date', 'milestone', 'trigger',
+    'id', 'project_task_type_id', 'task_id', 'name', 'names', 'description', 'stage_id', 'position', 'assignee', 'due_date', 'milestone', 'trigger',
     'custom', 'completed_at', 'completed_by', 'overdue',
   ],
   properties: {
@@ -165,6 +173,7 @@ export const projectTask = {
     project_task_type_id: id,
     task_id: nullableId,
     name: text,
+    names: localNames,
     description: nullableString,
     stage_id: id,
     position: count,

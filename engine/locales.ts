@@ -1,13 +1,7 @@
-/**
- * The portal's locales, the one list every part uses (app, server mails, engine messages, stories):
- * the spec's UK (default), Australia, Belgium (French, Dutch), France, Netherlands, South Africa, in
- * the locale switcher's order.
- */
-export const LOCALES = ['en-GB', 'en-AU', 'fr-BE', 'nl-BE', 'fr-FR', 'nl-NL', 'en-ZA'] as const;
+// The list itself is contract/'s (the server's answer schemas name the locales too).
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../contract/locales';
 
-export type Locale = (typeof LOCALES)[number];
-
-export const DEFAULT_LOCALE: Locale = 'en-GB';
+export { DEFAULT_LOCALE, LOCALES, type Locale };
 
 // A bare language, or a region we do not ship (fr-CA, en-US), gets that language's main locale.
 const BY_LANGUAGE: Record<string, Locale> = { en: 'en-GB', fr: 'fr-FR', nl: 'nl-NL' };

@@ -36,7 +36,8 @@ export async function applyLayout(deps: Deps, viewer: Viewer, companyKey: string
   // The config first: one the viewer may not see is a 404 whatever the body says.
   let loaded = await findConfig(deps, viewer, configKey, companyKey);
   const layout = await layoutToApply(deps.db, key, field);
-  const data = { layout: { id: layout.id, name: layout.name }, pages: layout.data.pages };
+  // The stage holds the pages' words as typed: a page's `names` (the layout's, contract/names.ts) stay with the layout.
+  const data = { layout: { id: layout.id, name: layout.name }, pages: layout.data.pages.map(({ names: _names, ...page }) => page) };
   // A config made before this stage existed, or from a smaller stage set, gets it now (its own
   // 'add_stage' revision, as staff adding a stage by hand); the pages are the next revision.
   if (!loaded.row.stages.includes(INTERNAL_PAGES_STAGE)) {

@@ -1,6 +1,7 @@
 // JSON Schemas of the /adminconfigs routes (input checks, response serialisation, OpenAPI). The
 // answers are contract/adminconfigs.ts's, which the app reads too.
 import { archivedAnswer, internalPageLayout, LAYOUT_LIMITS, layoutApplied, PAGE_TEMPLATES } from '../../contract/adminconfigs';
+import { namesInput } from '../http/local-names';
 import { idOrGuid, listQueryWith, noOthers } from '../http/schemas';
 
 export { archivedAnswer, internalPageLayout, layoutApplied };
@@ -18,6 +19,7 @@ const page = {
     template: { type: 'string', enum: [...PAGE_TEMPLATES] },
     sections: { type: 'array', maxItems: LAYOUT_LIMITS.sections, items: { type: 'string', maxLength: LAYOUT_LIMITS.section } },
     notes: { type: ['string', 'null'], maxLength: LAYOUT_LIMITS.notes },
+    names: namesInput,
   },
   additionalProperties: noOthers,
 } as const;
@@ -26,6 +28,7 @@ export const layoutBody = {
   type: 'object',
   properties: {
     name: { type: 'string', maxLength: LAYOUT_LIMITS.name },
+    names: namesInput,
     pages: { type: 'array', maxItems: LAYOUT_LIMITS.pages, items: page },
   },
   additionalProperties: noOthers,

@@ -13,6 +13,7 @@ import { adminConfigs } from '../db/schema';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
 import { cleanText } from '../http/clean-text';
 import { whereKey } from '../http/ids';
+import { namesOf, storedNames } from '../http/local-names';
 import { likePattern, pageOf, simpleRest, type Page } from '../http/simple-rest';
 import { interpolate, serverMessages } from '../messages';
 import { checkedName, checkedPages, type PageInput } from './adminconfigs.pages';
@@ -23,6 +24,8 @@ const active = and(ofType, isNull(adminConfigs.archivedAt));
 
 export interface LayoutBody {
   name?: string;
+  /** The layout's name in other locales (contract/names.ts): replaces the stored ones. */
+  names?: unknown;
   pages?: PageInput[];
 }
 export interface LayoutListQuery {
@@ -43,10 +46,11 @@ export function layoutAnswer(r: Row): InternalPageLayout {
     guid: r.guid,
     type: TYPE,
     name: r.name,
+    names: storedNames(r.names),
     position: r.position,
     archived: r.archivedAt !== null,
     archived_at: r.archivedAt?.toISOString() ?? null,
-    pages: r.data.pages,
+    pages: r.data.pages.map((p) => ({ ...p, names: storedNames(p.names) })),
     page_count: r.data.pages.length,
     updated_at: r.updatedAt.toISOString(),
   };
@@ -122,13 +126,14 @@ async function unique<T>(write: () => Promise<T>): Promise<T> {
 /** POST /adminconfigs: a new layout at the end of the list; 'Admin Config Created'. */
 export async function createLayout(db: Db, userId: number | null, body: LayoutBody): Promise<InternalPageLayout> {
   const name = checkedName(body.name);
+  const names = namesOf(body.names) ?? {};
   const pages = checkedPages(body.pages ?? []);
   const row = await unique(() =>
     db.transaction(async (tx) => {
       await lockOrder(tx);
       await clash(tx, name);
       const [{ next }] = await tx.select({ next: sql<number>`COALESCE(MAX(${adminConfigs.position}), 0) + 1`.mapWith(Number) }).from(adminConfigs).where(active);
-      const [created] = await tx.insert(adminConfigs).values({ type: TYPE, name, position: next, data: { pages }, createdBy: userId, updatedBy: userId }).returning();
+      const [created] = await tx.insert(adminConfigs).values({ type: TYPE, name, names, position: next, data: { pages }, createdBy: userId, updatedBy: userId }).returning();
       return created;
     }),
   );
@@ -138,6 +143,7 @@ export async function createLayout(db: Db, userId: number | null, body: LayoutBo
 /** PUT /adminconfigs/{id}: the fields sent (pages replace the list); 'Admin Config Updated'. An archived layout is kept as configs saw it (409). */
 export async function updateLayout(db: Db, userId: number, key: string, body: LayoutBody): Promise<InternalPageLayout> {
   const name = body.name === undefined ? undefined : checkedName(body.name);
+  const names = namesOf(body.names);
   const pages = body.pages === undefined ? undefined : checkedPages(body.pages);
   const row = await unique(() =>
     db.transaction(async (tx) => {
@@ -146,7 +152,7 @@ export async function updateLayout(db: Db, userId: number, key: string, body: La
       if (name !== undefined) await clash(tx, name, found.id);
       const [updated] = await tx
         .update(adminConfigs)
-        .set({ ...(name !== undefined ? { name } : {}), ...(pages !== undefined ? { data: { pages } } : {}), updatedBy: userId, updatedAt: new Date() })
+        .set({ ...(name !== undefined ? { name } : {}), ...(names !== undefined ? { names } : {}), ...(pages !== undefined ? { data: { pages } } : {}), updatedBy: userId, updatedAt: new Date() })
         .where(eq(adminConfigs.id, found.id))
         .returning();
       return updated;

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
+import type { LocalNames } from '../../contract/names';
 import { companies, companyMeta, companyTerms, companyUsers, media, taxonomies, terms, users } from '../db/schema';
 import { prepared } from '../db/prepared';
 import { NotFound } from '../domain-errors';
@@ -30,14 +31,14 @@ export const logoOf = (companyId: CompanyId = COMPANY_ID) =>
 /** The API's `logo` of a company: the file and thumbnail addresses of its guid, or null. */
 export const logoFields = (guid: string | null) => (guid ? { guid, url: fileUrl(guid), thumbnail_url: thumbnailUrl(guid) } : null);
 
-export type TaxonomyLink = { id: number; taxonomy: string; term: { id: number; name: string; slug: string } };
+export type TaxonomyLink = { id: number; taxonomy: string; term: { id: number; name: string; names: LocalNames; slug: string } };
 
 /**
  * A company's taxonomy links as one JSON value, in the API's `taxonomies[]` shape and in link order:
  * a subquery of the company's own query, so loading them is no second round trip.
  */
 export const taxonomiesJson = (companyId: CompanyId = COMPANY_ID) =>
-  sql<TaxonomyLink[]>`(SELECT coalesce(json_agg(json_build_object('id', ct.id, 'taxonomy', tx.slug, 'term', json_build_object('id', tm.id, 'name', tm.name, 'slug', tm.slug)) ORDER BY ct.id), '[]'::json) FROM ${companyTerms} ct INNER JOIN ${terms} tm ON tm.id = ct.term_id INNER JOIN ${taxonomies} tx ON tx.id = tm.taxonomy_id WHERE ct.company_id = ${companyId})`;
+  sql<TaxonomyLink[]>`(SELECT coalesce(json_agg(json_build_object('id', ct.id, 'taxonomy', tx.slug, 'term', json_build_object('id', tm.id, 'name', tm.name, 'names', tm.names, 'slug', tm.slug)) ORDER BY ct.id), '[]'::json) FROM ${companyTerms} ct INNER JOIN ${terms} tm ON tm.id = ct.term_id INNER JOIN ${taxonomies} tx ON tx.id = tm.taxonomy_id WHERE ct.company_id = ${companyId})`;
 
 /** How many users a company has (the list's `users_count`). */
 export const usersCountOf = (companyId: CompanyId = COMPANY_ID) => sql<number>`(SELECT count(*)::int FROM ${companyUsers} cu WHERE cu.company_id = ${companyId})`;

@@ -6,6 +6,7 @@
  */
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { CompanyDashboard } from '../../contract/dashboard';
+import { copiedTaskNamesSql } from '../db/copied-names';
 import type { Db } from '../db/database';
 import { companies } from '../db/schema';
 import { companyScope, type Viewer } from '../db/tenancy';
@@ -14,6 +15,7 @@ import { whereKey } from '../http/ids';
 import { serverMessages } from '../messages';
 import { iso, parse, recentActivity } from './dashboard.service';
 import { todayUtc } from '../../contract/days';
+
 
 /** At most this many rows a section lists. */
 const SECTION_ROWS = 25;
@@ -37,7 +39,7 @@ const projectsOf = (id: number, today: string) => {
       'id', pr.id, 'name', pr.name, 'status', pr.status, 'rag', pr.rag, 'complete_percentage', pr.complete_percentage,
       'launch_date', pr.launch_date, 'project_manager', pm.name, 'account_manager', am.name,
       'overdue_tasks', (SELECT count(*) FROM project_tasks t WHERE t.project_id = pr.id AND t.due_date < ${today}::date AND ${open}),
-      'next_due', (SELECT json_build_object('id', t.id, 'name', t.name, 'due_date', t.due_date) FROM project_tasks t
+      'next_due', (SELECT json_build_object('id', t.id, 'name', t.name, 'names', ${copiedTaskNamesSql(sql`t.name`, sql`t.task_id`)}, 'due_date', t.due_date) FROM project_tasks t
                    WHERE t.project_id = pr.id AND t.due_date IS NOT NULL AND ${open} ORDER BY t.due_date, t.id LIMIT 1)
     ) AS row
   FROM projects pr LEFT JOIN users pm ON pm.id = pr.project_manager_id LEFT JOIN users am ON am.id = pr.account_manager_id

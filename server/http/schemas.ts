@@ -1,4 +1,5 @@
 // Response and body shapes shared by several routes (JSON Schema; also the OpenAPI document).
+import { localNames } from '../../contract/names';
 export const errorRef = { $ref: 'Error#' } as const;
 
 export const tokenResponse = {
@@ -107,7 +108,11 @@ export const companySchema = {
         type: 'object',
         properties: {
           id: { type: 'integer' }, taxonomy: { type: 'string' },
-          term: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, slug: { type: 'string' } } },
+          term: {
+            type: 'object',
+            required: ['id', 'name', 'names'],
+            properties: { id: { type: 'integer' }, name: { type: 'string' }, names: localNames, slug: { type: 'string' } },
+          },
         },
       },
     },

@@ -51,7 +51,7 @@ export async function postsOf(db: Db | Tx, rows: PostRow[]): Promise<Post[]> {
   const [gallery, links, meta, authors] = await Promise.all([
     db.select({ postId: postMedia.postId, mediaId: postMedia.mediaId }).from(postMedia).where(inArray(postMedia.postId, ids)).orderBy(asc(postMedia.postId), asc(postMedia.position)),
     db
-      .select({ postId: postTerms.postId, id: terms.id, name: terms.name, slug: terms.slug, taxonomy: taxonomies.slug })
+      .select({ postId: postTerms.postId, id: terms.id, name: terms.name, names: terms.names, slug: terms.slug, taxonomy: taxonomies.slug })
       .from(postTerms)
       .innerJoin(terms, eq(terms.id, postTerms.termId))
       .innerJoin(taxonomies, eq(taxonomies.id, terms.taxonomyId))

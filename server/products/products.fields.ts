@@ -3,6 +3,7 @@ import type { products } from '../db/schema';
 import { cleanName, cleanText } from '../http/clean-text';
 import { priceCurrency, type Currency } from '../../contract/money';
 import type { ProductCostType, ProductTaxonomy } from '../../contract/products';
+import type { LocalNames } from '../../contract/names';
 
 /** Spec section 3, "Product pricing types". */
 export { PRODUCT_COST_TYPES, type ProductCostType } from '../../contract/products';
@@ -13,6 +14,8 @@ type ProductRow = typeof products.$inferSelect;
 export interface ProductTerm {
   id: number;
   name: string;
+  /** The term's name in other locales (contract/names.ts). */
+  names: LocalNames;
   slug: string;
   taxonomy: string;
 }

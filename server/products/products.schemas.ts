@@ -1,6 +1,7 @@
 // JSON Schemas of the products routes (input checks, response serialisation, OpenAPI).
 import { PRODUCT_COST_TYPES } from './products.fields';
 import { CURRENCIES } from '../../contract/money';
+import { localNames } from '../../contract/names';
 import { dbId, MAX_ID, nullableDbId } from '../http/ids';
 import { flatOrWrapped, idOrGuid, listQueryWith, noOthers } from '../http/schemas';
 
@@ -100,7 +101,11 @@ export const product = {
     order_column: id,
     terms: {
       type: 'array',
-      items: { type: 'object', properties: { id, name: { type: 'string' }, slug: { type: 'string' }, taxonomy: { type: 'string' } } },
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'names'],
+        properties: { id, name: { type: 'string' }, names: localNames, slug: { type: 'string' }, taxonomy: { type: 'string' } },
+      },
     },
     children: { type: 'string' },
     parent: nullableInt,

@@ -26,7 +26,7 @@ export async function termsOf(db: Db | Tx, productIds: number[]): Promise<Map<nu
   const out = new Map<number, ProductTerm[]>(productIds.map((id) => [id, []]));
   if (!productIds.length) return out;
   const rows = await db
-    .select({ productId: productTerms.productId, id: terms.id, name: terms.name, slug: terms.slug, taxonomy: taxonomies.slug })
+    .select({ productId: productTerms.productId, id: terms.id, name: terms.name, names: terms.names, slug: terms.slug, taxonomy: taxonomies.slug })
     .from(productTerms)
     .innerJoin(terms, eq(terms.id, productTerms.termId))
     .innerJoin(taxonomies, eq(taxonomies.id, terms.taxonomyId))

@@ -91,7 +91,11 @@ export async function updateGroup(db: Db, viewer: Viewer, key: string, groupId: 
 
 
 
-/** The group becomes (or updates) a task type, its tasks that type's templates for the project's type. */
+/**
+ * The group becomes (or updates) a task type, its tasks that type's templates for the project's type.
+ * A type or template whose name this changes loses its `names` (contract/names.ts): they were the
+ * old word's, and the project's screen neither shows nor asks for them.
+ */
 async function markMaster(tx: Tx, p: typeof projects.$inferSelect, g: typeof projectTaskTypes.$inferSelect) {
   let typeId = g.taskTypeId;
   if (typeId === null) {
@@ -107,7 +111,10 @@ async function markMaster(tx: Tx, p: typeof projects.$inferSelect, g: typeof pro
       )[0].id;
     await tx.update(projectTaskTypes).set({ taskTypeId: typeId }).where(eq(projectTaskTypes.id, g.id));
   } else {
-    await tx.update(taskTypes).set({ name: g.name, updatedAt: new Date() }).where(eq(taskTypes.id, typeId));
+    await tx
+      .update(taskTypes)
+      .set({ name: g.name, names: sql`CASE WHEN ${taskTypes.name} = ${g.name} THEN ${taskTypes.names} ELSE '{}'::jsonb END`, updatedAt: new Date() })
+      .where(eq(taskTypes.id, typeId));
   }
   const groupTasks = await tx.select().from(projectTasks).where(eq(projectTasks.projectTaskTypeId, g.id)).orderBy(asc(projectTasks.position), asc(projectTasks.id));
   const dueDays = (due: string | null) => (due === null ? null : Math.min(3650, Math.max(0, Math.round((Date.parse(`${due}T00:00:00Z`) - Date.parse(`${p.startDate}T00:00:00Z`)) / 86_400_000))));
@@ -117,7 +124,7 @@ async function markMaster(tx: Tx, p: typeof projects.$inferSelect, g: typeof pro
     if (template) {
       // Empty project types means every type already; otherwise this project's type is added.
       const types = template.projectTypes.length && !template.projectTypes.includes(p.projectType) ? [...template.projectTypes, p.projectType] : template.projectTypes;
-      await tx.update(tasks).set({ ...fields, projectTypes: types }).where(eq(tasks.id, template.id));
+      await tx.update(tasks).set({ ...fields, ...(template.name === task.name ? {} : { names: {} }), projectTypes: types }).where(eq(tasks.id, template.id));
     } else {
       const [created] = await tx
         .insert(tasks)

@@ -7,7 +7,9 @@ import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PROJECT_STATUSES, PROJECT_TYPES, RAG_STATUSES, type ProjectStatus } from '../../contract/projects';
 import { LAUNCHING_WITHIN_DAYS, OPEN_PROJECT_STATUSES, PROJECT_VIEWS, REVIEW_DAYS, type ProjectView } from '../../contract/projects-overview';
+import type { LocalNames } from '../../contract/names';
 import type { ProjectListItem } from '../../contract/tracker';
+import { copiedTaskNamesSql } from '../db/copied-names';
 import type { Db, Tx } from '../db/database';
 import { companies, projectNotes, projectRisks, projectStakeholders, projects, projectTasks, taskStages, users, variations } from '../db/schema';
 import { companyScope, type Viewer } from '../db/tenancy';
@@ -92,7 +94,7 @@ function rowColumns(today: string) {
     variations: sql<number>`(SELECT count(*)::int FROM ${variations} WHERE ${variations.projectId} = ${projects.id})`,
     stakeholders: sql<number>`(SELECT count(*)::int FROM ${projectStakeholders} WHERE ${projectStakeholders.projectId} = ${projects.id})`,
     notes: sql<number>`(SELECT count(*)::int FROM ${projectNotes} WHERE ${projectNotes.projectId} = ${projects.id})`,
-    nextDue: sql<{ id: number; name: string; due_date: string } | null>`(SELECT json_build_object('id', ${projectTasks.id}, 'name', ${projectTasks.name}, 'due_date', ${projectTasks.dueDate})
+    nextDue: sql<{ id: number; name: string; names: LocalNames; due_date: string } | null>`(SELECT json_build_object('id', ${projectTasks.id}, 'name', ${projectTasks.name}, 'names', ${copiedTaskNamesSql(projectTasks.name, projectTasks.taskId)}, 'due_date', ${projectTasks.dueDate})
       FROM ${projectTasks} WHERE ${projectTasks.projectId} = ${projects.id} AND ${projectTasks.dueDate} IS NOT NULL AND ${open}
       ORDER BY ${projectTasks.dueDate}, ${projectTasks.id} LIMIT 1)`,
     overdue: sql<number>`(SELECT count(*)::int FROM ${projectTasks} WHERE ${projectTasks.projectId} = ${projects.id} AND ${projectTasks.dueDate} < ${today}::date AND ${open})`,
@@ -136,7 +138,7 @@ export function listItem(r: ProjectRow): ProjectListItem {
     project_manager: person(r.pmId, r.pmName),
     account_manager: person(r.amId, r.amName),
     counts: { risks: Number(r.risks), variations: Number(r.variations), stakeholders: Number(r.stakeholders), notes: Number(r.notes) },
-    next_due: r.nextDue ? { id: Number(r.nextDue.id), name: r.nextDue.name, due_date: r.nextDue.due_date } : null,
+    next_due: r.nextDue ? { id: Number(r.nextDue.id), name: r.nextDue.name, names: r.nextDue.names ?? {}, due_date: r.nextDue.due_date } : null,
     overdue_tasks: Number(r.overdue),
     updated_at: iso(r.updatedAt),
   };

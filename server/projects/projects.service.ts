@@ -7,10 +7,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ProjectContact, ProjectDetail } from '../../contract/tracker';
 import type { Db, Tx } from '../db/database';
-import { agreements, configs, permissions, projects, projectTasks, projectTaskTypes, rolePermissions, taskStages, userRoles, users } from '../db/schema';
+import { agreements, configs, permissions, projects, projectTasks, projectTaskTypes, rolePermissions, taskStages, taskTypes, tasks, userRoles, users } from '../db/schema';
 import type { Viewer } from '../db/tenancy';
 import { Invalid, type ErrorDetail } from '../domain-errors';
 import { cleanName } from '../http/clean-text';
+import { storedNames } from '../http/local-names';
 import { serverMessages } from '../messages';
 import { findProject, lockProject } from './projects.access';
 import { listItem, projectRows } from './projects.list';
@@ -66,6 +67,12 @@ export async function checkLinks(db: Db | Tx, problems: ErrorDetail[], companyId
   }
 }
 
+/**
+ * The names (contract/names.ts) a copy of a task type or template answers with: its source's while
+ * it still has the source's name, else none (renamed in the project, made there, or its source gone).
+ */
+export const copiedNames = (name: string, sourceName: string | null, sourceNames: unknown) => (sourceName !== null && sourceName === name ? storedNames(sourceNames) : {});
+
 /** A project's task groups with their task counts, in order. */
 export async function projectGroups(db: Db | Tx, projectId: number) {
   const rows = await db
@@ -74,14 +81,17 @@ export async function projectGroups(db: Db | Tx, projectId: number) {
       name: projectTaskTypes.name,
       position: projectTaskTypes.position,
       taskTypeId: projectTaskTypes.taskTypeId,
+      typeName: taskTypes.name,
+      typeNames: taskTypes.names,
       // Qualified by hand: in a one-table select Drizzle leaves column names bare.
       total: sql<number>`(SELECT count(*)::int FROM project_tasks pt WHERE pt.project_task_type_id = project_task_types.id)`,
       done: sql<number>`(SELECT count(*)::int FROM project_tasks pt INNER JOIN task_stages s ON s.id = pt.stage_id WHERE pt.project_task_type_id = project_task_types.id AND s.is_done)`,
     })
     .from(projectTaskTypes)
+    .leftJoin(taskTypes, eq(taskTypes.id, projectTaskTypes.taskTypeId))
     .where(eq(projectTaskTypes.projectId, projectId))
     .orderBy(asc(projectTaskTypes.position), asc(projectTaskTypes.id));
-  return rows.map((r) => ({ id: r.id, name: r.name, position: r.position, task_type_id: r.taskTypeId, tasks_total: Number(r.total), tasks_done: Number(r.done) }));
+  return rows.map((r) => ({ id: r.id, name: r.name, names: copiedNames(r.name, r.typeName, r.typeNames), position: r.position, task_type_id: r.taskTypeId, tasks_total: Number(r.total), tasks_done: Number(r.done) }));
 }
 
 /** The project manager and account manager as contacts (spec: name, avatar, telephone, email, position). */
@@ -104,13 +114,14 @@ export async function projectContacts(db: Db | Tx, p: { projectManagerId: number
 /** The open tasks of a project by due date (the next `limit`), milestones only with `milestones`. */
 export async function nextOpenTasks(db: Db | Tx, projectId: number, limit: number, milestones = false) {
   const rows = await db
-    .select({ id: projectTasks.id, name: projectTasks.name, due_date: projectTasks.dueDate })
+    .select({ id: projectTasks.id, name: projectTasks.name, due_date: projectTasks.dueDate, templateName: tasks.name, templateNames: tasks.names })
     .from(projectTasks)
     .innerJoin(taskStages, eq(taskStages.id, projectTasks.stageId))
+    .leftJoin(tasks, eq(tasks.id, projectTasks.taskId))
     .where(and(eq(projectTasks.projectId, projectId), eq(taskStages.isDone, false), sql`${projectTasks.dueDate} IS NOT NULL`, milestones ? eq(projectTasks.milestone, true) : undefined))
     .orderBy(asc(projectTasks.dueDate), asc(projectTasks.id))
     .limit(limit);
-  return rows;
+  return rows.map((r) => ({ id: r.id, name: r.name, names: copiedNames(r.name, r.templateName, r.templateNames), due_date: r.due_date }));
 }
 
 /** GET /projects/{id}: the row plus links, meta, contacts, groups and the next five open tasks. */

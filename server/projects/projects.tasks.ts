@@ -10,7 +10,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProjectTask } from '../../contract/tracker';
 import type { Db, Tx } from '../db/database';
-import { projectTasks, projectTaskTypes, taskStages, users } from '../db/schema';
+import { projectTasks, projectTaskTypes, tasks, taskStages, users } from '../db/schema';
 import type { Viewer } from '../db/tenancy';
 import { NotFound, type ErrorDetail } from '../domain-errors';
 import { cleanName, cleanText } from '../http/clean-text';
@@ -18,7 +18,7 @@ import { interpolate, serverMessages } from '../messages';
 import { findProject, lockProject } from './projects.access';
 import { notifyTaskDone, type NotifyDeps } from './projects.notifications';
 import { recomputeProject } from './projects.recompute';
-import { checkManagers, invalid } from './projects.service';
+import { checkManagers, copiedNames, invalid } from './projects.service';
 import { isRealDay, todayUtc } from '../../contract/days';
 
 const assignee = alias(users, 'assignee');
@@ -74,6 +74,8 @@ async function taskViews(db: Db | Tx, projectId: number, where?: ReturnType<type
       groupId: projectTasks.projectTaskTypeId,
       taskId: projectTasks.taskId,
       name: projectTasks.name,
+      templateName: tasks.name,
+      templateNames: tasks.names,
       description: projectTasks.description,
       stageId: projectTasks.stageId,
       position: projectTasks.position,
@@ -90,6 +92,7 @@ async function taskViews(db: Db | Tx, projectId: number, where?: ReturnType<type
     })
     .from(projectTasks)
     .innerJoin(taskStages, eq(taskStages.id, projectTasks.stageId))
+    .leftJoin(tasks, eq(tasks.id, projectTasks.taskId))
     .leftJoin(assignee, eq(assignee.id, projectTasks.assigneeId))
     .leftJoin(completer, eq(completer.id, projectTasks.completedBy))
     .where(and(eq(projectTasks.projectId, projectId), where))
@@ -99,6 +102,7 @@ async function taskViews(db: Db | Tx, projectId: number, where?: ReturnType<type
     project_task_type_id: r.groupId,
     task_id: r.taskId,
     name: r.name,
+    names: copiedNames(r.name, r.templateName, r.templateNames),
     description: r.description,
     stage_id: r.stageId,
     position: r.position,

@@ -32,7 +32,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     { preHandler: guard, schema: { ...doc('One role (by name, any case, or numeric id) with its permissions'), params: s.params, response: { 200: s.role, ...errors(401, 403, 404) } } },
     async (request) => getRole(app.db, request.params.name),
   );
-  app.post<Name & { Body: { copy_from?: string; permissions?: string[] } | null }>(
+  app.post<Name & { Body: { copy_from?: string; permissions?: string[]; names?: unknown } | null }>(
     '/roles/:name',
     {
       preHandler: manage,
@@ -45,7 +45,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     },
     async (request, reply) => reply.status(201).send(await createRole(app.db, request.params.name, request.body ?? {})),
   );
-  app.put<Name & { Body: { permissions: string[] } }>(
+  app.put<Name & { Body: { permissions?: string[]; names?: unknown } }>(
     '/roles/:name',
     {
       preHandler: manage,

@@ -17,6 +17,8 @@ import { LOCK_IDS } from '../db/locks';
 import { cleanName } from '../http/clean-text';
 import { ADMINISTRATOR_ROLE } from '../../contract/roles';
 import { parseId } from '../http/ids';
+import { namesOf } from '../http/local-names';
+import type { LocalNames } from '../../contract/names';
 
 /** The permission that shows roles and permissions, and with the Administrator role changes them. */
 export const MANAGE_PERMISSION: Permission = 'view permissions';
@@ -24,6 +26,8 @@ export const MANAGE_PERMISSION: Permission = 'view permissions';
 export interface Role {
   id: number;
   name: string;
+  /** The name in other locales (contract/names.ts); `{}` when none. */
+  names: LocalNames;
   users_count: number;
   permissions: Array<{ id: number; name: string }>;
 }
@@ -37,7 +41,7 @@ export async function listPermissions(db: Db) {
 }
 
 async function loadRoles(db: DbOrTx, roleIds?: number[]): Promise<Role[]> {
-  const rows = await db.select({ id: roles.id, name: roles.name }).from(roles).where(roleIds ? inArray(roles.id, roleIds) : undefined).orderBy(asc(roles.id));
+  const rows = await db.select({ id: roles.id, name: roles.name, names: roles.names }).from(roles).where(roleIds ? inArray(roles.id, roleIds) : undefined).orderBy(asc(roles.id));
   const ids = rows.map((r) => r.id);
   if (!ids.length) return [];
   const [links, members] = await Promise.all([
@@ -53,6 +57,7 @@ async function loadRoles(db: DbOrTx, roleIds?: number[]): Promise<Role[]> {
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
+    names: r.names,
     users_count: counts.get(r.id) ?? 0,
     permissions: links.filter((l) => l.roleId === r.id).map(({ id, name }) => ({ id, name })),
   }));
@@ -105,8 +110,9 @@ const taken = () => new Conflict(serverMessages.roles.name_taken, [{ detail: ser
  * POST /roles/{name}: a new role with the permissions sent, or a copy of another role's
  * (`copy_from`), or none; 409 when a role of that name exists (any case). 'Role Created'.
  */
-export async function createRole(db: Db, rawName: string, input: { copy_from?: string; permissions?: string[] }): Promise<Role & { message: string }> {
+export async function createRole(db: Db, rawName: string, input: { copy_from?: string; permissions?: string[]; names?: unknown }): Promise<Role & { message: string }> {
   const name = checkName(rawName);
+  const names = namesOf(input.names) ?? {};
   try {
     const id = await db.transaction(async (tx) => {
       // The unique index is on the exact name; role names are unique whatever their case, so two
@@ -122,7 +128,7 @@ export async function createRole(db: Db, rawName: string, input: { copy_from?: s
         const copied = await tx.select({ id: rolePermissions.permissionId }).from(rolePermissions).where(eq(rolePermissions.roleId, source.id));
         ids = [...new Set([...ids, ...copied.map((c) => c.id)])];
       }
-      const [row] = await tx.insert(roles).values({ name }).returning({ id: roles.id });
+      const [row] = await tx.insert(roles).values({ name, names }).returning({ id: roles.id });
       if (ids.length) await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId: row.id, permissionId })));
       return row.id;
     });
@@ -159,15 +165,19 @@ async function managers(tx: Tx): Promise<number[]> {
 }
 
 /**
- * PUT /roles/{name}: the role's permissions become exactly those sent ('Role Updated'). Refused
+ * PUT /roles/{name}: the role's permissions become exactly those sent (when sent: names alone leave
+ * them as stored), and its `names` when sent ('Role Updated'). Refused
  * (409, nothing written) when no one would be left to manage roles, or when the one making the
  * change would lose that right.
  */
-export async function updateRole(db: Db, actorId: number, key: string, input: { permissions: string[] }): Promise<Role & { message: string }> {
+export async function updateRole(db: Db, actorId: number, key: string, input: { permissions?: string[]; names?: unknown }): Promise<Role & { message: string }> {
+  const names = namesOf(input.names);
   const id = await db.transaction(async (tx) => {
     // Role changes take turns: two admins each taking the right from the other's role cannot both pass the check.
     await tx.execute(sql`select id from roles order by id for update`);
     const role = await findRole(tx, key);
+    if (names !== undefined) await tx.update(roles).set({ names }).where(eq(roles.id, role.id));
+    if (input.permissions === undefined) return role.id;
     const ids = await permissionIds(tx, [...new Set(input.permissions)]);
     await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, role.id));
     if (ids.length) await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId: role.id, permissionId })));

@@ -4,6 +4,7 @@ import { PROJECT_TYPES } from '../../contract/projects';
 import { COLOUR_PATTERN, deleted, taskNotification, taskStage, taskTemplate, taskType } from '../../contract/tasks';
 import { NOTIFICATION_EVENTS, NOTIFICATION_RECIPIENTS, TASK_TRIGGERS } from '../../contract/tracker';
 import { dbId, nullableDbId } from '../http/ids';
+import { namesInput } from '../http/local-names';
 import { idOrGuid, listQueryWith, noOthers } from '../http/schemas';
 
 export { deleted, taskNotification, taskStage, taskTemplate, taskType };
@@ -18,6 +19,7 @@ export const stageBody = {
   type: 'object',
   properties: {
     name,
+    names: namesInput,
     is_done: { type: 'boolean' },
     colour: { type: ['string', 'null'], pattern: COLOUR_PATTERN },
   },
@@ -25,11 +27,12 @@ export const stageBody = {
 } as const;
 export const stageCreateBody = { ...stageBody, required: ['name'] } as const;
 
-/** POST /tasks/types as JSON (multipart is read by the route: name, file). */
-export const typeJsonBody = { type: 'object', required: ['name'], properties: { name }, additionalProperties: noOthers } as const;
+/** POST /tasks/types as JSON (multipart is read by the route: name, names as JSON text, file). */
+export const typeJsonBody = { type: 'object', required: ['name'], properties: { name, names: namesInput }, additionalProperties: noOthers } as const;
 
 const templateFields = {
   name,
+  names: namesInput,
   description: { type: ['string', 'null'], maxLength: 5000 },
   task_type_id: dbId,
   project_types: { type: 'array', maxItems: PROJECT_TYPES.length, uniqueItems: true, items: { type: 'string', enum: [...PROJECT_TYPES] } },

@@ -14,6 +14,7 @@ import { tasks, taskTypes } from '../db/schema';
 import { Invalid, NotFound } from '../domain-errors';
 import { cleanText } from '../http/clean-text';
 import { parseId } from '../http/ids';
+import { namesOf, storedNames } from '../http/local-names';
 import { serverMessages } from '../messages';
 import { lockOrder, moveTo, nextPosition, renumber } from './tasks.order';
 import { checkedName } from './tasks.stages';
@@ -22,6 +23,8 @@ import { iconUrl } from './tasks.icons';
 
 export interface TemplateBody {
   name?: string;
+  /** The name in other locales (contract/names.ts): replaces the stored ones. */
+  names?: unknown;
   description?: string | null;
   task_type_id?: number;
   project_types?: ProjectType[];
@@ -36,7 +39,7 @@ const unknownType = () => new Invalid(serverMessages.tasks.unknown_type, [{ deta
 export async function loadTemplates(db: Db | Tx, ids: number[]): Promise<TaskTemplate[]> {
   if (!ids.length) return [];
   const rows = await db
-    .select({ t: tasks, typeName: taskTypes.name, iconHash: taskTypes.iconHash })
+    .select({ t: tasks, typeName: taskTypes.name, typeNames: taskTypes.names, iconHash: taskTypes.iconHash })
     .from(tasks)
     .innerJoin(taskTypes, eq(taskTypes.id, tasks.taskTypeId))
     .where(inArray(tasks.id, ids));
@@ -46,8 +49,8 @@ export async function loadTemplates(db: Db | Tx, ids: number[]): Promise<TaskTem
     if (!r) return [];
     const t = r.t;
     return [{
-      id: t.id, name: t.name, description: t.description, task_type_id: t.taskTypeId,
-      task_type: { id: t.taskTypeId, name: r.typeName, icon_url: iconUrl(t.taskTypeId, r.iconHash) },
+      id: t.id, name: t.name, names: storedNames(t.names), description: t.description, task_type_id: t.taskTypeId,
+      task_type: { id: t.taskTypeId, name: r.typeName, names: storedNames(r.typeNames), icon_url: iconUrl(t.taskTypeId, r.iconHash) },
       project_types: t.projectTypes, position: t.position, due_days: t.dueDays, milestone: t.milestone, trigger: t.trigger,
       updated_at: t.updatedAt.toISOString(),
     }];
@@ -70,8 +73,10 @@ async function checkType(tx: Db | Tx, typeId: number | undefined) {
 /** The columns a body sets (only the fields sent; text cleaned, a blank description is none). */
 function columns(body: TemplateBody) {
   const description = body.description === undefined ? undefined : body.description === null ? null : cleanText(body.description).trim() || null;
+  const names = namesOf(body.names);
   return {
     ...(body.name !== undefined ? { name: checkedName(body.name) } : {}),
+    ...(names !== undefined ? { names } : {}),
     ...(description !== undefined ? { description } : {}),
     ...(body.task_type_id !== undefined ? { taskTypeId: body.task_type_id } : {}),
     ...(body.project_types !== undefined ? { projectTypes: [...new Set(body.project_types)] } : {}),

@@ -12,11 +12,14 @@ import { projectTasks, taskStages } from '../db/schema';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
 import { cleanName } from '../http/clean-text';
 import { parseId } from '../http/ids';
+import { namesOf, storedNames } from '../http/local-names';
 import { serverMessages } from '../messages';
 import { lockOrder, moveTo, nextPosition, renumber } from './tasks.order';
 
 export interface StageBody {
   name?: string;
+  /** The name in other locales (contract/names.ts): replaces the stored ones; checked by `checkedNames`. */
+  names?: unknown;
   is_done?: boolean;
   colour?: string | null;
 }
@@ -27,11 +30,11 @@ const taskCount = sql<number>`(SELECT count(*)::int FROM project_tasks pt WHERE 
 
 async function load(db: Db | Tx, id?: number): Promise<TaskStage[]> {
   const rows = await db
-    .select({ id: taskStages.id, name: taskStages.name, position: taskStages.position, isDone: taskStages.isDone, colour: taskStages.colour, taskCount, updatedAt: taskStages.updatedAt })
+    .select({ id: taskStages.id, name: taskStages.name, names: taskStages.names, position: taskStages.position, isDone: taskStages.isDone, colour: taskStages.colour, taskCount, updatedAt: taskStages.updatedAt })
     .from(taskStages)
     .where(id === undefined ? undefined : eq(taskStages.id, id))
     .orderBy(asc(taskStages.position), asc(taskStages.id));
-  return rows.map((r) => ({ id: r.id, name: r.name, position: r.position, is_done: r.isDone, colour: r.colour, task_count: r.taskCount, updated_at: r.updatedAt.toISOString() }));
+  return rows.map((r) => ({ id: r.id, name: r.name, names: storedNames(r.names), position: r.position, is_done: r.isDone, colour: r.colour, task_count: r.taskCount, updated_at: r.updatedAt.toISOString() }));
 }
 
 /** GET /tasks/stages: every stage by position (a board has a handful: no paging). */
@@ -66,11 +69,12 @@ const one = async (db: Db | Tx, id: number) => (await load(db, id))[0];
 /** POST /tasks/stages: at the end of the board; 'Stage Created'. */
 export async function createStage(db: Db, body: StageBody): Promise<TaskStage> {
   const name = checkedName(body.name);
+  const names = namesOf(body.names) ?? {};
   try {
     const id = await db.transaction(async (tx) => {
       await lockOrder(tx, taskStages);
       await clash(tx, name);
-      const [row] = await tx.insert(taskStages).values({ name, isDone: body.is_done ?? false, colour: body.colour ?? null, position: nextPosition(taskStages) }).returning({ id: taskStages.id });
+      const [row] = await tx.insert(taskStages).values({ name, names, isDone: body.is_done ?? false, colour: body.colour ?? null, position: nextPosition(taskStages) }).returning({ id: taskStages.id });
       return row.id;
     });
     return { ...(await one(db, id)), message: serverMessages.tasks.stage_created };
@@ -83,6 +87,7 @@ export async function createStage(db: Db, body: StageBody): Promise<TaskStage> {
 /** PUT /tasks/stages/{id}: the fields sent; 'Stage Updated'. */
 export async function updateStage(db: Db, key: string, body: StageBody): Promise<TaskStage> {
   const name = body.name === undefined ? undefined : checkedName(body.name);
+  const names = namesOf(body.names);
   try {
     const id = await db.transaction(async (tx) => {
       // The order lock also serialises the done-stage check against another write of the stages.
@@ -92,7 +97,7 @@ export async function updateStage(db: Db, key: string, body: StageBody): Promise
       if (body.is_done === false && row.isDone && (await otherDoneStages(tx, row.id)) === 0) throw new Conflict(serverMessages.tasks.last_done_stage, [{ detail: serverMessages.tasks.last_done_stage, field: 'is_done' }]);
       await tx
         .update(taskStages)
-        .set({ ...(name !== undefined ? { name } : {}), ...(body.is_done !== undefined ? { isDone: body.is_done } : {}), ...(body.colour !== undefined ? { colour: body.colour } : {}), updatedAt: new Date() })
+        .set({ ...(name !== undefined ? { name } : {}), ...(names !== undefined ? { names } : {}), ...(body.is_done !== undefined ? { isDone: body.is_done } : {}), ...(body.colour !== undefined ? { colour: body.colour } : {}), updatedAt: new Date() })
         .where(eq(taskStages.id, row.id));
       return row.id;
     });

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BadRequest, Forbidden, NotFound, TooLarge, Unauthorized } from '../domain-errors';
+import { BadRequest, Forbidden, Invalid, NotFound, TooLarge, Unauthorized } from '../domain-errors';
 import { assertStorable } from '../http/input-guard';
 import { sendKept } from '../http/kept-answer';
 import { errors, type IdParams, listOf, routeDoc, simpleRestQuery } from '../http/schemas';
@@ -8,7 +8,8 @@ import { pageAnswer } from '../http/simple-rest';
 import { whole } from './tasks.order';
 import { fileViewer } from '../media/media.access';
 import { MAX_FILE_BYTES } from '../media/media.content';
-import { serverMessages } from '../messages';
+import { NAME_MAX } from '../../contract/names';
+import { interpolate, serverMessages } from '../messages';
 import { iconOf } from './tasks.icons';
 import { createType, deleteType, listTypes, readIcon, sortType, updateType, type TypeInput } from './tasks.types';
 import * as s from './tasks.schemas';
@@ -18,8 +19,25 @@ const READERS: Permission[] = ['list tasks', 'edit tasks', 'view projects', 'edi
 
 const refuse = (Kind: typeof BadRequest, message: string, field: string) => new Kind(message, [{ detail: message, field }]);
 
+/** A multipart `names` field: JSON text of the names (contract/names.ts); text that is not JSON is the 422 on `names`. */
+function namesField(value: string, truncated: boolean): unknown {
+  if (truncated) {
+    const detail = interpolate(serverMessages.names.too_long, { max: NAME_MAX });
+    throw new Invalid(detail, [{ detail, field: 'names' }]);
+  }
+  let names: unknown;
+  try {
+    names = JSON.parse(value);
+  } catch {
+    throw new Invalid(serverMessages.names.not_object, [{ detail: serverMessages.names.not_object, field: 'names' }]);
+  }
+  // The JSON may spell out what the text field itself could not carry ("\u0000"): the guard's 400, as for a JSON body.
+  assertStorable(names, 'names');
+  return names;
+}
+
 /**
- * A type's multipart form: `name`, one `file` (the icon) and `remove_icon` ("true"). Anything
+ * A type's multipart form: `name`, `names` (JSON text, e.g. `{"fr-FR": "Conception"}`), one `file` (the icon) and `remove_icon` ("true"). Anything
  * else is a 400 naming it (a misspelt field must not be dropped silently); the whole body is read
  * even past a file that is too big, so the client gets our 413.
  */
@@ -30,7 +48,7 @@ async function readTypeForm(request: FastifyRequest): Promise<TypeInput> {
   let tooLarge = false;
   let remove = false;
   try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_FILE_BYTES, files: 2, fields: 5, fieldSize: 1000, parts: 7 } })) {
+    for await (const part of request.parts({ limits: { fileSize: MAX_FILE_BYTES, files: 2, fields: 6, fieldSize: 8192, parts: 8 } })) {
       assertStorable(part.fieldname);
       if (part.type === 'file') {
         const data = await part.toBuffer();
@@ -43,6 +61,7 @@ async function readTypeForm(request: FastifyRequest): Promise<TypeInput> {
         const value = String(part.value);
         assertStorable(value, part.fieldname);
         if (part.fieldname === 'name') out.name = value;
+        else if (part.fieldname === 'names') out.names = namesField(value, part.valueTruncated);
         else if (part.fieldname === 'remove_icon') {
           if (!['true', 'false', '1', '0', ''].includes(value)) throw refuse(BadRequest, serverMessages.tasks.bad_field, 'remove_icon');
           remove = value === 'true' || value === '1';
@@ -92,18 +111,18 @@ export default async function taskTypeRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { name: string } }>(
+  app.post<{ Body: { name: string; names?: unknown } }>(
     '/tasks/types',
     {
       preHandler: edit,
       schema: {
-        ...doc("Create a task type ('Type Created'): JSON {name}, or multipart name and an icon `file` (JPEG, PNG, WebP or GIF by content; re-encoded as a 64 px PNG)"),
+        ...doc("Create a task type ('Type Created'): JSON {name, names?}, or multipart name, names (JSON text) and an icon `file` (JPEG, PNG, WebP or GIF by content; re-encoded as a 64 px PNG)"),
         body: { content: { 'application/json': { schema: s.typeJsonBody } } },
         response: { 201: s.taskType, ...errors(400, 401, 403, 409, 413, 415, 422) },
       },
     },
     async (request, reply) => {
-      const input = request.isMultipart() ? await readTypeForm(request) : { name: request.body?.name };
+      const input = request.isMultipart() ? await readTypeForm(request) : { name: request.body?.name, names: request.body?.names };
       return reply.status(201).send(await createType(app.db, input));
     },
   );
@@ -113,7 +132,7 @@ export default async function taskTypeRoutes(app: FastifyInstance) {
     {
       preHandler: edit,
       schema: {
-        ...doc("Update a task type (multipart): `name`, an icon `file`, or `remove_icon`=true ('Type Updated')"),
+        ...doc("Update a task type (multipart): `name`, `names` (JSON text), an icon `file`, or `remove_icon`=true ('Type Updated')"),
         params: s.params,
         response: { 200: s.taskType, ...errors(400, 401, 403, 404, 409, 413, 415, 422) },
       },

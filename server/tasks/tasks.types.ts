@@ -11,6 +11,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../db/pg-errors';
 import { tasks, taskTypes } from '../db/schema';
 import { Conflict, NotFound } from '../domain-errors';
 import { parseId } from '../http/ids';
+import { namesOf, storedNames } from '../http/local-names';
 import { serverMessages } from '../messages';
 import { iconUrl, type Icon } from './tasks.icons';
 import { lockOrder, moveTo, nextPosition, renumber } from './tasks.order';
@@ -24,16 +25,18 @@ const templateCount = sql<number>`(SELECT count(*)::int FROM tasks t WHERE t.tas
 /** What a create or update of a type changes: the name, a new icon, or the icon removed (null). */
 export interface TypeInput {
   name?: string;
+  /** The name in other locales (contract/names.ts; a multipart form sends it as JSON text): replaces the stored ones. */
+  names?: unknown;
   icon?: Icon | null;
 }
 
 async function load(db: Db | Tx, id?: number): Promise<TaskType[]> {
   const rows = await db
-    .select({ id: taskTypes.id, name: taskTypes.name, position: taskTypes.position, iconHash: taskTypes.iconHash, templateCount, updatedAt: taskTypes.updatedAt })
+    .select({ id: taskTypes.id, name: taskTypes.name, names: taskTypes.names, position: taskTypes.position, iconHash: taskTypes.iconHash, templateCount, updatedAt: taskTypes.updatedAt })
     .from(taskTypes)
     .where(id === undefined ? undefined : eq(taskTypes.id, id))
     .orderBy(asc(taskTypes.position), asc(taskTypes.id));
-  return rows.map((r) => ({ id: r.id, name: r.name, position: r.position, icon_url: iconUrl(r.id, r.iconHash), template_count: r.templateCount, updated_at: r.updatedAt.toISOString() }));
+  return rows.map((r) => ({ id: r.id, name: r.name, names: storedNames(r.names), position: r.position, icon_url: iconUrl(r.id, r.iconHash), template_count: r.templateCount, updated_at: r.updatedAt.toISOString() }));
 }
 
 const one = async (db: Db | Tx, id: number) => (await load(db, id))[0];
@@ -59,11 +62,12 @@ const iconColumns = (icon: Icon | null | undefined) =>
 /** POST /tasks/types ({name} or multipart name + file): at the end; 'Type Created'. */
 export async function createType(db: Db, input: TypeInput): Promise<TaskType> {
   const name = checkedName(input.name);
+  const names = namesOf(input.names) ?? {};
   try {
     const id = await db.transaction(async (tx) => {
       await lockOrder(tx, taskTypes);
       await clash(tx, name);
-      const [row] = await tx.insert(taskTypes).values({ name, position: nextPosition(taskTypes), ...iconColumns(input.icon) }).returning({ id: taskTypes.id });
+      const [row] = await tx.insert(taskTypes).values({ name, names, position: nextPosition(taskTypes), ...iconColumns(input.icon) }).returning({ id: taskTypes.id });
       return row.id;
     });
     return { ...(await one(db, id)), message: serverMessages.tasks.type_created };
@@ -76,6 +80,7 @@ export async function createType(db: Db, input: TypeInput): Promise<TaskType> {
 /** POST /tasks/types/{id} (multipart): the name and/or icon sent, or the icon removed; 'Type Updated'. */
 export async function updateType(db: Db, key: string, input: TypeInput): Promise<TaskType> {
   const name = input.name === undefined ? undefined : checkedName(input.name);
+  const names = namesOf(input.names);
   try {
     const id = await db.transaction(async (tx) => {
       const row = await find(tx, key);
@@ -83,7 +88,7 @@ export async function updateType(db: Db, key: string, input: TypeInput): Promise
         await lockOrder(tx, taskTypes);
         await clash(tx, name, row.id);
       }
-      await tx.update(taskTypes).set({ ...(name !== undefined ? { name } : {}), ...iconColumns(input.icon), updatedAt: new Date() }).where(eq(taskTypes.id, row.id));
+      await tx.update(taskTypes).set({ ...(name !== undefined ? { name } : {}), ...(names !== undefined ? { names } : {}), ...iconColumns(input.icon), updatedAt: new Date() }).where(eq(taskTypes.id, row.id));
       return row.id;
     });
     return { ...(await one(db, id)), message: serverMessages.tasks.type_updated };

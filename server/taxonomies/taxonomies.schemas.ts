@@ -1,5 +1,7 @@
 // JSON Schemas of the categories routes (input checks, response serialisation, OpenAPI).
+import { localNames } from '../../contract/names';
 import { dbId } from '../http/ids';
+import { namesInput } from '../http/local-names';
 import { noOthers, simpleRestQuery } from '../http/schemas';
 
 const id = { type: 'integer' } as const;
@@ -25,7 +27,7 @@ export const termBody = (creating: boolean) =>
   ({
     type: 'object',
     ...(creating ? { required: ['name'] } : {}),
-    properties: { name: { type: 'string', maxLength: 100 }, slug },
+    properties: { name: { type: 'string', maxLength: 100 }, names: namesInput, slug },
     additionalProperties: noOthers,
   }) as const;
 
@@ -34,10 +36,12 @@ export const taxonomy = {
   properties: { id, name: { type: 'string' }, slug: { type: 'string' }, terms_count: id },
 } as const;
 
+/** A term; `names`: its name's words in other locales (contract/names.ts), `{}` when none. */
 export const term = {
   type: 'object',
+  required: ['id', 'name', 'names'],
   properties: {
-    id, name: { type: 'string' }, slug: { type: 'string' },
+    id, name: { type: 'string' }, names: localNames, slug: { type: 'string' },
     taxonomy: { type: 'object', properties: { id, name: { type: 'string' }, slug: { type: 'string' } } },
     companies_count: id,
     products_count: id,

@@ -13,6 +13,8 @@ import { likePattern, pageOf, simpleRest, type Page, type SimpleRestQuery } from
 import { interpolate, serverMessages } from '../messages';
 import { isUniqueViolation } from '../db/pg-errors';
 import { cleanName } from '../http/clean-text';
+import { namesOf } from '../http/local-names';
+import type { LocalNames } from '../../contract/names';
 
 const rest = simpleRest(serverMessages.companies.bad_query);
 
@@ -25,6 +27,7 @@ export interface Taxonomy {
 export interface Term {
   id: number;
   name: string;
+  names: LocalNames;
   slug: string;
   taxonomy: { id: number; name: string; slug: string };
   companies_count: number;
@@ -32,6 +35,8 @@ export interface Term {
 }
 export interface TermInput {
   name?: string;
+  /** The name in other locales (contract/names.ts): replaces the stored ones. */
+  names?: unknown;
   slug?: string;
 }
 
@@ -94,9 +99,10 @@ async function usage(db: Db | Tx, ids: number[]) {
 }
 
 type TaxonomyRow = { id: number; name: string; slug: string };
-const termOf = (row: { id: number; name: string; slug: string }, taxonomy: TaxonomyRow, used = { companies: 0, products: 0 }): Term => ({
+const termOf = (row: { id: number; name: string; names: LocalNames; slug: string }, taxonomy: TaxonomyRow, used = { companies: 0, products: 0 }): Term => ({
   id: row.id,
   name: row.name,
+  names: row.names,
   slug: row.slug,
   taxonomy: { id: taxonomy.id, name: taxonomy.name, slug: taxonomy.slug },
   companies_count: used.companies,
@@ -125,7 +131,7 @@ export async function listTaxonomyTerms(db: Db, slug: string, query: SimpleRestQ
     ids ? inArray(terms.id, ids) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
-    db.select({ id: terms.id, name: terms.name, slug: terms.slug }).from(terms).where(where).orderBy(...order).limit(range.end - range.start + 1).offset(range.start),
+    db.select({ id: terms.id, name: terms.name, names: terms.names, slug: terms.slug }).from(terms).where(where).orderBy(...order).limit(range.end - range.start + 1).offset(range.start),
     db.select({ total: count() }).from(terms).where(where),
   ]);
   const used = await usage(db, rows.map((r) => r.id));
@@ -133,7 +139,7 @@ export async function listTaxonomyTerms(db: Db, slug: string, query: SimpleRestQ
 }
 
 async function findTerm(db: Db | Tx, taxonomy: TaxonomyRow, id: number, lock = false) {
-  const select = db.select({ id: terms.id, name: terms.name, slug: terms.slug }).from(terms).where(and(eq(terms.id, id), eq(terms.taxonomyId, taxonomy.id)));
+  const select = db.select({ id: terms.id, name: terms.name, names: terms.names, slug: terms.slug }).from(terms).where(and(eq(terms.id, id), eq(terms.taxonomyId, taxonomy.id)));
   // Locked for a delete: a company or product linking the term meanwhile waits (its foreign key
   // check shares the row), so the usage counted below is still true when the row goes.
   const [row] = lock ? await select.for('update') : await select;
@@ -179,11 +185,12 @@ async function checkUnique(tx: Tx, taxonomyId: number, value: { name: string; sl
 /** POST /taxonomies/{slug}/terms: 201 with the term and 'Term Added'. */
 export async function createTerm(db: Db, slug: string, input: TermInput): Promise<Term & { message: string }> {
   const value = nameAndSlug(input);
+  const names = namesOf(input.names) ?? {};
   try {
     return await db.transaction(async (tx) => {
       const taxonomy = await findTaxonomy(tx, slug, true);
       await checkUnique(tx, taxonomy.id, value);
-      const [row] = await tx.insert(terms).values({ taxonomyId: taxonomy.id, ...value }).returning({ id: terms.id, name: terms.name, slug: terms.slug });
+      const [row] = await tx.insert(terms).values({ taxonomyId: taxonomy.id, ...value, names }).returning({ id: terms.id, name: terms.name, names: terms.names, slug: terms.slug });
       return { ...termOf(row, taxonomy), message: serverMessages.categories.term_added };
     });
   } catch (err) {
@@ -194,13 +201,14 @@ export async function createTerm(db: Db, slug: string, input: TermInput): Promis
 
 /** PUT /taxonomies/{slug}/terms/{id}: the name and/or slug sent; 'Term Updated'. */
 export async function updateTerm(db: Db, slug: string, id: number, input: TermInput): Promise<Term & { message: string }> {
+  const names = namesOf(input.names);
   try {
     return await db.transaction(async (tx) => {
       const taxonomy = await findTaxonomy(tx, slug, true);
       const current = await findTerm(tx, taxonomy, id);
       const value = nameAndSlug(input, current);
       await checkUnique(tx, taxonomy.id, value, id);
-      const [row] = await tx.update(terms).set(value).where(eq(terms.id, id)).returning({ id: terms.id, name: terms.name, slug: terms.slug });
+      const [row] = await tx.update(terms).set({ ...value, ...(names !== undefined ? { names } : {}) }).where(eq(terms.id, id)).returning({ id: terms.id, name: terms.name, names: terms.names, slug: terms.slug });
       return { ...termOf(row, taxonomy, (await usage(tx, [id])).get(id)), message: serverMessages.categories.term_updated };
     });
   } catch (err) {

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { asAnswer, sendKept } from '../http/kept-answer';
 import { listTerms, termsTaxonomies, type TermsQuery } from './taxonomies.terms';
+import { localNames } from '../../contract/names';
 import { listOf, noOthers, simpleRestProperties } from '../http/schemas';
 
+/** A term; `names`: its name in other locales (contract/names.ts), `{}` when none. */
 const term = {
   type: 'object',
+  required: ['id', 'name', 'names'],
   properties: {
-    id: { type: 'integer' }, name: { type: 'string' }, slug: { type: 'string' },
+    id: { type: 'integer' }, name: { type: 'string' }, names: localNames, slug: { type: 'string' },
     taxonomy: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, slug: { type: 'string' } } },
   },
 } as const;

@@ -43,10 +43,10 @@ export function termsTaxonomies(query: TermsQuery): string[] {
 /** GET /terms: terms with their taxonomy, of the taxonomies named (by slug; each a condition), else of all. */
 export async function listTerms(app: FastifyInstance, slugs: string[]) {
   const rows = await app.db
-    .select({ id: terms.id, name: terms.name, slug: terms.slug, tId: taxonomies.id, tName: taxonomies.name, tSlug: taxonomies.slug })
+    .select({ id: terms.id, name: terms.name, names: terms.names, slug: terms.slug, tId: taxonomies.id, tName: taxonomies.name, tSlug: taxonomies.slug })
     .from(terms)
     .innerJoin(taxonomies, eq(taxonomies.id, terms.taxonomyId))
     .where(and(...slugs.map((slug) => eq(taxonomies.slug, slug))))
     .orderBy(asc(terms.id));
-  return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, taxonomy: { id: r.tId, name: r.tName, slug: r.tSlug } }));
+  return rows.map((r) => ({ id: r.id, name: r.name, names: r.names, slug: r.slug, taxonomy: { id: r.tId, name: r.tName, slug: r.tSlug } }));
 }

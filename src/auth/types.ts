@@ -1,3 +1,5 @@
+import type { LocalNames } from '../../contract/names';
+
 /** Shapes of `GET /api/users/current` (brief's server contract). */
 export interface Permission {
   id: number;
@@ -29,6 +31,8 @@ export interface Term {
   id: number;
   name: string;
   slug: string;
+  /** Staff's words for the term per locale (issue 54; contract/names.ts), read by `words.term`. */
+  names?: LocalNames;
 }
 
 export interface SessionCompany {

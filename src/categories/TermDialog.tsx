@@ -4,14 +4,23 @@ import { CreateBase, DeleteWithConfirmButton, EditBase, Form, SaveButton, TextIn
 import { useEffect, useState } from 'react';
 import { useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { LocalNames } from '../../contract/names';
 import { APP_FORM } from '../forms/appForm';
+import { LocalNamesInput } from '../forms/LocalNamesInput';
 import { maxChars, requiredField } from '../forms/validators';
 import { UnsavedChangesDialog } from '../routing/UnsavedChangesPrompt';
 
-export type TermRecord = RaRecord & { name: string; slug: string; companies_count: number; products_count: number };
+export type TermRecord = RaRecord & { name: string; names?: LocalNames; slug: string; companies_count: number; products_count: number };
 
-/** What a term write sends: the name, and the slug only when one is typed (else the server makes it). */
-const toBody = (data: RaRecord) => ({ name: String(data.name ?? ''), ...(data.slug ? { slug: String(data.slug) } : {}) });
+/**
+ * What a term write sends: the name, its words per locale (replacing the stored ones; `{}` clears
+ * them), and the slug only when one is typed (else the server makes it).
+ */
+const toBody = (data: RaRecord) => ({
+  name: String(data.name ?? ''),
+  ...(data.names && typeof data.names === 'object' ? { names: data.names as LocalNames } : {}),
+  ...(data.slug ? { slug: String(data.slug) } : {}),
+});
 
 /**
  * Delete with a confirmation that says whether the term is in use; a term in use is refused by the
@@ -59,7 +68,8 @@ function ReportUnsaved({ onChange }: { onChange(unsaved: boolean): void }) {
 /**
  * Add or edit a term in a dialog: 'Term Added' / 'Term Updated'. One way of forms (forms/appForm.ts):
  * no browser bubble, the name marked required, errors inline under the inputs in the spec's words
- * (the server's 'term already exists' too), and closing the dialog (Cancel, Escape, a click
+ * (the server's 'term already exists' too; its refusal of a name in another language beside that
+ * language's field), and closing the dialog (Cancel, Escape, a click
  * beside it) or leaving the page with changes not saved asks in the app's dialog first. The dialog
  * stays open until a save works.
  */
@@ -81,6 +91,9 @@ export function TermDialog({ resource, taxonomyName, record, onClose }: { resour
       <ReportUnsaved onChange={setUnsaved} />
       <DialogContent>
         <TextInput source="name" label={t('categoriesAdmin.name')} validate={[requiredField(t('categoriesAdmin.name')), maxChars(100)]} autoFocus fullWidth />
+        <Box sx={{ mb: 2 }}>
+          <LocalNamesInput source="names" testId="term-names" />
+        </Box>
         <TextInput source="slug" label={t('categoriesAdmin.slug')} helperText={t('categoriesAdmin.slugHelp')} validate={maxChars(64)} fullWidth />
       </DialogContent>
       <DialogActions>

@@ -4,7 +4,7 @@ import {
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { useDataWords, type DataWords } from '../i18n/dataWords';
+import { useDataWords, type DataWords, type NamedTerm } from '../i18n/dataWords';
 import { PageHeading } from '../layout/PageHeading';
 import { CompanyForm, toCompanyBody } from './CompanyForm';
 import { LogoThumbnail } from './LogoThumbnail';
@@ -13,7 +13,7 @@ import { useCompanyAbilities } from './useCompanyAbilities';
 import { FRESH_RECORD } from '../forms/freshRecord';
 import { DeferredRecord } from '../layout/DeferredRecord';
 
-type Link = { taxonomy: string; term: { name: string; slug: string } };
+type Link = { taxonomy: string; term: NamedTerm };
 /** The company's terms of one taxonomy in the reader's words (company types translated, regions as countries). */
 const termNames = (record: RaRecord, taxonomy: string, words: DataWords) =>
   ((record.taxonomies ?? []) as Link[]).filter((l) => l.taxonomy === taxonomy).map((l) => words.term(taxonomy, l.term)).join(', ');

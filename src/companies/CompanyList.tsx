@@ -7,7 +7,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { toCsv } from '../data/csv';
 import { formatDate } from '../i18n/format';
-import { useDataWords, type DataWords } from '../i18n/dataWords';
+import { useDataWords, type DataWords, type NamedTerm } from '../i18n/dataWords';
 import { PageHeading } from '../layout/PageHeading';
 import { STAGES, STATUSES, useCompanyTerms, type Taxonomy } from './choices';
 import { LogoThumbnail } from './LogoThumbnail';
@@ -16,7 +16,7 @@ import { useCompanyAbilities } from './useCompanyAbilities';
 import { ListEmpty } from '../layout/ListEmpty';
 import { DeferredRows } from '../layout/DeferredRows';
 
-type Link = { taxonomy: string; term: { id: number; name: string; slug: string } };
+type Link = { taxonomy: string; term: NamedTerm & { id: number } };
 type CompanyRow = RaRecord & {
   name: string; stage: string; status: string; lang: string; users_count: number; created_at: string; updated_at: string;
   contact_name: string | null; contact_number: string | null; website_address: string | null;

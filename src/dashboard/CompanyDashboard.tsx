@@ -68,7 +68,7 @@ export function CompanyDashboardView({ data, loading = false }: { data?: Answer;
                     .join(' · ')}
                 </Typography>
                 {p.next_due ? (
-                  <Typography variant="body2">{t('company.projects.next', { name: words.task(p.next_due.name), date: formatDate(p.next_due.due_date) })}</Typography>
+                  <Typography variant="body2">{t('company.projects.next', { name: words.task(p.next_due), date: formatDate(p.next_due.due_date) })}</Typography>
                 ) : null}
               </ListItem>
             ))}

@@ -21,7 +21,7 @@ export function TasksDueWidget({ widget, loading, canOpen }: { widget?: { total:
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               {task.milestone ? <FlagIcon fontSize="small" titleAccess={t('staff.tasks.milestone')} /> : null}
               <Typography component="span" sx={{ fontWeight: 500, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                {words.task(task.name)}
+                {words.task(task)}
               </Typography>
               {task.overdue ? (
                 <Chip size="small" color="error" label={t('staff.tasks.overdue', { date: formatDate(task.due_date) })} />

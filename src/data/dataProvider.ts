@@ -1,5 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import type { LocalNames } from '../../contract/names';
 import { http, type HttpClient } from '../http';
 import { CancelledRequest, fetchJsonOver } from './restClient';
 
@@ -11,10 +12,10 @@ export interface PortalMethods {
   removeCompanyUser(params: { company: string; userId: Identifier }): Promise<{ data: RaRecord & { message?: string } }>;
   /** GET /roles (roles with their permissions) and GET /permissions, fresh (the grid edits them). */
   getRolesAndPermissions(): Promise<{ data: { roles: RoleRecord[]; permissions: Array<{ id: number; name: string }> } }>;
-  /** POST /roles/{name}, optionally copying another role: 'Role Created'. */
-  createRole(params: { name: string; copyFrom?: string }): Promise<{ data: RoleRecord & { message?: string } }>;
-  /** PUT /roles/{name} with all of the role's permission names: 'Role Updated'. */
-  updateRolePermissions(params: { name: string; permissions: string[] }): Promise<{ data: RoleRecord & { message?: string } }>;
+  /** POST /roles/{name}, optionally copying another role, with its names per locale: 'Role Created'. */
+  createRole(params: { name: string; copyFrom?: string; names?: LocalNames }): Promise<{ data: RoleRecord & { message?: string } }>;
+  /** PUT /roles/{name} with all of the role's permission names (and, given, its names per locale, replaced whole): 'Role Updated'. */
+  updateRolePermissions(params: { name: string; permissions?: string[]; names?: LocalNames }): Promise<{ data: RoleRecord & { message?: string } }>;
   /** POST /products/{id}/sort {to}: the product to position `to` (1-based); 422 'Value must be more than 0' / 'Value cannot be more than N'. */
   sortProduct(params: { id: Identifier; to: number }): Promise<{ data: RaRecord }>;
   /** POST /products/swap {productId1, productId2}: the two products trade places. */
@@ -25,6 +26,8 @@ export type PortalDataProvider = DataProvider & PortalMethods;
 export interface RoleRecord {
   id: number;
   name: string;
+  /** Its name's words per locale (issue 54, contract/names.ts); `{}` when none. */
+  names?: LocalNames;
   users_count: number;
   permissions: Array<{ id: number; name: string }>;
 }
@@ -97,12 +100,14 @@ export function createDataProvider(client: HttpClient = http): PortalDataProvide
       ]);
       return { data: { roles: roles ?? [], permissions: permissions ?? [] } };
     },
-    createRole: async ({ name, copyFrom }) => {
-      const body = await client.post<RoleRecord & { message?: string }>(`/roles/${path(name)}`, copyFrom ? { copy_from: copyFrom } : {}, { notify: false });
+    createRole: async ({ name, copyFrom, names }) => {
+      const sent = { ...(copyFrom ? { copy_from: copyFrom } : {}), ...(names && Object.keys(names).length ? { names } : {}) };
+      const body = await client.post<RoleRecord & { message?: string }>(`/roles/${path(name)}`, sent, { notify: false });
       return { data: body! };
     },
-    updateRolePermissions: async ({ name, permissions }) => {
-      const body = await client.put<RoleRecord & { message?: string }>(`/roles/${path(name)}`, { permissions }, { notify: false });
+    updateRolePermissions: async ({ name, permissions, names }) => {
+      // Names alone leave the stored permissions as they are (PUT /roles/{name} takes either or both).
+      const body = await client.put<RoleRecord & { message?: string }>(`/roles/${path(name)}`, { ...(permissions ? { permissions } : {}), ...(names ? { names } : {}) }, { notify: false });
       return { data: body! };
     },
     // Errors are the caller's to show (next to the position box), so no growl from the client.

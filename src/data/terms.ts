@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { isHiddenRegion } from '../../contract/regions';
 import { http } from '../http';
-import { useDataWords } from '../i18n/dataWords';
+import { useDataWords, type NamedTerm } from '../i18n/dataWords';
 import { sharedKeys } from './queryKeys';
 import { CACHED_15_MIN, answered } from './queryPolicies';
 
@@ -10,10 +10,9 @@ export interface TermChoice {
   id: number;
   name: string;
 }
-interface TermRow {
+/** A term of GET /terms, with staff's words per locale (`names`) that `words.term` reads. */
+interface TermRow extends NamedTerm {
   id: number;
-  name: string;
-  slug: string;
   taxonomy?: { slug: string };
 }
 
@@ -22,9 +21,11 @@ interface TermRow {
  * The terms of some taxonomies, by taxonomy slug, from GET /terms (public, cached 15 minutes; one
  * request serves every form and filter that asks), named in the reader's language (regions as
  * countries, company types translated: i18n/dataWords.ts) and sorted by the reader's collation.
+ * The USA regions are hidden (spec section 5) unless `withHidden`: a product priced in dollars
+ * (contract/money.ts: the usa region's currency) needs them in the product form, staff's only.
  * @example const { region, make } = useTermChoices(['region', 'make'] as const);
  */
-export function useTermChoices<T extends string>(taxonomies: readonly T[]): Record<T, TermChoice[]> {
+export function useTermChoices<T extends string>(taxonomies: readonly T[], { withHidden = false }: { withHidden?: boolean } = {}): Record<T, TermChoice[]> {
   const words = useDataWords();
   const { data } = useQuery({
     queryKey: sharedKeys.allTerms(),
@@ -37,7 +38,7 @@ export function useTermChoices<T extends string>(taxonomies: readonly T[]): Reco
     const taxonomy = row.taxonomy?.slug as T | undefined;
     if (!taxonomy || !(taxonomy in out)) continue;
     // USA regions are hidden from the region choice (spec section 5), by the one rule registration uses too.
-    if (taxonomy === 'region' && isHiddenRegion(row.slug)) continue;
+    if (taxonomy === 'region' && !withHidden && isHiddenRegion(row.slug)) continue;
     out[taxonomy].push({ id: row.id, name: words.term(taxonomy, row) });
   }
   for (const list of Object.values<TermChoice[]>(out)) list.sort((a, b) => words.compare(a.name, b.name));

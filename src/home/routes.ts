@@ -12,8 +12,8 @@ export default defineArea({
   ],
   pages: { Dashboard, 'Company Dashboard': Dashboard },
   preload: {
-    // Company dashboard: that company becomes the active one.
-    'Company Dashboard': ({ id }) => session.loadCompany(Number(id)),
+    // Company dashboard: that company becomes the active one (a dealer's own other company, their current one).
+    'Company Dashboard': ({ id }) => session.openCompany(Number(id)),
     // Dashboard without an id: the active company is cleared (spec section 2).
     Dashboard: async () => {
       if (session.activeCompanyId()) await session.clearActiveCompany();

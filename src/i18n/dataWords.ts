@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import type { LocalNames } from '../../contract/names';
 import { PROJECT_TYPES, type ProjectType } from '../../contract/projects';
-import { DEFAULT_LOCALE, toLocale } from './locales';
+import { DEFAULT_LOCALE, LOCALES, localeForTag, toLocale } from './locales';
 
 /**
  * Words stored as data but shown to users (issue 26: "Franchised Dealer", "Region", "Client" stayed
@@ -12,12 +13,43 @@ import { DEFAULT_LOCALE, toLocale } from './locales';
  * in the reader's language. Issue 54 adds the task tracker's: task stages, task types (and a
  * project's task groups, copies of them), task templates and the project tasks copied from them,
  * and the project names the server makes (server/projects/projects.create.ts).
+ *
+ * Staff's own words come first (issue 54, "let staff give their own data words a text per locale
+ * where they create them"): a stage, type, template (and the project's copies), layout, layout page,
+ * term or role carries `names` beside `name` (contract/names.ts), and the reader's locale's text
+ * there (or its language's: `localName`) wins over the seeded words and the stored name. So every
+ * word below takes the record as the API gives it, `{ name, names }`: an answer that carries no
+ * `names` yet, or a name being typed, is `{ name }`.
  */
 
-/** A term as the API gives it (GET /terms, a product's or company's terms). */
-export interface NamedTerm {
+/** A data word as the API gives it: the stored name and, where staff gave them, its words per locale. */
+export interface Named {
   name: string;
+  names?: LocalNames | null;
+}
+
+/** A term as the API gives it (GET /terms, a product's or company's terms). */
+export interface NamedTerm extends Named {
   slug: string;
+}
+
+/**
+ * Staff's own words for a reader of `locale` in `names`: that locale's; else its language's main
+ * locale's (fr-FR for fr-BE, nl-NL for nl-BE, en-GB for en-AU and en-ZA); else any other locale of
+ * that language, in LOCALES' order. Undefined when `names` has none in the reader's language.
+ * @example localName({ 'fr-FR': 'À faire' }, 'fr-BE') // 'À faire'
+ * @example localName({ 'fr-FR': 'À faire' }, 'nl-BE') // undefined
+ */
+export function localName(names: LocalNames | null | undefined, locale: string): string | undefined {
+  if (!names) return undefined;
+  const own = toLocale(locale);
+  const language = own.slice(0, own.indexOf('-'));
+  const main = localeForTag(language) ?? own;
+  for (const candidate of [own, main, ...LOCALES.filter((l) => l.startsWith(`${language}-`))]) {
+    const text = names[candidate];
+    if (text && /\S/.test(text)) return text;
+  }
+  return undefined;
 }
 
 // Region slugs that are not ISO 3166 codes (the UK's is GB).
@@ -84,23 +116,26 @@ function autoProjectType(t: TFunction, name: string, company: string): ProjectTy
 
 /** The display words of one reader (their `t` and locale). */
 export function dataWords(t: TFunction, locale: string) {
+  const own = (record: Named) => localName(record.names, locale);
   return {
-    /** A term of a taxonomy: regions as countries, company types translated, makes and partners as they are (brand names). */
+    /** A term of a taxonomy: staff's words for the reader; else regions as countries, company types translated, makes and partners as they are (brand names). */
     term: (taxonomy: string | undefined, term: NamedTerm): string => {
+      const given = own(term);
+      if (given) return given;
       if (taxonomy === 'region') return regionName(term, locale);
       if (taxonomy === 'type') return t(`data.types.${term.slug}`, { defaultValue: term.name });
       return term.name;
     },
     /** A taxonomy's name (Type, Region, Make, Partner). */
     taxonomy: (slug: string, name: string): string => t(`data.taxonomies.${slug}`, { defaultValue: name }),
-    /** A role's name: the seeded roles translated, a role staff created as they named it. */
-    role: (name: string): string => t(`data.roles.${keyOf(name)}`, { defaultValue: name }),
+    /** A role's name: staff's words for the reader, else the seeded roles translated, a role staff created as they named it. */
+    role: (role: Named): string => own(role) ?? t(`data.roles.${keyOf(role.name)}`, { defaultValue: role.name }),
     /** A task stage's name (To do, In progress, Waiting on dealer, Done seeded; others as named). */
-    taskStage: (name: string): string => seeded(t, 'taskStages', name),
+    taskStage: (stage: Named): string => own(stage) ?? seeded(t, 'taskStages', stage.name),
     /** A task type's name, or a project's task group's (a copy of its type's name). */
-    taskType: (name: string): string => seeded(t, 'taskTypes', name),
+    taskType: (type: Named): string => own(type) ?? seeded(t, 'taskTypes', type.name),
     /** A task template's name, or a project task's copied from one. */
-    task: (name: string): string => seeded(t, 'tasks', name, '.name'),
+    task: (task: Named): string => own(task) ?? seeded(t, 'tasks', task.name, '.name'),
     /**
      * A task's description: the seeded template's in the reader's words while it is as seeded (under
      * the template's name as seeded); one staff wrote or changed as stored.
@@ -110,9 +145,9 @@ export function dataWords(t: TFunction, locale: string) {
       return description && key ? asSeeded(t, `common:data.tasks.${key}.description`, description) : (description ?? '');
     },
     /** An internal page layout's name (the three seeded; one staff made or renamed as stored). */
-    layout: (name: string): string => seeded(t, 'layouts', name),
+    layout: (layout: Named): string => own(layout) ?? seeded(t, 'layouts', layout.name),
     /** A page of an internal page layout (About us, Contact us ... seeded; others as stored). */
-    layoutPage: (name: string): string => seeded(t, 'layoutPages', name),
+    layoutPage: (page: Named): string => own(page) ?? seeded(t, 'layoutPages', page.name),
     /**
      * A project's name: one the server made from its company and type (`Demo Motors Stock`) in the
      * reader's words (`data.projectName`), a seeded one translated, one staff typed as typed.

@@ -12,8 +12,11 @@ export interface Choice {
   id: number | string;
   name: string;
 }
-/** The region and type terms, by taxonomy. */
-export const useProductTerms = () => useTermChoices(PRODUCT_TAXONOMIES);
+/**
+ * The region and type terms, by taxonomy. The USA region included (hidden from dealers' region
+ * choice, spec section 5): staff price a product for it in dollars (README, "differs on purpose").
+ */
+export const useProductTerms = () => useTermChoices(PRODUCT_TAXONOMIES, { withHidden: true });
 
 /**
  * The configurator stages a product may bring into a config (GET /configs/stages), by slug. Without

@@ -1,8 +1,8 @@
 import type { RaRecord } from 'react-admin';
 import type { Currency } from '../../contract/money';
-import type { DataWords } from '../i18n/dataWords';
+import type { DataWords, NamedTerm } from '../i18n/dataWords';
 
-type Term = { id: number; name: string; slug: string; taxonomy: string };
+type Term = NamedTerm & { id: number; taxonomy: string };
 
 /** A product as GET /products lists it (the list, its table and its CSV export). */
 export type ProductRow = RaRecord & {

@@ -1,19 +1,23 @@
 import AddIcon from '@mui/icons-material/Add';
 import SaveIcon from '@mui/icons-material/Save';
+import TranslateIcon from '@mui/icons-material/Translate';
 import UndoIcon from '@mui/icons-material/Undo';
 import {
-  Alert, Box, Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, Table, TableBody, TableCell,
-  TableHead, TableRow, TextField, Typography,
+  Alert, Box, Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, MenuItem, Stack, Table, TableBody, TableCell,
+  TableHead, TableRow, TextField, Tooltip, Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
+import type { LocalNames } from '../../contract/names';
 import { ADMINISTRATOR_ROLE } from '../../contract/roles';
 import { ScrollableTableBox } from '../../engine/react/fields/ScrollableTableBox';
 import { hasPermission, hasRole } from '../auth/permissions';
 import type { PortalDataProvider, RoleRecord } from '../data/dataProvider';
+import { LocalNamesInput, namesTooLong } from '../forms/LocalNamesInput';
 import { useDataWords } from '../i18n/dataWords';
+import { localiseServerText } from '../i18n/serverText';
 import { PageHeading } from '../layout/PageHeading';
 import { session } from '../session/session';
 import { useSession } from '../session/useSession';
@@ -22,12 +26,21 @@ import { roleKeys } from './queryKeys';
 
 const QUERY_KEY = roleKeys.grid();
 
-/** The create-role dialog: a name and, optionally, a role whose permissions to copy ('Role Created'). */
+/** A refusal's errors on `names` and `names.<locale>`, by field, in the reader's words (shown beside those fields). */
+const namesErrorsOf = (e: unknown, t: (key: string, params?: Record<string, string>) => string): Record<string, string> => {
+  const list = (e as { body?: { errors?: Array<{ field?: string; detail?: string }> } }).body?.errors ?? [];
+  const named = list.filter((x) => x.detail && (x.field === 'names' || x.field?.startsWith('names.')));
+  return Object.fromEntries(named.map((x) => [x.field!, localiseServerText(x.detail!, t)]));
+};
+
+/** The create-role dialog: a name, its words per locale and, optionally, a role whose permissions to copy ('Role Created'). */
 function CreateRoleDialog({ roles, onClose, onCreated }: { roles: RoleRecord[]; onClose: () => void; onCreated: () => void }) {
   const { t } = useTranslation(['common', 'errors']);
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
   const [name, setName] = useState('');
+  const [names, setNames] = useState<LocalNames>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const words = useDataWords();
   const [copyFrom, setCopyFrom] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -39,13 +52,16 @@ function CreateRoleDialog({ roles, onClose, onCreated }: { roles: RoleRecord[]; 
       setError(t('errors:companies.name_required'));
       return;
     }
+    if (namesTooLong(names)) return;
     setBusy(true);
     try {
-      await dataProvider.createRole({ name: name.trim(), copyFrom: copyFrom || undefined });
+      await dataProvider.createRole({ name: name.trim(), copyFrom: copyFrom || undefined, names });
       notify(t('errors:roles.created'), { type: 'success' });
       onCreated();
     } catch (e) {
-      setError((e as Error).message || t('errors:unknown_error'));
+      const fields = namesErrorsOf(e, t);
+      setFieldErrors(fields);
+      setError(Object.keys(fields).length ? null : (e as Error).message || t('errors:unknown_error'));
     } finally {
       setBusy(false);
     }
@@ -72,6 +88,7 @@ function CreateRoleDialog({ roles, onClose, onCreated }: { roles: RoleRecord[]; 
             margin="dense"
             slotProps={{ htmlInput: { maxLength: 50 } }}
           />
+          <LocalNamesInput value={names} onChange={setNames} errors={fieldErrors} disabled={busy} testId="role-names" />
           <TextField
             select
             label={t('rolesAdmin.copyFrom')}
@@ -85,7 +102,7 @@ function CreateRoleDialog({ roles, onClose, onCreated }: { roles: RoleRecord[]; 
             <MenuItem value="">{t('rolesAdmin.copyNone')}</MenuItem>
             {roles.map((r) => (
               <MenuItem key={r.id} value={r.name}>
-                {words.role(r.name)}
+                {words.role(r)}
               </MenuItem>
             ))}
           </TextField>
@@ -102,10 +119,66 @@ function CreateRoleDialog({ roles, onClose, onCreated }: { roles: RoleRecord[]; 
 }
 
 /**
+ * A role's name in other languages (issue 54): its words per locale, saved at once with the role's
+ * permissions as the server holds them (PUT /roles/{name} takes both; the grid's unsaved ticks stay
+ * unsaved and ticked).
+ */
+function RoleNamesDialog({ role, onClose, onSaved }: { role: RoleRecord; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation(['common', 'errors']);
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const notify = useNotify();
+  const words = useDataWords();
+  const [names, setNames] = useState<LocalNames>(role.names ?? {});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || namesTooLong(names)) return;
+    setBusy(true);
+    try {
+      await dataProvider.updateRolePermissions({ name: role.name, names });
+      notify(t('errors:roles.updated'), { type: 'success' });
+      onSaved();
+    } catch (e) {
+      const fields = namesErrorsOf(e, t);
+      setFieldErrors(fields);
+      setProblem(Object.keys(fields).length ? null : (e as Error).message || t('errors:unknown_error'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="role-names-title" data-testid="role-names-dialog">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="role-names-title">{t('rolesAdmin.namesTitle', { role: words.role(role) })}</DialogTitle>
+        <DialogContent>
+          {problem ? (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {problem}
+            </Alert>
+          ) : null}
+          <LocalNamesInput value={names} onChange={setNames} errors={fieldErrors} disabled={busy} defaultOpen testId="role-names" />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {t('rolesAdmin.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy} data-testid="role-names-save">
+            {t('rolesAdmin.namesSave')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/**
  * `/roles-permissions/roles`: permissions down, roles across, a box per pair. Administrators tick
  * and untick, then save: one PUT per changed role, each with all of that role's permissions. The
  * server refuses a change that would take the right to manage roles from you or from the last
- * administrator; others see the grid read only.
+ * administrator; others see the grid read only. Administrators give a role its name in other
+ * languages from the button beside its name (RoleNamesDialog).
  */
 export default function RolesGrid() {
   const { t, i18n } = useTranslation(['common', 'errors']);
@@ -120,7 +193,10 @@ export default function RolesGrid() {
   const [grid, setGrid] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
   const [creating, setCreating] = useState(false);
-  useEffect(() => setGrid(initialGrid(roles)), [roles]);
+  const [naming, setNaming] = useState<RoleRecord | null>(null);
+  // Back to the server's permissions when they change (a role's names saved alone keep the ticks not yet saved).
+  const held = JSON.stringify(initialGrid(roles));
+  useEffect(() => setGrid(JSON.parse(held) as Record<string, string[]>), [held]);
   const changes = changedRoles(grid, roles);
   // Role names in the reader's language (the seeded ones; a role staff named shows as named).
   const words = useDataWords();
@@ -195,11 +271,18 @@ export default function RolesGrid() {
                 {roles.map((role) => (
                   <TableCell key={role.id} align="center" sx={{ minWidth: 110, verticalAlign: 'bottom' }}>
                     <Typography variant="subtitle2" component="span" sx={{ display: 'block', lineHeight: 1.2 }}>
-                      {words.role(role.name)}
+                      {words.role(role)}
                     </Typography>
                     <Typography variant="caption" color="text.secondary">
                       {t('rolesAdmin.users', { count: role.users_count })}
                     </Typography>
+                    {canEdit ? (
+                      <Tooltip title={t('rolesAdmin.namesOf', { role: words.role(role) })}>
+                        <IconButton size="small" aria-label={t('rolesAdmin.namesOf', { role: words.role(role) })} onClick={() => setNaming(role)} disabled={saving} data-testid="role-names-open">
+                          <TranslateIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    ) : null}
                   </TableCell>
                 ))}
               </TableRow>
@@ -218,7 +301,7 @@ export default function RolesGrid() {
                           checked={checked}
                           disabled={!canEdit || saving}
                           onChange={() => setGrid((g) => toggle(g, role.name, permission.name))}
-                          slotProps={{ input: { 'aria-label': t('rolesAdmin.grant', { permission: label(permission.name), role: words.role(role.name) }) } }}
+                          slotProps={{ input: { 'aria-label': t('rolesAdmin.grant', { permission: label(permission.name), role: words.role(role) }) } }}
                           data-role={role.name}
                           data-permission={permission.name}
                         />
@@ -231,6 +314,16 @@ export default function RolesGrid() {
           </Table>
         </ScrollableTableBox>
       )}
+      {naming ? (
+        <RoleNamesDialog
+          role={naming}
+          onClose={() => setNaming(null)}
+          onSaved={() => {
+            setNaming(null);
+            void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+          }}
+        />
+      ) : null}
       {creating ? (
         <CreateRoleDialog
           roles={roles}

@@ -1,3 +1,4 @@
+import { hasPermission } from '../auth/permissions';
 import type { CurrentUserResponse, SessionCompany, TokenResponse } from '../auth/types';
 import { http, type HttpClient } from '../http';
 import { followAccountLocale, forgetAccountLocale, i18n } from '../i18n/i18n';
@@ -269,6 +270,19 @@ export class SessionController {
     this.clear();
   }
 
+  /**
+   * A company dashboard's address (`/dashboard/{id}`): for a user held to their own companies (no
+   * 'view companies' or 'manage configs') whose other company it names, that company becomes their
+   * current one on the server, as the switcher does (a link to it in a mail or a bookmark works,
+   * instead of the dashboard of the company they were in); for anyone else, the active company.
+   */
+  async openCompany(id: number): Promise<void> {
+    const { user, company, companies } = this.state;
+    const ownOther = !hasPermission(user, ['view companies', 'manage configs']) && company?.id !== id && (companies ?? []).some((c) => c.id === id);
+    if (!ownOther) return this.loadCompany(id);
+    await this.switchCompany(id);
+  }
+
   /** Makes a company the active one (staff), loading it with `GET /api/companies/{id}`. */
   async loadCompany(id: number): Promise<void> {
     const seq = ++this.companySeq;
@@ -301,6 +315,8 @@ export class SessionController {
     writeActiveCompanyId(null);
     this.client.cache.clear();
     this.set({ user: current.user, company: current.company, companies: current.companies ?? [] });
+    // The company they work in now sets their default language, as at sign-in (a language they chose stays).
+    void followAccountLocale(current.company?.lang);
     return current;
   }
 

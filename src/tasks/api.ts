@@ -4,6 +4,7 @@
  * field errors the dialogs show under their inputs, sorting, and the type's multipart form (fetch,
  * since the app's client sends JSON only). Lists are read with react-admin's `useGetList`.
  */
+import type { LocalNames } from '../../contract/names';
 import { errorText, http, HttpError } from '../http';
 import { localiseServerText } from '../i18n/serverText';
 import { readToken } from '../session/storage';
@@ -50,9 +51,11 @@ export const remove = (resource: TaskResource, id: number, t: Translate) => writ
 export const sortTo = (resource: Exclude<TaskResource, 'tasks/notifications'>, id: number, to: number, t: Translate) =>
   write<{ id: number; position: number }>(() => http.post(`${at(resource, id)}/sort`, { to }, { notify: false }), t);
 
-/** What the type form sends: a name, a new icon file, or the icon removed. */
+/** What the type form sends: a name, its words per locale, a new icon file, or the icon removed. */
 export interface TypeForm {
   name?: string;
+  /** Sent as the JSON text of the object (a multipart field is text); replaces the stored ones, `{}` clears them. */
+  names?: LocalNames;
   file?: File | null;
   removeIcon?: boolean;
 }
@@ -61,6 +64,7 @@ export interface TypeForm {
 export async function saveType<T>(id: number | undefined, form: TypeForm, language: string, t: Translate): Promise<T & { message?: string }> {
   const data = new FormData();
   if (form.name !== undefined) data.append('name', form.name);
+  if (form.names !== undefined) data.append('names', JSON.stringify(form.names));
   if (form.file) data.append('file', form.file, form.file.name);
   else if (form.removeIcon) data.append('remove_icon', 'true');
   const token = readToken();

@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../auth/permissions';
 import { useSession } from '../session/useSession';
 import { remove, sortTo, WriteRefused, type TaskResource } from './api';
+import type { LocalNames } from '../../contract/names';
+import { namesTooLong } from '../forms/LocalNamesInput';
+import type { Named } from '../i18n/dataWords';
 import { localiseServerText } from '../i18n/serverText';
 
 /** Whether the signed-in user may change task templates (spec section 6: 'edit tasks'); the server checks the same. */
@@ -21,16 +24,17 @@ export function useServerText() {
 /**
  * Moving and deleting rows of one resource, then `reload`: a move answers the refusal's text
  * (shown under the box by the caller) or null; a delete growls the server's words. `nameOf` says a
- * row's name as the list shows it (a seeded stage, type or template in the reader's words).
+ * row's name as the list shows it (staff's words for the reader, a seeded stage, type or template in
+ * the reader's words).
  */
-export function useRowWrites(resource: Exclude<TaskResource, 'tasks/notifications'> | 'tasks/notifications', reload: () => unknown, nameOf: (name: string) => string = (name) => name) {
+export function useRowWrites(resource: Exclude<TaskResource, 'tasks/notifications'> | 'tasks/notifications', reload: () => unknown, nameOf: (row: Named) => string = (row) => row.name) {
   const { t } = useTranslation(['tasks', 'errors']);
   const notify = useNotify();
   const said = useServerText();
-  const move = async (row: { id: number; name: string }, to: number): Promise<string | null> => {
+  const move = async (row: Named & { id: number }, to: number): Promise<string | null> => {
     try {
       await sortTo(resource as Exclude<TaskResource, 'tasks/notifications'>, row.id, to, t);
-      notify(t('tasks:order.moved', { name: nameOf(row.name), position: to }), { type: 'success' });
+      notify(t('tasks:order.moved', { name: nameOf(row), position: to }), { type: 'success' });
       await reload();
       return null;
     } catch (error) {
@@ -55,7 +59,8 @@ export function useRowWrites(resource: Exclude<TaskResource, 'tasks/notification
  * The edit dialog's state of the four template screens: the draft being edited (null: closed),
  * the server's field errors, and `submit`, which sends the draft with `send`, growls the server's
  * words, closes and reloads; a refusal keeps the dialog open with its errors under the fields, or
- * answers its text for the dialog to show when no field is named.
+ * answers its text for the dialog to show when no field is named. A draft whose name in another
+ * language is too long (said beside that field) is not sent.
  */
 export function useDraftDialog<D>(send: (draft: D) => Promise<{ message?: string }>, reload: () => unknown) {
   const { t } = useTranslation(['tasks', 'errors']);
@@ -69,7 +74,7 @@ export function useDraftDialog<D>(send: (draft: D) => Promise<{ message?: string
   };
   const close = () => setDraft(null);
   const submit = async (): Promise<string | null> => {
-    if (!draft) return null;
+    if (!draft || namesTooLong((draft as { names?: LocalNames }).names)) return null;
     try {
       const saved = await send(draft);
       notify(said(saved.message), { type: 'success' });

@@ -128,7 +128,7 @@ export function ProjectSummaryCard({ project, header = true }: { project: Projec
             {project.next_due.map((task) => ({ ...task, overdue: Boolean(task.due_date && task.due_date < today()) })).map((task) => (
               <ListItem key={task.id} disableGutters>
                 <ListItemText
-                  primary={words.task(task.name)}
+                  primary={words.task(task)}
                   secondary={task.due_date ? (task.overdue ? t('task.overdueOn', { date: formatDate(task.due_date) }) : t('task.dueOn', { date: formatDate(task.due_date) })) : t('task.noDue')}
                 />
               </ListItem>

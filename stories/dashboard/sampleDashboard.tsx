@@ -48,7 +48,7 @@ export const sampleCompany: CompanyDashboard = {
   configs: [{ id: 5, guid: '5e0b8d1c-8f1a-4e57-9b1c-2b7f2f6f0a01', name: 'Demo Motors website', status: 'active', progress: 40, submitted: 2, updated_at: `${day(-1)}T09:30:00.000Z` }],
   agreements: [{ id: 8, name: 'Demo Motors website launch', stage: 'sent', updated_at: `${day(-5)}T10:00:00.000Z` }],
   projects: [
-    { id: 1, name: 'Demo Motors website launch', status: 'active', rag: 'amber', complete_percentage: 42, launch_date: day(20), project_manager: 'Pat Project', account_manager: 'Andy Account', overdue_tasks: 1, next_due: { id: 11, name: 'Homepage design approved', due_date: day(2) } },
+    { id: 1, name: 'Demo Motors website launch', status: 'active', rag: 'amber', complete_percentage: 42, launch_date: day(20), project_manager: 'Pat Project', account_manager: 'Andy Account', overdue_tasks: 1, next_due: { id: 11, name: 'Homepage design approved', names: {}, due_date: day(2) } },
   ],
   users: [
     { id: 20, name: 'Dana Dealer', email: 'dealer@demo.test', primary: true, status: 'active' },

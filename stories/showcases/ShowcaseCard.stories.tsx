@@ -24,9 +24,9 @@ const post: Post = {
   post_content: null, post_status: 'published', published_at: '2026-01-20T09:00:00Z', website_address: 'https://table-bay-motors.example',
   featured_media: image('#0e5a6b', 'Table Bay Motors'), gallery: [],
   taxonomies: [
-    { id: 12, name: 'ZA', slug: 'za', taxonomy: 'region' },
-    { id: 30, name: 'Toyota', slug: 'toyota', taxonomy: 'make' },
-    { id: 31, name: 'Volkswagen', slug: 'volkswagen', taxonomy: 'make' },
+    { id: 12, name: 'ZA', names: {}, slug: 'za', taxonomy: 'region' },
+    { id: 30, name: 'Toyota', names: {}, slug: 'toyota', taxonomy: 'make' },
+    { id: 31, name: 'Volkswagen', names: {}, slug: 'volkswagen', taxonomy: 'make' },
   ],
   meta: [], author: null, created_at: '2026-01-20T09:00:00Z', updated_at: '2026-01-20T09:00:00Z',
 } as Post;

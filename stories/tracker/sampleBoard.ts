@@ -3,10 +3,10 @@ import type { CardGroup } from '../../src/tracker/board/TaskCard';
 
 /** The task stages of the demo data, in board order (the last one is done). */
 export const sampleStages: TaskStage[] = [
-  { id: 1, name: 'To do', position: 1, is_done: false, colour: null, task_count: 0, updated_at: '2026-03-01T09:00:00Z' },
-  { id: 2, name: 'In progress', position: 2, is_done: false, colour: null, task_count: 0, updated_at: '2026-03-01T09:00:00Z' },
-  { id: 3, name: 'Waiting for dealer', position: 3, is_done: false, colour: null, task_count: 0, updated_at: '2026-03-01T09:00:00Z' },
-  { id: 4, name: 'Done', position: 4, is_done: true, colour: null, task_count: 0, updated_at: '2026-03-01T09:00:00Z' },
+  { id: 1, name: 'To do', names: {}, position: 1, is_done: false, colour: null, task_count: 0, updated_at: '2026-03-01T09:00:00Z' },
+  { id: 2, name: 'In progress', names: {}, position: 2, is_done: false, colour: null, task_count: 0, updated_at: '2026-03-01T09:00:00Z' },
+  { id: 3, name: 'Waiting for dealer', names: {}, position: 3, is_done: false, colour: null, task_count: 0, updated_at: '2026-03-01T09:00:00Z' },
+  { id: 4, name: 'Done', names: {}, position: 4, is_done: true, colour: null, task_count: 0, updated_at: '2026-03-01T09:00:00Z' },
 ];
 
 const icon = (colour: string, letter: string) =>
@@ -20,7 +20,7 @@ export const sampleGroups = new Map<number, CardGroup>([
 ]);
 
 const task = (id: number, name: string, stage_id: number, position: number, group: number, extra: Partial<ProjectTask> = {}): ProjectTask => ({
-  id, name, stage_id, position, project_task_type_id: group, task_id: id, description: null, assignee: null, due_date: null, milestone: false,
+  id, name, names: {}, stage_id, position, project_task_type_id: group, task_id: id, description: null, assignee: null, due_date: null, milestone: false,
   trigger: null, custom: false, completed_at: null, completed_by: null, overdue: false, ...extra,
 });
 
@@ -59,13 +59,13 @@ export const sampleProject: ProjectDetail = {
     { id: 4, role: 'account_manager', name: 'Sam Jones', email: 'am@demo.test', telephone: '+44 20 7946 0002', position: 'Account manager', avatar: null },
   ],
   task_types: [
-    { id: 11, name: 'Website', task_type_id: 1, position: 1, tasks_total: 8, tasks_done: 0 },
-    { id: 12, name: 'Stock feed', task_type_id: 2, position: 1, tasks_total: 2, tasks_done: 0 },
-    { id: 13, name: 'Finance', task_type_id: 3, position: 1, tasks_total: 2, tasks_done: 0 },
+    { id: 11, name: 'Website', names: {}, task_type_id: 1, position: 1, tasks_total: 8, tasks_done: 0 },
+    { id: 12, name: 'Stock feed', names: {}, task_type_id: 2, position: 1, tasks_total: 2, tasks_done: 0 },
+    { id: 13, name: 'Finance', names: {}, task_type_id: 3, position: 1, tasks_total: 2, tasks_done: 0 },
   ],
   next_due: [
-    { id: 3, name: 'Order form signed', due_date: '2026-03-06' },
-    { id: 4, name: 'Design the home page', due_date: '2026-03-20' },
-    { id: 9, name: 'Go-live checklist', due_date: '2026-04-10' },
+    { id: 3, name: 'Order form signed', names: {}, due_date: '2026-03-06' },
+    { id: 4, name: 'Design the home page', names: {}, due_date: '2026-03-20' },
+    { id: 9, name: 'Go-live checklist', names: {}, due_date: '2026-04-10' },
   ],
 };

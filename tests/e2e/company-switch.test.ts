@@ -3,10 +3,11 @@
  * company switcher shows for a user of more than one company), in real Chromium: the dashboard
  * is the chosen company's at once, a reload and a new sign-in keep it (the server holds the
  * choice), a phone offers the same companies behind an icon, and a dealer of one company sees no
- * switcher.
+ * switcher. An address of their other company's dashboard (a link in a mail) switches to it.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, login } from '../server/helpers';
 import { startE2E, type E2E } from './harness';
 
 const DEALER = 'cooper.ryan@gold-coast-prestige.example';
@@ -58,5 +59,21 @@ describe('switching company (browser)', () => {
     await e2e.openSignedIn(single, 'dealer@demo.test', { route: '/dashboard' });
     await expect.poll(() => companyShown(single), SETTLE).toBe('Demo Motors');
     expect(await single.getByTestId('company-switcher').count()).toBe(0);
+  });
+
+  it("the address of the other company's dashboard switches to it, as the switcher does, and the switch is kept", async () => {
+    const token = (await login(e2e.server, DEALER)).token;
+    const current = await call<{ companies: Array<{ id: number; name: string }> }>(e2e.server, 'GET', '/api/users/current', { token });
+    const hunter = current.body.companies.find((c) => c.name === 'Hunter Valley Motors')!;
+    const { page } = await e2e.newPage();
+    await e2e.openSignedIn(page, DEALER, { route: `/dashboard/${hunter.id}` });
+    await expect.poll(() => companyShown(page), SETTLE).toBe('Hunter Valley Motors');
+    const after = await call<{ company: { name: string } }>(e2e.server, 'GET', '/api/users/current', { token });
+    expect(after.body.company.name).toBe('Hunter Valley Motors');
+
+    // Back, so the demo stays as seeded.
+    await page.getByTestId('company-switcher-input').click();
+    await page.getByTestId('company-switcher-option').filter({ hasText: 'Gold Coast Prestige' }).click();
+    await expect.poll(() => companyShown(page), SETTLE).toBe('Gold Coast Prestige');
   });
 });

@@ -1,11 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPath, startE2E, type E2E } from './harness';
+import { companyInformation, franchises, location, newConfig, writeStages, type ConfigBody } from '../server/configs-helpers';
+import { call, login } from '../server/helpers';
+import { editSaved, hashPath, startE2E, SETTLE, type E2E } from './harness';
 
 /**
  * The rows of a stage's list read on their own: values sit in the middle of their fields, the Add
  * button names what it adds (the item's title in the schema), the icons beside the drag handle say
- * what they do, and an empty select shows a placeholder rather than a blank box.
+ * what they do, and an empty select shows a placeholder rather than a blank box. A row staff lock
+ * (issue 54, spec section 3: table rows' `disabled`) reads as locked to the dealer, who cannot remove it.
  */
 describe('rows of stage lists (browser)', () => {
   let e2e: E2E;
@@ -47,5 +50,33 @@ describe('rows of stage lists (browser)', () => {
     await table.getByRole('button', { name: 'Add element' }).click();
     const lastRow = table.locator('tbody tr').last();
     await expect.poll(() => lastRow.getByRole('combobox').first().textContent()).toBe('Choose…');
+  });
+
+  it('staff lock a location; the dealer sees it locked, with no Remove, while the other location keeps its Remove', async () => {
+    // A config of the dealer's company with two locations in a draft, written through the API as staff.
+    const pm = await login(e2e.server, 'pm@demo.test');
+    const motors = (await call<ConfigBody>(e2e.server, 'GET', `/api/configs/${configId}`, { token: pm.token })).body.company;
+    const made: ConfigBody = await writeStages(e2e.server, pm.token, await newConfig(e2e.server, pm.token, motors.guid, 'Locked rows'), [
+      { slug: 'company-information', data: companyInformation, state: 'draft' },
+      { slug: 'franchises', data: franchises('Ford'), state: 'draft' },
+      { slug: 'locations', data: { locations: [location('lLeeds', 'Leeds', ['fFord']), location('lYork', 'York', ['fFord'])] }, state: 'draft' },
+    ]);
+
+    const staff = (await e2e.newPage()).page;
+    await e2e.openSignedIn(staff, 'pm@demo.test', { route: `/configurator/${made.id}/locations` });
+    await staff.getByRole('button', { name: 'Lock row 1' }).click();
+    await editSaved(staff);
+    // Staff keep their controls: the lock turns into Unlock, and the row can still be removed by them.
+    await staff.getByRole('button', { name: 'Unlock row 1' }).waitFor();
+
+    const dealer = (await e2e.newPage()).page;
+    await e2e.openSignedIn(dealer, 'dealer@demo.test', { route: `/configurator/${made.id}/locations` });
+    const locked = dealer.getByTestId('row-locked');
+    await locked.first().waitFor(SETTLE);
+    expect(await locked.count()).toBe(1);
+    expect(await locked.getAttribute('aria-label')).toBe('Locked by our team: this row cannot be changed, removed or moved.');
+    // One Remove, the York row's: Leeds, locked, has none, and no lock button is offered to a dealer.
+    expect(await dealer.getByRole('button', { name: 'Remove' }).count()).toBe(1);
+    expect(await dealer.getByRole('button', { name: /^(Lock|Unlock) row/ }).count()).toBe(0);
   });
 });

@@ -41,6 +41,9 @@ describe('task templates (browser)', () => {
     await page.getByTestId('stage-add').click();
     const dialog = page.getByTestId('stage-dialog');
     await dialog.getByLabel('Name').fill('Backlog');
+    // Its words in French too (issue 54: staff give their own data words a text per locale).
+    await dialog.getByRole('button', { name: /Name in other languages/ }).click();
+    await dialog.getByLabel('Français (France)').fill('  Réserve ');
     await dialog.getByTestId('stage-dialog-save').click();
     await page.getByText('Stage Created').waitFor();
     await expect.poll(() => rowNames('stages-table'), SETTLE).toEqual(['To do', 'In progress', 'Waiting on dealer', 'Done', 'Backlog']);
@@ -59,6 +62,12 @@ describe('task templates (browser)', () => {
     await page.getByText('Backlog moved to position 1').waitFor();
     await expect.poll(storedStages, SETTLE).toEqual(['Backlog', 'To do', 'In progress', 'Waiting on dealer', 'Done']);
     await expect.poll(() => rowNames('stages-table'), SETTLE).toEqual(['Backlog', 'To do', 'In progress', 'Waiting on dealer', 'Done']);
+    // A French reader sees the French words: the seeded stages' and the one staff gave Backlog.
+    const { page: french, context } = await e2e.newPage({ locale: 'fr-FR' });
+    await context.addInitScript(() => localStorage.setItem('portal.locale', 'fr-FR'));
+    await e2e.openSignedIn(french, 'pm@demo.test', { route: '/tasks/stages' });
+    await expect.poll(() => french.getByTestId('stages-table').getByTestId('row-name').allTextContents(), SETTLE).toEqual(['Réserve', 'À faire', 'En cours', 'En attente du concessionnaire', 'Terminé']);
+    await context.close();
 
     // The last done stage keeps its flag: the server's words in the dialog.
     await page.getByTestId('stages-table').getByText('Done', { exact: true }).first().click();

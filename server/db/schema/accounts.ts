@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { LocalNames } from '../../../contract/names';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -25,6 +26,8 @@ export const users = pgTable('users', {
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
+  /** The name's words in other locales (contract/names.ts, issue 54); `{}` when none. */
+  names: jsonb('names').$type<LocalNames>().notNull().default({}),
 });
 
 export const permissions = pgTable('permissions', {

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { AdminConfigType, LayoutPage } from '../../../contract/adminconfigs';
+import type { AdminConfigType, InternalPage } from '../../../contract/adminconfigs';
+import type { LocalNames } from '../../../contract/names';
 import { users } from './accounts';
+
+/** A layout's page as stored: `names` only when it has any (answers give `{}` for none). */
+export type StoredPage = InternalPage & { names?: LocalNames };
 
 /**
  * Configurator admin settings staff reuse across configs (spec sections 2 and 7: "Adminconfigs").
@@ -9,6 +13,7 @@ import { users } from './accounts';
  * 'internal-page-layout': a named, ordered set of internal pages, held in `data.pages`.
  * `position` orders the active rows of a type 1..N (PUT /adminconfigs/{id}/sort); an archived row
  * leaves the order (position null) and is kept, since configs name the layout they came from.
+ * A page of `data.pages` may carry `names` too (its name in other locales; none stored: `{}` in answers).
  */
 export const adminConfigs = pgTable(
   'admin_configs',
@@ -17,9 +22,11 @@ export const adminConfigs = pgTable(
     guid: uuid('guid').notNull().defaultRandom().unique(),
     type: text('type').$type<AdminConfigType>().notNull(),
     name: text('name').notNull(),
+    /** The name's words in other locales (contract/names.ts, issue 54); `{}` when none. */
+    names: jsonb('names').$type<LocalNames>().notNull().default({}),
     position: integer('position'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
-    data: jsonb('data').$type<{ pages: LayoutPage[] }>().notNull(),
+    data: jsonb('data').$type<{ pages: StoredPage[] }>().notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

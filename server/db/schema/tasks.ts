@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { LocalNames } from '../../../contract/names';
 import { NOTIFICATION_EVENTS, TASK_TRIGGERS, type NotificationRecipient } from '../../../contract/tracker';
 import { bytea } from './bytea';
 import { byReader } from './collation';
@@ -18,6 +19,8 @@ export const taskStages = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    /** The name's words in other locales (contract/names.ts, issue 54); `{}` when none. */
+    names: jsonb('names').$type<LocalNames>().notNull().default({}),
     position: integer('position').notNull(),
     isDone: boolean('is_done').notNull().default(false),
     /** A hex colour for the board's column header, e.g. #2e7d32. */
@@ -37,6 +40,8 @@ export const taskTypes = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    /** The name's words in other locales (contract/names.ts, issue 54); `{}` when none. */
+    names: jsonb('names').$type<LocalNames>().notNull().default({}),
     position: integer('position').notNull(),
     /** The icon as re-encoded by the media checks (PNG or WebP), served by GET /tasks/types/{id}/icon. */
     icon: bytea('icon'),
@@ -59,6 +64,8 @@ export const tasks = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    /** The name's words in other locales (contract/names.ts, issue 54); `{}` when none. */
+    names: jsonb('names').$type<LocalNames>().notNull().default({}),
     description: text('description'),
     taskTypeId: integer('task_type_id')
       .notNull()

@@ -1,4 +1,5 @@
-import { integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { LocalNames } from '../../../contract/names';
 
 /** A vocabulary: `type` (company types), `region`, `make`, `partner`. */
 export const taxonomies = pgTable('taxonomies', {
@@ -16,6 +17,8 @@ export const terms = pgTable(
       .notNull()
       .references(() => taxonomies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The name's words in other locales (contract/names.ts, issue 54); `{}` when none. */
+    names: jsonb('names').$type<LocalNames>().notNull().default({}),
     slug: text('slug').notNull(),
   },
   (t) => [uniqueIndex('terms_taxonomy_slug_idx').on(t.taxonomyId, t.slug)],

@@ -43,7 +43,7 @@ export function ApplyDialog({ layout, onClose }: { layout: InternalPageLayout; o
   };
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="apply-dialog-title" data-testid="apply-dialog">
-      <DialogTitle id="apply-dialog-title">{t('apply.title', { name: words.layout(layout.name) })}</DialogTitle>
+      <DialogTitle id="apply-dialog-title">{t('apply.title', { name: words.layout(layout) })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <DialogContentText>{t('apply.replaces')}</DialogContentText>

@@ -2,12 +2,14 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InternalPageLayout } from '../../../contract/adminconfigs';
+import { LocalNamesInput, namesTooLong } from '../../forms/LocalNamesInput';
 import { saveLayout, WriteRefused, type LayoutDraft } from './api';
 import { PageListEditor } from './PageListEditor';
 
 /**
  * Create or edit one layout: its name and its ordered pages. The server checks everything again; its
- * refusals show under their fields (`name`, `pages.{i}.name` ...), or above the form when none is named.
+ * refusals show under their fields (`name`, `names.fr-FR`, `pages.{i}.name` ...), or above the form when none is named. The
+ * name and each page's name take words per locale (forms/LocalNamesInput.tsx).
  */
 export function LayoutDialog({ initial, onClose, onSaved }: { initial: LayoutDraft; onClose: () => void; onSaved: (saved: InternalPageLayout) => void }) {
   const { t } = useTranslation(['configAdmin', 'errors']);
@@ -18,7 +20,8 @@ export function LayoutDialog({ initial, onClose, onSaved }: { initial: LayoutDra
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    // A name in another language said too long beside its field is not sent (the server would refuse it too).
+    if (busy || namesTooLong(draft.names) || draft.pages.some((p) => namesTooLong(p.names))) return;
     setBusy(true);
     try {
       onSaved(await saveLayout(draft, t));
@@ -47,6 +50,7 @@ export function LayoutDialog({ initial, onClose, onSaved }: { initial: LayoutDra
               helperText={errors.name}
               slotProps={{ htmlInput: { maxLength: 150, 'data-testid': 'layout-name' } }}
             />
+            <LocalNamesInput value={draft.names} onChange={(names) => setDraft({ ...draft, names })} errors={errors} disabled={busy} testId="layout-names" />
             <PageListEditor pages={draft.pages} onChange={(pages) => setDraft({ ...draft, pages })} errors={errors} disabled={busy} />
           </Stack>
         </DialogContent>

@@ -16,7 +16,7 @@ import { archiveLayout, RESOURCE, sortLayout, WriteRefused, type LayoutDraft } f
 import { ApplyDialog } from './ApplyDialog';
 import { LayoutDialog } from './LayoutDialog';
 
-const NEW: LayoutDraft = { name: '', pages: [] };
+const NEW: LayoutDraft = { name: '', names: {}, pages: [] };
 type Row = InternalPageLayout & { position: number };
 
 /**
@@ -75,24 +75,24 @@ export default function LayoutsPage() {
             label={t('layouts.title')}
             editable
             onMove={move}
-            onOpen={(row) => setEditing({ id: row.id, name: row.name, pages: row.pages })}
+            onOpen={(row) => setEditing({ id: row.id, name: row.name, names: row.names, pages: row.pages })}
             testId="layouts-table"
             columns={[
-              { key: 'name', label: t('layouts.name'), render: (row) => <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="row-name">{words.layout(row.name)}</Typography> },
-              { key: 'pages', label: t('layouts.pages'), render: (row) => row.pages.map((p) => words.layoutPage(p.name)).join(', '), wide: true },
+              { key: 'name', label: t('layouts.name'), render: (row) => <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="row-name">{words.layout(row)}</Typography> },
+              { key: 'pages', label: t('layouts.pages'), render: (row) => row.pages.map((p) => words.layoutPage(p)).join(', '), wide: true },
               { key: 'updated', label: t('layouts.updated'), render: (row) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.updated_at)}</Box>, wide: true },
               {
                 key: 'actions',
                 label: t('layouts.actions'),
                 render: (row) => (
                   <Stack direction="row" onClick={stop} onKeyDown={stop}>
-                    <Tooltip title={t('layouts.applyNamed', { name: words.layout(row.name) })}>
-                      <IconButton size="small" aria-label={t('layouts.applyNamed', { name: words.layout(row.name) })} onClick={() => setApplying(row)} data-testid="layout-apply">
+                    <Tooltip title={t('layouts.applyNamed', { name: words.layout(row) })}>
+                      <IconButton size="small" aria-label={t('layouts.applyNamed', { name: words.layout(row) })} onClick={() => setApplying(row)} data-testid="layout-apply">
                         <PlaylistAddCheckIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>
-                    <Tooltip title={t('layouts.archiveNamed', { name: words.layout(row.name) })}>
-                      <IconButton size="small" aria-label={t('layouts.archiveNamed', { name: words.layout(row.name) })} onClick={() => setArchiving(row)} data-testid="layout-archive">
+                    <Tooltip title={t('layouts.archiveNamed', { name: words.layout(row) })}>
+                      <IconButton size="small" aria-label={t('layouts.archiveNamed', { name: words.layout(row) })} onClick={() => setArchiving(row)} data-testid="layout-archive">
                         <ArchiveIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>
@@ -117,7 +117,7 @@ export default function LayoutsPage() {
       {applying && <ApplyDialog layout={applying} onClose={() => setApplying(null)} />}
       <ConfirmDialog
         open={archiving !== null}
-        title={t('layouts.archiveQuestion', { name: archiving ? words.layout(archiving.name) : '' })}
+        title={t('layouts.archiveQuestion', { name: archiving ? words.layout(archiving) : '' })}
         confirmLabel={t('layouts.archive')}
         tone="warning"
         onClose={() => setArchiving(null)}

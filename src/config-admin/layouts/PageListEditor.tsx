@@ -5,6 +5,7 @@ import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { Box, Button, IconButton, MenuItem, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { PAGE_TEMPLATES, type PageTemplate } from '../../../contract/adminconfigs';
+import { LocalNamesInput } from '../../forms/LocalNamesInput';
 import type { DraftPage } from './api';
 
 export interface PageListEditorProps {
@@ -15,7 +16,7 @@ export interface PageListEditorProps {
   disabled?: boolean;
 }
 
-export const newPage = (): DraftPage => ({ name: '', template: 'standard', sections: [], notes: '' });
+export const newPage = (): DraftPage => ({ name: '', names: {}, template: 'standard', sections: [], notes: '' });
 
 /** Sections as the box shows them (one a line) and back (blank lines dropped only when saved). */
 const sectionsText = (sections: string[]) => sections.join('\n');
@@ -23,7 +24,7 @@ const sectionsOf = (text: string) => text.split('\n');
 
 /**
  * The ordered pages of an internal page layout, each editable in place (name, template, sections
- * one a line, notes), with add, remove and move up / down (buttons, so the order is keyboard
+ * one a line, notes; the name's words per locale under it), with add, remove and move up / down (buttons, so the order is keyboard
  * operable and each button names its page). Field errors of the server show under their fields.
  */
 export function PageListEditor({ pages, onChange, errors = {}, disabled }: PageListEditorProps) {
@@ -100,6 +101,9 @@ export function PageListEditor({ pages, onChange, errors = {}, disabled }: PageL
                   </MenuItem>
                 ))}
               </TextField>
+              <Box sx={{ gridColumn: '1 / -1' }}>
+                <LocalNamesInput value={page.names} onChange={(names) => set(index, { ...page, names })} errors={errors} field={`pages.${index}.names`} disabled={disabled} testId="page-names" />
+              </Box>
               <TextField
                 label={t('pages.sections')}
                 value={sectionsText(page.sections)}

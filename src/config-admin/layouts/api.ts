@@ -4,6 +4,7 @@
  * config (server/adminconfigs/README.md). The list is read with react-admin's `useGetList`.
  */
 import type { InternalPageLayout, LayoutApplied, LayoutPage } from '../../../contract/adminconfigs';
+import type { LocalNames } from '../../../contract/names';
 import { errorText, http, HttpError } from '../../http';
 import { localiseServerText } from '../../i18n/serverText';
 
@@ -12,7 +13,7 @@ type Translate = (key: string, params?: Record<string, string>) => string;
 /** The resource's name on the API and in react-admin. */
 export const RESOURCE = 'adminconfigs';
 
-/** A refused write: the texts to show and the ones that belong to a field (`name`, `pages.1.name`, `to`, `id`). */
+/** A refused write: the texts to show and the ones that belong to a field (`name`, `names.fr-FR`, `pages.1.name`, `pages.1.names.fr-FR`, `to`, `id`). */
 export class WriteRefused extends Error {
   constructor(
     readonly messages: string[],
@@ -34,16 +35,23 @@ async function write<T>(run: () => Promise<T | undefined>, t: Translate): Promis
   }
 }
 
-/** A page as the form edits it (a new page has no id until the server gives it one). */
-export type DraftPage = Omit<LayoutPage, 'id'> & { id?: string };
+/** A page as the form edits it (a new page has no id until the server gives it one; `names`: its words per locale). */
+export type DraftPage = Omit<LayoutPage, 'id' | 'names'> & { id?: string; names?: LocalNames };
 export interface LayoutDraft {
   id?: number;
   name: string;
+  /** The layout name's words per locale (contract/names.ts). */
+  names?: LocalNames;
   pages: DraftPage[];
 }
 
 export const saveLayout = (draft: LayoutDraft, t: Translate) => {
-  const body = { name: draft.name, pages: draft.pages.map((p) => ({ ...(p.id ? { id: p.id } : {}), name: p.name, template: p.template, sections: p.sections.map((s) => s.trim()).filter(Boolean), notes: p.notes })) };
+  // `names` replaces the stored ones whole (`{}` clears them), the layout's and each page's.
+  const body = {
+    name: draft.name,
+    names: draft.names ?? {},
+    pages: draft.pages.map((p) => ({ ...(p.id ? { id: p.id } : {}), name: p.name, names: p.names ?? {}, template: p.template, sections: p.sections.map((s) => s.trim()).filter(Boolean), notes: p.notes })),
+  };
   return write<InternalPageLayout>(() => (draft.id === undefined ? http.post(`/${RESOURCE}`, body, { notify: false }) : http.put(`/${RESOURCE}/${draft.id}`, body, { notify: false })), t);
 };
 

@@ -66,21 +66,26 @@ function atPointer(value: unknown, pointer: string): unknown {
 }
 
 /** `optionsFrom` fields store ids of another stage's items: their labels, looked up in the whole config. */
-function referenceLabels(ui: Ui | undefined, ctx: Ctx): Map<unknown, string> | null {
+/**
+ * The labels of the items an optionsFrom field may name, by id, and how to label an item gone from
+ * the config by the name it had (history: a removed department reads as "Ventes", not its stored "Sales").
+ */
+function referenceLabels(ui: Ui | undefined, ctx: Ctx): { byId: Map<unknown, string>; removed: (name: string) => string } | null {
   const opts = ui?.['ui:options'] as { optionsFrom?: string; stage?: string; valueKey?: string; labelKey?: string } | undefined;
   if (ui?.['ui:widget'] !== 'optionsFrom' || !opts?.optionsFrom) return null;
   const list = atPointer(ctx.doc[opts.stage ?? ctx.slug], opts.optionsFrom);
-  const map = new Map<unknown, string>();
+  const source = { stage: opts.stage ?? ctx.slug, pointer: opts.optionsFrom, labelKey: opts.labelKey };
+  const byId = new Map<unknown, string>();
   if (Array.isArray(list)) {
     list.forEach((item, index) => {
       if (item && typeof item === 'object') {
         const rec = item as Record<string, unknown>;
         // The engine's one labeller of references: the name, or "Locations 2 (no name)", never the id.
-        map.set(rec[opts.valueKey ?? 'id'], referenceLabel(rec, index, { stage: opts.stage ?? ctx.slug, pointer: opts.optionsFrom!, labelKey: opts.labelKey }, ctx.t));
-      } else map.set(item, String(item));
+        byId.set(rec[opts.valueKey ?? 'id'], referenceLabel(rec, index, source, ctx.t));
+      } else byId.set(item, String(item));
     });
   }
-  return map;
+  return { byId, removed: (name) => referenceLabel({ [opts.labelKey ?? 'name']: name }, 0, source, ctx.t) };
 }
 
 function scalarText(value: unknown, schema: Schema, ui: Ui | undefined, ctx: Ctx): string {
@@ -133,7 +138,10 @@ function summarise(value: unknown, raw: Schema | undefined, ui: Ui | undefined, 
   if (refs) {
     const ids = Array.isArray(value) ? value : [value];
     // An id is never shown: an item gone from the config reads as such.
-    const names = ids.map((id) => refs.get(id) ?? ctx.names?.get(String(id)) ?? ctx.t('common:configPages.overview.removedItem'));
+    const names = ids.map((id) => {
+      const gone = refs.byId.has(id) ? undefined : ctx.names?.get(String(id));
+      return refs.byId.get(id) ?? (gone === undefined ? ctx.t('common:configPages.overview.removedItem') : refs.removed(gone));
+    });
     return Array.isArray(value) ? { kind: 'list', items: names } : { kind: 'text', text: names[0] };
   }
   if (Array.isArray(value)) {

@@ -44,7 +44,7 @@ export function NotificationForm({ draft, onChange, types, errors }: { draft: No
           <MenuItem value="">{t('notifications.anyType')}</MenuItem>
           {types.map((type) => (
             <MenuItem key={type.id} value={type.id}>
-              {words.taskType(type.name)}
+              {words.taskType(type)}
             </MenuItem>
           ))}
         </TextField>

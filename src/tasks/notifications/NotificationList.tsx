@@ -64,7 +64,7 @@ export default function NotificationList() {
           <MenuItem value="">{t('notifications.anyType')}</MenuItem>
           {types.map((type) => (
             <MenuItem key={type.id} value={type.id}>
-              {words.taskType(type.name)}
+              {words.taskType(type)}
             </MenuItem>
           ))}
         </TextField>
@@ -105,7 +105,7 @@ export default function NotificationList() {
                     </TableCell>
                     <TableCell>{t(`events.${n.event}`)}</TableCell>
                     {!phone && <TableCell>{n.recipients.map((r) => t(`recipients.${r}`)).join(', ')}</TableCell>}
-                    {!phone && <TableCell>{type ? <TypeChip name={type.name} iconUrl={type.icon_url} /> : t('notifications.anyType')}</TableCell>}
+                    {!phone && <TableCell>{type ? <TypeChip name={type.name} names={type.names} iconUrl={type.icon_url} /> : t('notifications.anyType')}</TableCell>}
                     <TableCell>{n.active ? <Chip size="small" color="success" label={t('notifications.on')} /> : <Chip size="small" label={t('notifications.off')} />}</TableCell>
                   </TableRow>
                 );

@@ -16,7 +16,7 @@ import { TypeChip } from '../TypeChip';
 import { useCanEditTasks, useDraftDialog, useRowWrites } from '../useTaskWrites';
 import { templateBody, TemplateForm, type TemplateDraft } from './TemplateForm';
 
-const NEW: TemplateDraft = { name: '', description: '', task_type_id: '', project_types: [], due_days: '', milestone: false, trigger: '' };
+const NEW: TemplateDraft = { name: '', names: {}, description: '', task_type_id: '', project_types: [], due_days: '', milestone: false, trigger: '' };
 
 /**
  * `/tasks`: the task templates by position (what a new project copies, in this order): search,
@@ -41,7 +41,7 @@ export default function TaskList() {
   const { draft, setDraft, open, close, errors, submit } = useDraftDialog<TemplateDraft>((d) => save<TaskTemplate>('tasks', d.id, templateBody(d), t), refetch);
   const edit = (row: TaskTemplate) =>
     open({
-      id: row.id, name: row.name, description: row.description ?? '', task_type_id: row.task_type_id, project_types: row.project_types,
+      id: row.id, name: row.name, names: row.names ?? {}, description: row.description ?? '', task_type_id: row.task_type_id, project_types: row.project_types,
       due_days: row.due_days === null ? '' : String(row.due_days), milestone: row.milestone, trigger: row.trigger ?? '',
     });
   return (
@@ -50,12 +50,12 @@ export default function TaskList() {
         draft && (
           <EditDialog
             open
-            title={draft.id ? t('templates.edit', { name: words.task(draft.name) }) : t('templates.add')}
+            title={draft.id ? t('templates.edit', { name: words.task(draft) }) : t('templates.add')}
             testId="template-dialog"
             onClose={close}
             onSave={submit}
             onDelete={draft.id ? () => del({ id: draft.id! }) : undefined}
-            deleteQuestion={t('templates.deleteQuestion', { name: words.task(draft.name) })}
+            deleteQuestion={t('templates.deleteQuestion', { name: words.task(draft) })}
           >
             <TemplateForm draft={draft} onChange={setDraft} types={types} errors={errors} />
           </EditDialog>
@@ -68,7 +68,7 @@ export default function TaskList() {
           <MenuItem value="">{t('templates.anyType')}</MenuItem>
           {types.map((type) => (
             <MenuItem key={type.id} value={type.id}>
-              {words.taskType(type.name)}
+              {words.taskType(type)}
             </MenuItem>
           ))}
         </TextField>
@@ -107,20 +107,20 @@ export default function TaskList() {
                 <Box>
                   <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                     {row.milestone && <FlagIcon fontSize="small" color="warning" titleAccess={t('templates.milestone')} />}
-                    <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="row-name">{words.task(row.name)}</Typography>
+                    <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="row-name">{words.task(row)}</Typography>
                   </Stack>
                   {row.description && <Typography variant="caption" color="text.secondary" component="p" data-testid="row-description">{words.taskDescription(row.name, row.description)}</Typography>}
                   {row.trigger && <Typography variant="caption" color="text.secondary" component="p">{t(`triggers.${row.trigger}`)}</Typography>}
                   {phone && (
                     <Typography variant="caption" color="text.secondary" component="p">
-                      {words.taskType(row.task_type.name)}
+                      {words.taskType(row.task_type)}
                       {row.due_days === null ? '' : ` · ${t('templates.day', { count: row.due_days })}`}
                     </Typography>
                   )}
                 </Box>
               ),
             },
-            { key: 'type', label: t('templates.type'), wide: true, render: (row) => <TypeChip name={row.task_type.name} iconUrl={row.task_type.icon_url} /> },
+            { key: 'type', label: t('templates.type'), wide: true, render: (row) => <TypeChip name={row.task_type.name} names={row.task_type.names} iconUrl={row.task_type.icon_url} /> },
             {
               key: 'projectTypes',
               label: t('templates.projectTypes'),

@@ -1,13 +1,16 @@
 import { Autocomplete, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import type { LocalNames } from '../../../contract/names';
 import { PROJECT_TYPES, type ProjectType } from '../../../contract/projects';
 import type { TaskType } from '../../../contract/tasks';
 import { TASK_TRIGGERS, type TaskTrigger } from '../../../contract/tracker';
+import { LocalNamesInput } from '../../forms/LocalNamesInput';
 import { useDataWords } from '../../i18n/dataWords';
 
 export interface TemplateDraft {
   id?: number;
   name: string;
+  names: LocalNames;
   description: string;
   task_type_id: number | '';
   project_types: ProjectType[];
@@ -19,6 +22,7 @@ export interface TemplateDraft {
 /** The draft as the API's write body (blank due days and description as none). */
 export const templateBody = (d: TemplateDraft) => ({
   name: d.name,
+  names: d.names,
   description: d.description.trim() ? d.description : null,
   ...(d.task_type_id === '' ? {} : { task_type_id: d.task_type_id }),
   project_types: d.project_types,
@@ -35,11 +39,12 @@ export function TemplateForm({ draft, onChange, types, errors }: { draft: Templa
   return (
     <>
       <TextField label={t('templates.name')} value={draft.name} onChange={(e) => set('name', e.target.value)} required autoFocus error={Boolean(errors.name)} helperText={errors.name} slotProps={{ htmlInput: { maxLength: 150 } }} />
+      <LocalNamesInput value={draft.names} onChange={(names) => set('names', names)} errors={errors} testId="template-names" />
       <TextField label={t('templates.description')} value={draft.description} onChange={(e) => set('description', e.target.value)} multiline minRows={2} error={Boolean(errors.description)} helperText={errors.description} />
       <TextField select label={t('templates.type')} value={draft.task_type_id} onChange={(e) => set('task_type_id', Number(e.target.value))} required error={Boolean(errors.task_type_id)} helperText={errors.task_type_id} data-testid="template-type">
         {types.map((type) => (
           <MenuItem key={type.id} value={type.id}>
-            {words.taskType(type.name)}
+            {words.taskType(type)}
           </MenuItem>
         ))}
       </TextField>

@@ -38,7 +38,7 @@ export const BoardColumn = memo(function BoardColumn({ stage, tasks, groups, onO
     >
       <Typography id={headingId} component="h3" variant="subtitle2" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
         {stage.is_done ? <CheckCircleIcon fontSize="small" color="success" titleAccess={t('board.doneStage')} /> : null}
-        {words.taskStage(stage.name)}
+        {words.taskStage(stage)}
         <Box component="span" sx={{ ml: 'auto', color: 'text.secondary', fontWeight: 400 }} data-testid="board-column-count">
           {t('board.count', { count: tasks.length })}
         </Box>

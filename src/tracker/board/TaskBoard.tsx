@@ -79,13 +79,13 @@ export function TaskBoard({ stages, tasks, groups, groupId = null, onMove, onOpe
     if (taskId !== null) {
       for (const [stage, list] of cols) {
         const index = list.findIndex((task) => task.id === taskId);
-        if (index >= 0) return { stage, index, task: list[index], stageName: st.find((s) => s.id === stage)?.name ?? '' };
+        if (index >= 0) return { stage, index, task: list[index], column: st.find((s) => s.id === stage) };
       }
       return null;
     }
     const stage = stageIdOf(id);
     if (stage === null) return null;
-    return { stage, index: cols.get(stage)?.length ?? 0, task: null, stageName: st.find((s) => s.id === stage)?.name ?? '' };
+    return { stage, index: cols.get(stage)?.length ?? 0, task: null, column: st.find((s) => s.id === stage) };
   }, []);
 
   const onDragStart = ({ active: a }: DragStartEvent) => setActive(find(a.id)?.task ?? null);
@@ -104,9 +104,9 @@ export function TaskBoard({ stages, tasks, groups, groupId = null, onMove, onOpe
   const accessibility = useMemo(() => {
     const said = (id: UniqueIdentifier | undefined) => {
       const place = find(id);
-      return { stage: words.taskStage(place?.stageName ?? ''), position: (place?.index ?? 0) + 1 };
+      return { stage: words.taskStage(place?.column ?? { name: '' }), position: (place?.index ?? 0) + 1 };
     };
-    const name = (id: UniqueIdentifier) => words.task(find(id)?.task?.name ?? '');
+    const name = (id: UniqueIdentifier) => words.task(find(id)?.task ?? { name: '' });
     const announcements: Announcements = {
       onDragStart: ({ active: a }) => t('board.dragStart', { name: name(a.id), ...said(a.id) }),
       onDragOver: ({ active: a, over }) => (over ? t('board.dragOver', { name: name(a.id), ...said(over.id) }) : t('board.dragNowhere', { name: name(a.id) })),

@@ -2,13 +2,12 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataWords } from '../../i18n/dataWords';
+import { dataWords, type Named } from '../../i18n/dataWords';
 import { formatDate } from '../../i18n/format';
 import type { ProjectTask } from '../types';
 
-/** The group a card belongs to (its name as stored, its task type's icon when it has one). */
-export interface CardGroup {
-  name: string;
+/** The group a card belongs to (its name as stored with its words per locale, its task type's icon when it has one). */
+export interface CardGroup extends Named {
   icon_url: string | null;
 }
 
@@ -37,7 +36,7 @@ export const TaskCard = memo(function TaskCard({ task, group, onOpen, handle, li
   const { t, i18n } = useTranslation('tracker');
   // The card's own `t`, not useDataWords: one translation hook per card, 500 cards on a big board.
   const words = useMemo(() => dataWords(t, i18n.language), [t, i18n.language]);
-  const name = words.task(task.name);
+  const name = words.task(task);
   return (
     <div className={`tb-card${task.overdue ? ' tb-overdue' : ''}${lifted ? ' tb-lifted' : ''}`} data-testid="task-card" data-task-id={task.id} data-task-name={task.name}>
       {handle ? (
@@ -59,7 +58,7 @@ export const TaskCard = memo(function TaskCard({ task, group, onOpen, handle, li
         {group ? (
           <div className="tb-group">
             {group.icon_url ? <img src={group.icon_url} alt="" width={14} height={14} /> : null}
-            {words.taskType(group.name)}
+            {words.taskType(group)}
           </div>
         ) : null}
         {task.due_date || task.assignee ? (

@@ -63,7 +63,7 @@ export function ProjectProgressCard() {
                         primary={
                           <>
                             <FlagIcon fontSize="inherit" titleAccess={t('task.milestone')} sx={{ verticalAlign: 'middle', mr: 0.5 }} />
-                            {words.task(m.name)}
+                            {words.task(m)}
                           </>
                         }
                         secondary={m.due_date ? t('task.dueOn', { date: formatDate(m.due_date) }) : null}

@@ -52,13 +52,13 @@ export function GroupsTab({ project, edit }: { project: ProjectDetail; edit: boo
                 <>
                   {markMaster ? (
                     <Tooltip title={t('groups.markMaster')}>
-                      <IconButton aria-label={t('groups.markMasterNamed', { name: words.taskType(g.name) })} onClick={() => setMaster(g)} data-testid="group-master">
+                      <IconButton aria-label={t('groups.markMasterNamed', { name: words.taskType(g) })} onClick={() => setMaster(g)} data-testid="group-master">
                         <StarIcon />
                       </IconButton>
                     </Tooltip>
                   ) : null}
                   <Tooltip title={t('actions.delete')}>
-                    <IconButton aria-label={t('actions.deleteNamed', { name: words.taskType(g.name) })} onClick={() => setRemoving(g)} data-testid="group-delete">
+                    <IconButton aria-label={t('actions.deleteNamed', { name: words.taskType(g) })} onClick={() => setRemoving(g)} data-testid="group-delete">
                       <DeleteIcon />
                     </IconButton>
                   </Tooltip>
@@ -67,15 +67,15 @@ export function GroupsTab({ project, edit }: { project: ProjectDetail; edit: boo
             }
           >
             <ListItemIcon sx={{ minWidth: 36 }}>{icon(g) ? <img src={icon(g)!} alt="" width={20} height={20} /> : null}</ListItemIcon>
-            <ListItemText primary={words.taskType(g.name)} secondary={t('groups.taskCount', { count: g.tasks_total, done: g.tasks_done })} />
+            <ListItemText primary={words.taskType(g)} secondary={t('groups.taskCount', { count: g.tasks_total, done: g.tasks_done })} />
           </ListItem>
         ))}
       </List>
       <ConfirmDialog open={master !== null} title={t('groups.markMaster')} confirmLabel={t('groups.markMaster')} onClose={() => setMaster(null)} onConfirm={async () => { if (master) await mark.mutateAsync(master).catch(() => undefined); }} testId="group-master-dialog">
-        {master ? t('groups.markMasterText', { name: words.taskType(master.name), type: t(`types.${project.project_type}`, { defaultValue: project.project_type }) }) : null}
+        {master ? t('groups.markMasterText', { name: words.taskType(master), type: t(`types.${project.project_type}`, { defaultValue: project.project_type }) }) : null}
       </ConfirmDialog>
       <ConfirmDialog open={removing !== null} title={t('groups.deleteTitle')} confirmLabel={t('actions.delete')} tone="error" onClose={() => setRemoving(null)} onConfirm={async () => { if (removing) await remove.mutateAsync(removing).catch(() => undefined); }} testId="group-delete-dialog">
-        {removing ? t('groups.deleteText', { name: words.taskType(removing.name) }) : null}
+        {removing ? t('groups.deleteText', { name: words.taskType(removing) }) : null}
       </ConfirmDialog>
     </Box>
   );

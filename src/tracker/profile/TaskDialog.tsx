@@ -61,7 +61,7 @@ export function TaskDialog({ task, groups, stages, defaultGroupId, busy = false,
             <TextField select fullWidth label={t('fields.group')} value={groupId} onChange={(e) => setGroupId(Number(e.target.value))} required error={groupMissing} helperText={groupMissing ? t('validation.required') : undefined}>
               {groups.map((g) => (
                 <MenuItem key={g.id} value={g.id}>
-                  {words.taskType(g.name)}
+                  {words.taskType(g)}
                 </MenuItem>
               ))}
             </TextField>
@@ -69,7 +69,7 @@ export function TaskDialog({ task, groups, stages, defaultGroupId, busy = false,
               <TextField select fullWidth label={t('fields.stage')} value={stageId} onChange={(e) => setStageId(Number(e.target.value))}>
                 {stages.map((s) => (
                   <MenuItem key={s.id} value={s.id}>
-                    {words.taskStage(s.name)}
+                    {words.taskStage(s)}
                   </MenuItem>
                 ))}
               </TextField>

@@ -46,10 +46,10 @@ export const TaskList = memo(function TaskList({ stages, tasks, groups, groupId,
             <TableRow key={task.id} data-testid="task-row">
               <TableCell>
                 <Button size="small" onClick={() => onOpen(task)} sx={{ textTransform: 'none', textAlign: 'left' }}>
-                  {task.milestone ? `${words.task(task.name)} (${t('task.milestone')})` : words.task(task.name)}
+                  {task.milestone ? `${words.task(task)} (${t('task.milestone')})` : words.task(task)}
                 </Button>
               </TableCell>
-              <TableCell>{words.taskType(groups.get(task.project_task_type_id)?.name ?? '')}</TableCell>
+              <TableCell>{words.taskType(groups.get(task.project_task_type_id) ?? { name: '' })}</TableCell>
               <TableCell>
                 <TextField
                   select
@@ -57,12 +57,12 @@ export const TaskList = memo(function TaskList({ stages, tasks, groups, groupId,
                   value={task.stage_id}
                   disabled={disabled}
                   onChange={(e) => onMove(task.id, Number(e.target.value), Number.MAX_SAFE_INTEGER)}
-                  slotProps={{ htmlInput: { 'aria-label': t('list.stageOf', { name: words.task(task.name) }) } }}
+                  slotProps={{ htmlInput: { 'aria-label': t('list.stageOf', { name: words.task(task) }) } }}
                   sx={{ minWidth: 140 }}
                 >
                   {stages.map((s) => (
                     <MenuItem key={s.id} value={s.id}>
-                      {words.taskStage(s.name)}
+                      {words.taskStage(s)}
                     </MenuItem>
                   ))}
                 </TextField>

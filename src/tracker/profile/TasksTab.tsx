@@ -43,7 +43,7 @@ export function TasksTab({ project, edit }: { project: ProjectDetail; edit: bool
   const groupList = useMemo(() => groups.data ?? project.task_types ?? [], [groups.data, project.task_types]);
   const cardGroups = useMemo(() => {
     const icons = new Map((types.data ?? []).map((type) => [type.id, type.icon_url]));
-    return new Map<number, CardGroup>(groupList.map((g) => [g.id, { name: g.name, icon_url: g.task_type_id ? (icons.get(g.task_type_id) ?? null) : null }]));
+    return new Map<number, CardGroup>(groupList.map((g) => [g.id, { name: g.name, names: g.names, icon_url: g.task_type_id ? (icons.get(g.task_type_id) ?? null) : null }]));
   }, [groupList, types.data]);
 
   const onMove = useBoardMoves(project.id, stageIds, groupId);
@@ -89,7 +89,7 @@ export function TasksTab({ project, edit }: { project: ProjectDetail; edit: bool
             <MenuItem key={g.id} value={g.id}>
               <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
                 {cardGroups.get(g.id)?.icon_url ? <img src={cardGroups.get(g.id)!.icon_url!} alt="" width={16} height={16} /> : null}
-                {words.taskType(g.name)}
+                {words.taskType(g)}
               </Box>
             </MenuItem>
           ))}
@@ -145,7 +145,7 @@ export function TasksTab({ project, edit }: { project: ProjectDetail; edit: bool
         }}
         testId="task-delete-dialog"
       >
-        {open && open !== 'new' ? t('task.deleteText', { name: words.task(open.name) }) : null}
+        {open && open !== 'new' ? t('task.deleteText', { name: words.task(open) }) : null}
       </ConfirmDialog>
     </Box>
   );

@@ -52,8 +52,8 @@ describe('GET /api/posts', () => {
     expect(harbour.post_content!.split('\n\n')).toHaveLength(3);
     expect(harbour.featured_media).toMatchObject({ filename: 'harbour-cars-live.jpg', mime: 'image/jpeg', company_id: null, alt: 'Harbour Cars: the new website on a laptop and a phone' });
     expect(harbour.gallery.map((g) => g.filename)).toEqual(['harbour-cars-homepage.jpg', 'harbour-cars-vehicle-page.jpg', 'harbour-cars-finance.jpg']);
-    expect(harbour.taxonomies).toContainEqual({ id: 10, name: 'FR', slug: 'fr', taxonomy: 'region' });
-    expect(harbour.taxonomies).toContainEqual({ id: 42, name: 'Peugeot', slug: 'peugeot', taxonomy: 'make' });
+    expect(harbour.taxonomies).toContainEqual({ id: 10, name: 'FR', names: {}, slug: 'fr', taxonomy: 'region' });
+    expect(harbour.taxonomies).toContainEqual({ id: 42, name: 'Peugeot', names: {}, slug: 'peugeot', taxonomy: 'make' });
     // The image addresses work without a session (the app's <img> tags).
     const file = await fetch(`${server.url}${harbour.featured_media!.url}`);
     expect(file.status).toBe(200);

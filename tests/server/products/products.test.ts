@@ -75,7 +75,7 @@ describe('GET /api/products', () => {
       expect(first).toHaveProperty(field);
     }
     expect(first).toMatchObject({ name: 'Dealer Website Platform', cost: 495, cost_type: 'per month', fixed_setup_fee: 3000, per_location: true, location_limit: 3 });
-    expect(first.terms).toContainEqual({ id: 7, name: 'UK', slug: 'uk', taxonomy: 'region' });
+    expect(first.terms).toContainEqual({ id: 7, name: 'UK', names: {}, slug: 'uk', taxonomy: 'region' });
     const next = await list('admin', { range: [10, 19] });
     expect(next.headers.get('content-range')).toBe('products 10-19/40');
     expect(next.body[0].order_column).toBe(11);

@@ -98,3 +98,27 @@ describe('enums named by enumLabels: departments and user roles (issue 54)', () 
     expect(removed.join('\n')).not.toMatch(/› Service/);
   });
 });
+
+describe('an item gone from the config, in the reader\'s language (issue 54)', () => {
+  it('a removed department that opening hours named reads as its French name, not its stored English', async () => {
+    const [frCommon, frConfigurator] = await Promise.all([import('../../../locales/fr-FR/common.json'), import('../../../locales/fr-FR/configurator.json')]);
+    const fr = i18next.createInstance();
+    await fr.init({ lng: 'fr-FR', resources: { 'fr-FR': { common: frCommon.default, configurator: frConfigurator.default } }, defaultNS: 'common', interpolation: { escapeValue: false } });
+    const sales = { id: 'dsale', name: 'Sales' };
+    const service = { id: 'dserv', name: 'Service' };
+    const week = { id: 'h1', name: 'Semaine', departments: [sales.id, service.id], days: {} };
+    const now = { departments: { departments: [service] }, 'opening-hours': { hours: [{ ...week, departments: [service.id] }] } };
+    const out = historyLines(
+      {
+        changes: [
+          { stage: 'departments', field: '/departments', old: [sales, service], new: [service] },
+          { stage: 'opening-hours', field: '/hours/0/departments', old: [sales.id, service.id], new: [service.id] },
+        ].map((c) => ({ internal: false, op: 'replace', ...c }) as RevisionChange),
+      },
+      { slug: 'opening-hours', showInternal: false, doc: now, stageTitle: (s) => s, t: fr.t.bind(fr) as Translate },
+    ).map((l) => l.text);
+    const hours = out.find((l) => l.includes('→'))!;
+    expect(hours).toContain('Ventes');
+    expect(hours).not.toMatch(/\bSales\b/);
+  });
+});

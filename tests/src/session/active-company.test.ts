@@ -45,3 +45,48 @@ it('of two picks, the later one wins even when the earlier answers last', async 
   expect(readActiveCompanyId()).toBe(3);
   expect(session.getState().company?.name).toBe('Quayside Motors');
 });
+
+it("a dealer's address of their own other company makes it their current one on the server; another company's is loaded as before", async () => {
+  const puts: string[] = [];
+  const own = createServer((req, res) => {
+    const json = (data: unknown) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(data));
+    };
+    const dealer = { id: 7, name: 'Cooper Ryan', email: 'cooper@example.test', roles: [{ id: 1, name: 'Client', permissions: [{ id: 1, name: 'view configs' }] }] };
+    const companies = [{ id: 2, name: 'Gold Coast Prestige', lang: 'en' }, { id: 3, name: 'Hunter Valley Motors', lang: 'fr' }];
+    if (req.method === 'PUT' && req.url === '/api/users/current/company') {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c));
+      return void req.on('end', () => {
+        puts.push(body);
+        json({ user: dealer, company: companies[1], companies });
+      });
+    }
+    if (req.url === '/api/users/current') return json({ user: dealer, company: companies[0], companies });
+    if (req.url === '/api/companies/3') return json(companies[1]);
+    if (req.url === '/api/companies/4') return json({ id: 4, name: 'Not theirs' });
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+  try {
+    const session = new SessionController(new HttpClient(`http://127.0.0.1:${(own.address() as AddressInfo).port}/api`, memoryStorage()));
+    await session.loadCurrent();
+    expect(session.getState().company?.name).toBe('Gold Coast Prestige');
+    await session.openCompany(3);
+    expect(puts.map((b) => JSON.parse(b))).toEqual([{ company_id: 3 }]);
+    expect(session.getState().company?.name).toBe('Hunter Valley Motors');
+    expect(readActiveCompanyId()).toBeNull();
+    // Its language is their default now (as at sign-in), unless they chose one.
+    expect(sessionStorage.getItem('portal.accountLocale')).toBe('fr-FR');
+    // Their current company again: nothing to switch (it is loaded, as any company dashboard's).
+    await session.openCompany(3);
+    expect(puts).toHaveLength(1);
+    // A company not theirs: loaded as the active one, as before (the server answers or refuses it).
+    await session.openCompany(4);
+    expect(puts).toHaveLength(1);
+    expect(readActiveCompanyId()).toBe(4);
+  } finally {
+    await new Promise<void>((resolve) => own.close(() => resolve()));
+  }
+});

@@ -13,9 +13,9 @@ import { TermChips } from '../../../src/showcases/parts';
 afterEach(cleanup);
 
 const terms = [
-  { id: 1, taxonomy: 'region', slug: 'fr', name: 'FR' },
-  { id: 2, taxonomy: 'make', slug: 'skoda', name: 'Škoda' },
-  { id: 3, taxonomy: 'type', slug: 'independent', name: 'Independent' },
+  { id: 1, taxonomy: 'region', slug: 'fr', name: 'FR', names: {} },
+  { id: 2, taxonomy: 'make', slug: 'skoda', name: 'Škoda', names: {} },
+  { id: 3, taxonomy: 'type', slug: 'independent', name: 'Independent', names: {} },
 ];
 
 function chips(locale: string): string[] {
