@@ -135,8 +135,14 @@ function write(input: WriteStageInput): WriteStageResult {
     const errors: FieldError[] = [];
     for (const s of touched) {
       for (const p of lockedRowProblems(s, config.doc[s], r.doc[s])) {
+        if (s !== slug) {
+          // The cascade reached a locked row of another stage: no field of this form is at fault, so
+          // the message says so at the top of the form (field ''); `stage` names the stage for clients.
+          errors.push(fieldError('', 'validation:write.rowLockedElsewhere', { id: p.id, kind: p.kind, stage: s }, { lng }));
+          continue;
+        }
         const key = p.kind === 'lock' ? 'validation:write.rowLock' : 'validation:write.rowLocked';
-        errors.push(fieldError(s === slug ? p.path : '', key, { id: p.id, kind: p.kind, stage: s }, { lng }));
+        errors.push(fieldError(p.path, key, { id: p.id, kind: p.kind, stage: s }, { lng }));
       }
     }
     if (errors.length) return { ok: false, status: 403, code: 'forbidden', message: errors[0].message, errors };

@@ -80,6 +80,19 @@ describe('row locks: a dealer may not touch a locked row', () => {
     expect(r.errors[0]).toMatchObject({ key: 'validation:write.rowLocked', params: { kind: 'removed' } });
   });
 
+  it('refuses a change whose cascade reaches a locked row of another stage, saying so (not "this row")', () => {
+    const config = lockedConfig();
+    const locked = rows(config).find((l) => l.id === 'l1')!;
+    const make = (locked.franchises as string[])[0];
+    const franchises = (config.doc.franchises.franchises as Row[]).filter((f) => f.id !== make);
+    const r = refused(writeStage({ config, slug: 'franchises', data: { franchises }, state: 'draft', permissions: DEALER, baseVersion: config.version }));
+    expect(r.status).toBe(403);
+    expect(r.message).toBe('This change would also change a row our team locked in another section. Ask our team to unlock it first.');
+    expect(r.errors[0]).toMatchObject({ path: '', key: 'validation:write.rowLockedElsewhere', params: { stage: 'locations', id: 'l1', kind: 'changed' } });
+    // Staff may: the cascade changes the locked row.
+    expect(stored(writeStage({ config, slug: 'franchises', data: { franchises }, state: 'draft', permissions: STAFF, baseVersion: config.version })).ok).toBe(true);
+  });
+
   it('lets a dealer change the other rows, add and remove rows around a locked one, and send it back unchanged', () => {
     const config = lockedConfig();
     const [l0, l1, l2] = rows(config);
