@@ -10,6 +10,8 @@ export const PERMISSIONS = [
   'create products', 'edit posts', 'create posts', 'manage categories', 'list users', 'create users',
   'view permissions', 'list tasks', 'edit tasks', 'create projects', 'view project variations',
   'approve project tasks', 'edit projects', 'view projects', 'tracker reports',
+  // Issue 55 (contract/reviews.ts): comment on a config's fields; request changes and resolve threads.
+  'comment configs', 'review configs',
 ] as const;
 
 /** One permission name. */

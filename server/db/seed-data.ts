@@ -6,7 +6,7 @@ export { PERMISSIONS };
 
 /** Role id 1 is the default client role (new registrations get it). */
 export const ROLES: Array<{ id: number; name: string; permissions: readonly Permission[] | 'all' }> = [
-  { id: 1, name: 'Client', permissions: ['view agreements', 'view configs', 'edit configs', 'view media', 'view products'] },
+  { id: 1, name: 'Client', permissions: ['view agreements', 'view configs', 'edit configs', 'view media', 'view products', 'comment configs'] },
   { id: 2, name: 'Administrator', permissions: 'all' },
   {
     id: 3,
@@ -15,7 +15,7 @@ export const ROLES: Array<{ id: number; name: string; permissions: readonly Perm
       'view agreements', 'edit agreements', 'view companies', 'create companies', 'view configs', 'edit configs',
       'create configs', 'manage configs', 'view media', 'upload media', 'view products', 'list users', 'list tasks',
       'edit tasks', 'create projects', 'view project variations', 'approve project tasks', 'edit projects',
-      'view projects', 'tracker reports',
+      'view projects', 'tracker reports', 'comment configs', 'review configs',
     ],
   },
   {
@@ -24,6 +24,7 @@ export const ROLES: Array<{ id: number; name: string; permissions: readonly Perm
     permissions: [
       'view agreements', 'edit agreements', 'view companies', 'create companies', 'view configs', 'create configs',
       'view media', 'view products', 'list users', 'view projects', 'view project variations', 'tracker reports',
+      'comment configs',
     ],
   },
   {

@@ -77,6 +77,8 @@ export const PERMISSIONS = {
   editProjects: 'edit projects',
   viewProjects: 'view projects',
   trackerReports: 'tracker reports',
+  commentConfigs: 'comment configs',
+  reviewConfigs: 'review configs',
 } as const satisfies Record<string, Permission>;
 
 /** Holding any of these shows the admin section of the sidebar. */

@@ -14,3 +14,4 @@ export * from './projects';
 export * from './adminconfigs';
 export * from './catalogue';
 export * from './imports';
+export * from './reviews';
