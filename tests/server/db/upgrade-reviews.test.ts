@@ -1,0 +1,85 @@
+// Migration 0026 on an installation made before issue 55 (issue 55: permissions are data): the two
+// new permissions arrive with the demo roles' defaults, and an empty database is left to the seed.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { inArray } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, expect, it } from 'vitest';
+import type { Db } from '../../../server/db/database';
+import * as schema from '../../../server/db/schema';
+import { permissions } from '../../../server/db/schema';
+import { seedDatabase } from '../../../server/db/seed';
+
+const MIGRATIONS = fileURLToPath(new URL('../../../server/db/migrations', import.meta.url));
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** The migrations folder as it was before the migration tagged `tag`. */
+function migrationsBefore(tag: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+  dirs.push(dir);
+  cpSync(MIGRATIONS, dir, { recursive: true });
+  const journalPath = join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
+  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag));
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+const grants = async (client: PGlite) =>
+  (
+    await client.query<{ role: string; permission: string }>(
+      `SELECT r.name AS role, p.name AS permission FROM role_permissions rp JOIN roles r ON r.id = rp.role_id JOIN permissions p ON p.id = rp.permission_id
+       WHERE p.name IN ('comment configs', 'review configs') ORDER BY r.id, p.name`,
+    )
+  ).rows.map((r) => `${r.role}: ${r.permission}`);
+
+it('an installation from before the review permissions gets them, with the demo roles defaults, and keeps a role made by staff as it was', async () => {
+  const client = new PGlite({ extensions: { pg_trgm } });
+  try {
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: migrationsBefore('0026_config_reviews') });
+    await seedDatabase(db as unknown as Db, { demo: false, demoPassword: 'x' });
+    // As it was then: the seed of that time had neither permission.
+    await db.delete(permissions).where(inArray(permissions.name, ['comment configs', 'review configs']));
+    await client.query(`INSERT INTO roles (name) VALUES ('Reviewers')`);
+    expect(await grants(client)).toEqual([]);
+
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    expect(await grants(client)).toEqual([
+      'Client: comment configs',
+      'Administrator: comment configs',
+      'Administrator: review configs',
+      'Project Manager: comment configs',
+      'Project Manager: review configs',
+      'Account Manager: comment configs',
+    ]);
+  } finally {
+    await client.close();
+  }
+});
+
+it('an empty database is left to the seed, which gives the same defaults', async () => {
+  const client = new PGlite({ extensions: { pg_trgm } });
+  try {
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    expect((await client.query('SELECT count(*)::int AS n FROM permissions')).rows).toEqual([{ n: 0 }]);
+    await seedDatabase(db as unknown as Db, { demo: false, demoPassword: 'x' });
+    expect(await grants(client)).toEqual([
+      'Client: comment configs',
+      'Administrator: comment configs',
+      'Administrator: review configs',
+      'Project Manager: comment configs',
+      'Project Manager: review configs',
+      'Account Manager: comment configs',
+    ]);
+  } finally {
+    await client.close();
+  }
+});
