@@ -48,7 +48,7 @@ const appSharedZones = APP_SHARED.flatMap((shared) =>
 // names: that area's public functions a feature truly needs. Anything else another area would
 // want belongs in the plumbing or in its own area. Keep the list short; a new entry is a design
 // decision, say why next to it.
-const SERVER_AREAS = ['analytics', 'adminconfigs', 'agreements', 'auth', 'catalogue', 'companies', 'configs', 'dashboard', 'mail', 'media', 'migration', 'posts', 'products', 'projects', 'reports', 'roles', 'tasks', 'taxonomies', 'users'];
+const SERVER_AREAS = ['analytics', 'adminconfigs', 'agreements', 'auth', 'catalogue', 'companies', 'configs', 'dashboard', 'mail', 'media', 'migration', 'posts', 'presence', 'products', 'projects', 'reports', 'reviews', 'roles', 'tasks', 'taxonomies', 'users'];
 const AREA_ALLOWS = {
   // Mails go out in the recipient's language with the shared wording: mail's public part, for everyone.
   '*': { mail: ['./mail.locale.ts', './mail.text.ts'] },
@@ -65,7 +65,8 @@ const AREA_ALLOWS = {
   // A config write that completes the config completes its projects' config_submitted tasks.
   // A design stage's logo follows the media upload's logo rule (the same kinds and sizes, server/configs/configs.references.ts).
   // A config runs with the stage versions it is pinned to (its snapshot's catalogue; new configs and added stages take the newest).
-  configs: { auth: ['./auth.rate-limit.ts'], projects: ['./projects.triggers.ts'], media: ['./media.content.ts'], catalogue: ['./catalogue.versions.ts'] },
+  // A request for changes notifies the company's users as the review's own notifications do (issue 55).
+  configs: { auth: ['./auth.rate-limit.ts'], projects: ['./projects.triggers.ts'], media: ['./media.content.ts'], catalogue: ['./catalogue.versions.ts'], reviews: ['./reviews.notify.ts'] },
   // Which media row is a company's logo (the company meta key); a session opens private files.
   media: { companies: ['./companies.fields.ts'], auth: ['./auth.sessions.ts', './auth.tokens.ts'] },
   // A legacy import finds the config as configs does and stores its plan as one write of several stages, as a restore of it is stored.

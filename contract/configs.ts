@@ -137,7 +137,7 @@ export const revisionChange = {
 /** One revision of GET .../history (newest first) and GET .../history/{id}. */
 export const revision = {
   type: 'object',
-  required: ['id', 'version', 'created_at', 'user', 'stage', 'action', 'old_state', 'new_state', 'changed_stages', 'restored_from', 'source', 'changes'],
+  required: ['id', 'version', 'created_at', 'user', 'stage', 'action', 'old_state', 'new_state', 'changed_stages', 'restored_from', 'source', 'message', 'changes'],
   properties: {
     id, version: id, created_at: text,
     user: { type: ['object', 'null'], required: ['id', 'name'], properties: { id, name: nullableString }, additionalProperties: false },
@@ -145,6 +145,8 @@ export const revision = {
     changed_stages: texts, restored_from: nullableId,
     /** The file an import came from ("Imported from <file>"), kept by its restore: both are restored whole. Null otherwise. */
     source: nullableString,
+    /** What staff said when they requested changes (action `request_changes`, issue 55: "Pat Project requested changes: <message>"); null otherwise. */
+    message: nullableString,
     changes: { type: 'array', items: revisionChange },
   },
   additionalProperties: false,

@@ -7,6 +7,13 @@
  * Permissions (contract/permissions.ts): 'comment configs' opens threads, replies, edits and deletes
  * one's own comments; 'review configs' requests changes and resolves or reopens threads. Tenancy as
  * for the config (a dealer sees their company's configs only).
+ *
+ * Mentions: a comment names a person as the token `@[Name](user:ID)` in its markdown, e.g.
+ * `Please check this, @[Hugo Harbour](user:5).` (`mentionToken(person)` writes one, `MENTION_PATTERN`
+ * finds them). `ID` must be one of GET /configs/{id}/mentionable (else 422 on `body`); each person
+ * mentioned gets an in-app notification and a mail in their language. `Name` is what the comment
+ * shows (as `@Name`); the server does not check it against the person's name. Square brackets and
+ * line breaks cannot be part of a Name (mentionToken drops them).
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { id, nullableString, text } from './schema-parts';
@@ -19,6 +26,15 @@ export const COMMENT_MAX = 5000;
 export const PRESENCE_STALE_SECONDS = 45;
 /** How often an open stage page's stream says it is still there. */
 export const PRESENCE_HEARTBEAT_SECONDS = 15;
+
+/** A mention in a comment's body: group 1 the name shown, group 2 the user id (global: use with matchAll). */
+export const MENTION_PATTERN = /@\[([^\]\r\n]{1,200})\]\(user:([1-9][0-9]{0,9})\)/g;
+
+/** The token that mentions `person` in a comment body. */
+export function mentionToken(person: { id: number; name: string }): string {
+  const name = person.name.replace(/[[\]\r\n]/g, ' ').trim().slice(0, 200) || String(person.id);
+  return `@[${name}](user:${person.id})`;
+}
 
 export const THREAD_STATUSES = ['open', 'resolved'] as const;
 export type ThreadStatus = (typeof THREAD_STATUSES)[number];

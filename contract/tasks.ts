@@ -6,7 +6,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { PROJECT_TYPES } from './projects';
-import { NOTIFICATION_EVENTS, NOTIFICATION_RECIPIENTS, TASK_TRIGGERS } from './tracker';
+import { NOTIFICATION_RECIPIENTS, TASK_TRIGGERS, TEMPLATE_EVENTS } from './tracker';
 import { localNames } from './names';
 import { id, nullableId, nullableString, text } from './schema-parts';
 
@@ -93,7 +93,7 @@ export const taskNotification = {
   required: ['id', 'name', 'event', 'recipients', 'subject', 'body', 'task_type_id', 'active', 'updated_at'],
   properties: {
     id, name: text,
-    event: { type: 'string', enum: [...NOTIFICATION_EVENTS] },
+    event: { type: 'string', enum: [...TEMPLATE_EVENTS] },
     recipients: { type: 'array', items: { type: 'string', enum: [...NOTIFICATION_RECIPIENTS] } },
     subject: text, body: text,
     task_type_id: nullableId,

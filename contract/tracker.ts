@@ -18,7 +18,16 @@ export const TASK_TRIGGERS = ['config_submitted', 'agreement_signed'] as const;
 export type TaskTrigger = (typeof TASK_TRIGGERS)[number];
 
 /** What a notification template mails about (server/projects/README.md, Notifications). */
-export const NOTIFICATION_EVENTS = ['task_due', 'task_overdue', 'task_done', 'variation_pending', 'variation_decided'] as const;
+export const TEMPLATE_EVENTS = ['task_due', 'task_overdue', 'task_done', 'variation_pending', 'variation_decided'] as const;
+export type TemplateEvent = (typeof TEMPLATE_EVENTS)[number];
+
+/**
+ * What an in-app notification (the bell, `user_notifications.event`) is about: the templates' events,
+ * and a config review's (issue 55, server/reviews/): someone @mentioned the reader in a comment, replied
+ * in a thread the reader is in, or requested changes to a stage of the reader's config. The review's
+ * events have no template: their words are the server's (locales/<locale>/errors.json `reviews`).
+ */
+export const NOTIFICATION_EVENTS = [...TEMPLATE_EVENTS, 'mention', 'reply', 'changes_requested'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 /**

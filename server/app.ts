@@ -50,6 +50,8 @@ import migrationRoutes from './migration/migration.routes';
 import adminConfigRoutes from './adminconfigs/adminconfigs.routes';
 import catalogueRoutes from './catalogue/catalogue.routes';
 import analyticsRoutes from './analytics/analytics.routes';
+import reviewRoutes from './reviews/reviews.routes';
+import presenceRoutes from './presence/presence.routes';
 import { trackerSweepPlugin } from './plugins/tracker-sweep';
 import { sweepTracker } from './projects/projects.notifications';
 
@@ -127,7 +129,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, backupRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes, postRoutes, agreementRoutes, agreementDocumentRoutes, taskRoutes, taskStageRoutes, taskTypeRoutes, taskNotificationRoutes, projectRoutes, projectTaskRoutes, projectGroupRoutes, variationRoutes, stakeholderRoutes, notesRisksRoutes, notificationRoutes, dashboardRoutes, reportRoutes, adminConfigRoutes, catalogueRoutes, migrationRoutes, analyticsRoutes]) {
+      for (const routes of [healthRoutes, backupRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes, postRoutes, agreementRoutes, agreementDocumentRoutes, taskRoutes, taskStageRoutes, taskTypeRoutes, taskNotificationRoutes, projectRoutes, projectTaskRoutes, projectGroupRoutes, variationRoutes, stakeholderRoutes, notesRisksRoutes, notificationRoutes, dashboardRoutes, reportRoutes, adminConfigRoutes, catalogueRoutes, migrationRoutes, analyticsRoutes, reviewRoutes, presenceRoutes]) {
         await api.register(routes);
       }
     },

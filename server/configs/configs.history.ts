@@ -19,6 +19,7 @@ import type { LoadedConfig } from './configs.types';
 import { defaultsContextOf } from './configs.region';
 import { canManage, configView, stageVisible } from './configs.view';
 import type { Viewer } from '../db/tenancy';
+import { REQUEST_CHANGES } from './configs.types';
 import type { AppServices } from '../plugins/services';
 
 /** What this file's services use of the app (server/plugins/services.ts). */
@@ -82,7 +83,9 @@ function revisionOf(viewer: Viewer, rev: RevisionRow, changes: RevisionChange[])
     new_state: rev.newState,
     changed_stages: rev.changedStages.filter((s) => stageVisible(viewer, s)),
     restored_from: rev.restoredFrom,
-    source: rev.source,
+    // A request for changes keeps its message in `source` (configs.request-changes.ts): answered as `message`.
+    source: rev.action === REQUEST_CHANGES ? null : rev.source,
+    message: rev.action === REQUEST_CHANGES ? rev.source : null,
     changes: visibleChanges(viewer, changes),
   };
 }
@@ -165,13 +168,14 @@ export interface RestoreBody {
 export async function restoreRevision(deps: Deps, viewer: Viewer, companyKey: string, key: string, revisionId: number, body: RestoreBody) {
   const loaded = await findConfig(deps, viewer, key, companyKey);
   const [rev] = await deps.db
-    .select({ id: configRevisions.id, stage: configRevisions.stage, changedStages: configRevisions.changedStages, source: configRevisions.source })
+    .select({ id: configRevisions.id, stage: configRevisions.stage, changedStages: configRevisions.changedStages, source: configRevisions.source, action: configRevisions.action })
     .from(configRevisions)
     .where(and(eq(configRevisions.id, revisionId), eq(configRevisions.configId, loaded.row.id), visibleRevisions(viewer)));
   const slug = rev?.stage;
   if (!slug || !stageCatalogue.some((s) => s.slug === slug)) throw notFound();
   // An import, and the restore of one, wrote several stages at once: they are restored whole.
-  if (rev.source !== null) return restoreWhole(deps, viewer, loaded, { ...rev, stage: slug, source: rev.source }, body);
+  // (A request for changes keeps its message there instead: one stage, restored as any other.)
+  if (rev.source !== null && rev.action !== REQUEST_CHANGES) return restoreWhole(deps, viewer, loaded, { ...rev, stage: slug, source: rev.source }, body);
   const before = await dataBefore(deps, loaded.row.id, rev.id, slug, loaded.snapshot.doc[slug]);
   return commitStageWrite(
     deps,

@@ -9,6 +9,7 @@ import { pageAnswer, sendPage } from '../http/simple-rest';
 import { configHistory, configRevision, restoreRevision, type RestoreBody } from './configs.history';
 import type { ListQuery } from './configs.list';
 import { mailConfigContact, type MailType } from './configs.mail';
+import { requestChanges, type RequestChangesBody } from './configs.request-changes';
 import * as s from './configs.schemas';
 import { errors, type IdParams, listOf } from '../http/schemas';
 import { servicesOf } from '../plugins/services';
@@ -76,6 +77,12 @@ export default async function configRoutes(app: FastifyInstance) {
       async (request) => changeConfigStages(services, request.viewer!, request.params.id, request.params.slug, action === 'add'),
     );
   }
+
+  app.post<{ Params: { id: string; slug: string }; Body: RequestChangesBody | null }>(
+    '/configs/:id/stages/:slug/request-changes',
+    { preHandler: requirePermission('review configs'), schema: { ...doc('Request changes to a submitted stage (review configs): it goes back to the dealer as a draft (a revision `request_changes` keeping the message), the company\'s users are notified; answers the stage\'s open threads', ['configs', 'reviews']), params: s.params.stage, body: s.requestChangesBody, response: { 200: s.changeRequestAnswer, ...errors(400, 401, 403, 404, 422), 409: s.conflict } } },
+    async (request) => requestChanges(services, request.viewer!, request.params.id, request.params.slug, request.body ?? {}),
+  );
 
   app.post<{ Params: { id: string; type: MailType }; Body: { message?: string | null } | null }>(
     '/configs/:id/mail/:type',

@@ -6,6 +6,7 @@ import { idOrGuid, simpleRestProperties } from '../http/schemas';
 import {
   configDetail, configSummary, configWithMessage, configWriteAnswer, historyPage, mailAnswer, revision, stageCatalogue,
 } from '../../contract/configs';
+import { changeRequestAnswer, COMMENT_MAX } from '../../contract/reviews';
 
 const id = { type: 'integer' } as const;
 const inputId = nullableDbId;
@@ -139,3 +140,7 @@ export const paginateResponse = {
   },
 } as const;
 export const deleteResponse = { type: 'object', properties: { id, guid: { type: 'string' }, message: { type: 'string' } } } as const;
+
+/** POST /configs/{id}/stages/{slug}/request-changes (issue 55): the message's length is the service's check (422 on `message`). */
+export const requestChangesBody = { type: ['object', 'null'], properties: { message: { type: ['string', 'null'], maxLength: COMMENT_MAX * 4 } }, additionalProperties: false } as const;
+export { changeRequestAnswer };

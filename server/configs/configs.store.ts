@@ -132,7 +132,8 @@ export interface RevisionInput {
   stage: string | null;
   /** `import`: a legacy dealer file, every stage it changed in one revision (server/migration). */
   /** `upgrade`: staff moved the stage to a later published version (server/catalogue/). */
-  action: 'save' | 'reset' | 'restore' | 'add_stage' | 'remove_stage' | 'import' | 'upgrade';
+  /** `request_changes`: staff sent a submitted stage back to the dealer as a draft (configs.request-changes.ts), `source` holding their message. */
+  action: 'save' | 'reset' | 'restore' | 'add_stage' | 'remove_stage' | 'import' | 'upgrade' | 'request_changes';
   oldState?: StageState | null;
   newState?: StageState | null;
   patches?: unknown[];

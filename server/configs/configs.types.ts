@@ -31,3 +31,6 @@ export interface LoadedConfig {
   sealed: ConfigDocument;
 }
 
+
+/** The revision action of a request for changes (configs.request-changes.ts): its `source` column holds the reviewer's message. */
+export const REQUEST_CHANGES = 'request_changes';

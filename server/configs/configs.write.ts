@@ -136,7 +136,7 @@ export async function commitStageWrite(
   viewer: Viewer,
   loaded: LoadedConfig,
   input: StageWrite,
-  revision: Pick<RevisionInput, 'action' | 'restoredFrom'>,
+  revision: Pick<RevisionInput, 'action' | 'restoredFrom' | 'source'>,
   answer: AnswerOptions = {},
 ) {
   const view = (config: LoadedConfig, changedStages: string[]) => {

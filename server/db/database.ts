@@ -8,6 +8,7 @@ import { ReadCache, trackPoolWrites, trackWrites } from './read-cache';
 import { takeTurns, type TurnClient } from './take-turns';
 import { LOCK_IDS } from './locks';
 import { installQueue, type QueueDb } from './queue';
+import type pgModule from 'pg';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */
@@ -32,6 +33,13 @@ export interface Database {
   backup?: () => Promise<Blob>;
   /** The connection pool's use (PostgreSQL; absent on PGlite, one connection in the process), for the metrics. */
   poolUse?: () => { total: number; idle: number; waiting: number };
+  /**
+   * Calls `onPayload` with each NOTIFY on `channel` (LISTEN), until the returned function is called.
+   * PGlite: its own `listen` (one connection in the process). PostgreSQL: one dedicated connection
+   * per call, outside the pool, connected again after a loss (`onLost` says a gap may have dropped
+   * notifications); call it once per instance and fan out in memory (server/presence/).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: (err: Error) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -72,6 +80,7 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
       reads,
       backup: () => client.dumpDataDir('gzip'),
       queueDb,
+      listen: (channel, onPayload) => client.listen(channel, onPayload).then((stop) => () => stop()),
       async migrate() {
         await migrate(db, { migrationsFolder });
         await installQueue(queueDb);
@@ -209,6 +218,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     reads,
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     queueDb,
+    listen: (channel, onPayload, onLost) => listenOnPostgres(pg, url, channel, onPayload, onLost),
     async migrate() {
       // Its own connection, without the query timeout: waiting for another instance's migrations
       // (the advisory lock) or a long migration is fine here. Session-level lock, one client.
@@ -225,6 +235,71 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
       }
     },
     close: () => pool.end(),
+  };
+}
+
+type PgModule = typeof pgModule;
+type PgClient = InstanceType<PgModule['Client']>;
+
+/** How long a lost LISTEN connection waits before connecting again (doubling up to 30 s). */
+const LISTEN_RETRY_MS = 500;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to others, and its
+ * notifications with it), connected again after a loss, with back-off. Resolves once listening.
+ */
+async function listenOnPostgres(
+  pg: PgModule,
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onLost?: (err: Error) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: PgClient | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_MS;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS * 5, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    let lost = false;
+    const lose = (err: Error) => {
+      if (lost || stopped) return;
+      lost = true;
+      client = null;
+      c.end().catch(() => {});
+      onLost?.(err);
+      retry = setTimeout(() => void connect().catch(() => {}), delay);
+      retry.unref();
+      delay = Math.min(delay * 2, 30_000);
+    };
+    c.on('error', lose);
+    c.on('end', () => lose(new Error('LISTEN connection ended')));
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${quoted}`);
+    } catch (err) {
+      // Not listening yet: the retry above goes on (events are late, never wrong).
+      lose(err as Error);
+      return;
+    }
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+    delay = LISTEN_RETRY_MS;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
   };
 }
 

@@ -1,6 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { serverMessages } from '../messages';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Calls `listener` once draining starts (app.drain() or close()): a long-lived answer (an event
+     * stream, server/presence/) ends itself then, so the drain does not wait for it; the client
+     * connects again, to another instance. Returns the function that removes the listener.
+     */
+    onDraining(listener: () => void): () => void;
+  }
+}
+
 /** Where a request in flight is: the app has produced its answer, its connection is done with. */
 interface Progress {
   answered: boolean;
@@ -22,6 +33,18 @@ export function drainHooks(app: FastifyInstance): () => Promise<void> {
   const inFlight = new Map<FastifyRequest, Progress>();
   let draining = false;
   let idle: (() => void) | null = null;
+  const listeners = new Set<() => void>();
+  const startDraining = () => {
+    if (draining) return;
+    draining = true;
+    for (const listener of [...listeners]) listener();
+  };
+  app.decorate('onDraining', (listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  });
 
   const done = (request: FastifyRequest) => {
     if (inFlight.delete(request) && draining && inFlight.size === 0) idle?.();
@@ -50,11 +73,11 @@ export function drainHooks(app: FastifyInstance): () => Promise<void> {
   });
   app.addHook('onResponse', async (request) => done(request));
   app.addHook('preClose', async () => {
-    draining = true;
+    startDraining();
   });
 
   return () => {
-    draining = true;
+    startDraining();
     if (inFlight.size === 0) return Promise.resolve();
     return new Promise<void>((resolve) => {
       idle = resolve;

@@ -45,3 +45,12 @@ export function emailChangeNoticeMail(locale: MailLocale, name: string, newEmail
   const m = mailMessages(locale);
   return compose(m, m.email_notice_subject, name, interpolate(m.email_notice_text, { email: newEmail, link }), link, m.link_label_reset);
 }
+
+/**
+ * A config review's mail (issue 55: a mention, a request for changes) in `locale`: `text` is already
+ * in the reader's words (from `mail.review_*`), `link` the stage it is about, shown as a link.
+ */
+export function reviewMail(locale: MailLocale, name: string, subject: string, text: string, link: string): MailContent {
+  const m = mailMessages(locale);
+  return compose(m, subject, name, text, link, m.link_label_review);
+}

@@ -7,7 +7,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { NOTIFICATION_PLACEHOLDERS, TASK_EVENTS, type TaskNotification } from '../../contract/tasks';
-import type { NotificationEvent, NotificationRecipient } from '../../contract/tracker';
+import type { NotificationEvent, NotificationRecipient, TemplateEvent } from '../../contract/tracker';
 import type { Db, Tx } from '../db/database';
 import { isForeignKeyViolation } from '../db/pg-errors';
 import { taskNotifications, taskTypes } from '../db/schema';
@@ -30,7 +30,8 @@ export interface NotificationBody {
 
 type Row = typeof taskNotifications.$inferSelect;
 const answer = (r: Row): TaskNotification => ({
-  id: r.id, name: r.name, event: r.event, recipients: r.recipients, subject: r.subject, body: r.body, task_type_id: r.taskTypeId, active: r.active,
+  // The column's enum is the bell's too (contract/tracker.ts); a template is written with a TEMPLATE_EVENTS one only (tasks.schemas.ts).
+  id: r.id, name: r.name, event: r.event as TemplateEvent, recipients: r.recipients, subject: r.subject, body: r.body, task_type_id: r.taskTypeId, active: r.active,
   updated_at: r.updatedAt.toISOString(),
 });
 

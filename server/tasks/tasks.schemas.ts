@@ -2,7 +2,7 @@
 // are contract/tasks.ts's, which the app reads too.
 import { PROJECT_TYPES } from '../../contract/projects';
 import { COLOUR_PATTERN, deleted, taskNotification, taskStage, taskTemplate, taskType } from '../../contract/tasks';
-import { NOTIFICATION_EVENTS, NOTIFICATION_RECIPIENTS, TASK_TRIGGERS } from '../../contract/tracker';
+import { NOTIFICATION_RECIPIENTS, TASK_TRIGGERS, TEMPLATE_EVENTS } from '../../contract/tracker';
 import { dbId, nullableDbId } from '../http/ids';
 import { namesInput } from '../http/local-names';
 import { idOrGuid, listQueryWith, noOthers } from '../http/schemas';
@@ -47,7 +47,7 @@ export const listQuery = listQueryWith({});
 
 const notificationFields = {
   name,
-  event: { type: 'string', enum: [...NOTIFICATION_EVENTS] },
+  event: { type: 'string', enum: [...TEMPLATE_EVENTS] },
   recipients: { type: 'array', minItems: 1, maxItems: NOTIFICATION_RECIPIENTS.length, uniqueItems: true, items: { type: 'string', enum: [...NOTIFICATION_RECIPIENTS] } },
   subject: { type: 'string', minLength: 1, maxLength: 200 },
   body: { type: 'string', minLength: 1, maxLength: 10_000 },

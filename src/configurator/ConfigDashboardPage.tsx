@@ -16,6 +16,7 @@ import { useFreshConfig } from './dashboard/useFreshConfig';
 import { useLeaveWhenMissing } from '../routing/stopNavigation';
 import { ConfigLoadError, ConfigProgress } from './parts';
 import { LoadingBar } from '../layout/LoadingBar';
+import { useThreadCounts } from './review/useReview';
 
 /**
  * `/configurator/{id}/dashboard`: progress, every section by group with its state and lock, the
@@ -32,6 +33,8 @@ export default function ConfigDashboardPage() {
   const writes = useConfigWrites();
   const [removing, setRemoving] = useState<ConfigStage | null>(null);
   const [archiving, setArchiving] = useState(false);
+  // Open review threads per stage (issue 55): a badge on each stage's row; none while unread or refused.
+  const openThreads = useThreadCounts(config?.id).data;
 
   if (!config) {
     return (
@@ -102,12 +105,12 @@ export default function ConfigDashboardPage() {
               <Typography variant="subtitle2" gutterBottom>
                 {t('configPages.dashboard.internalStages')}
               </Typography>
-              <StageSections config={config} internal onRemove={setRemoving} />
+              <StageSections config={config} internal onRemove={setRemoving} openThreads={openThreads} />
             </Box>
           )}
         </Paper>
       )}
-      <StageSections config={config} onRemove={can.manage ? setRemoving : undefined} />
+      <StageSections config={config} onRemove={can.manage ? setRemoving : undefined} openThreads={openThreads} />
 
       {(can.manage || config.mail?.project_manager || config.mail?.account_manager) && (
         <Box sx={{ mt: 3 }}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Breadcrumbs, Link } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
@@ -7,7 +7,14 @@ import { getConfig, type ConfigDetail, type WriteResponse } from './api';
 import { ConflictScreen, type ConflictChange } from './stage/ConflictScreen';
 import { applyChanges, diffData, getAtPointer, locate, sameValue, type FieldChange } from './stage/diff';
 import { permissionNames, stageAbilities } from './stage/lifecycle';
-import { StageEditor, type EditorStart } from './stage/StageEditor';
+import { StageEditor, type EditorLive, type EditorStart } from './stage/StageEditor';
+import { useQueryClient } from '@tanstack/react-query';
+import { useStageEvents } from './live/useStageEvents';
+import { reviewKeys } from './review/queryKeys';
+import { liveSaveAction } from './live/liveSave';
+import { PresenceChip } from './live/PresenceChip';
+import { LiveSaveNotice, type LiveNotice } from './live/LiveSaveNotice';
+import type { SavedEvent } from '../../contract/reviews';
 import { forgetUnsent, readUnsent, unsentKey } from './stage/unsent';
 import { useStageValidators } from './stage/useStageValidators';
 import { usePinnedCatalogue } from './pinned/usePinnedCatalogue';
@@ -78,11 +85,14 @@ export default function ConfigStagePage() {
   // The editor's starting point; a new `generation` re-creates the form from it.
   const [start, setStart] = useState<(EditorStart & { generation: number }) | null>(null);
   const [choice, setChoice] = useState<Choice | null>(null);
+  // What the page says about another person's save (live/LiveSaveNotice).
+  const [notice, setNotice] = useState<LiveNotice | null>(null);
   const storageKey = user && config ? unsentKey(user.id, config.id, internal ? `internal/${slug}` : slug) : null;
 
   const begin = useCallback(
     (next: EditorStart) => {
       setChoice(null);
+      setNotice(null);
       setStart((prev) => ({ ...next, generation: (prev?.generation ?? 0) + 1 }));
     },
     [],
@@ -135,6 +145,68 @@ export default function ConfigStagePage() {
     if (config) begin({ server: config, pending: false });
   }, [config, begin]);
 
+  // Staff requested changes (issue 55): the stage is a draft again; the form starts from the server's copy.
+  const onReload = useCallback(() => {
+    void getConfig(id)
+      .catch(() => undefined)
+      .then((fresh) => {
+        if (!fresh) return;
+        setConfig(fresh);
+        begin({ server: fresh, pending: false });
+      });
+  }, [id, setConfig, begin]);
+
+  // Live (issue 55): who else is here, and another person's save brought in as it happens.
+  const liveRef = useRef<EditorLive | null>(null);
+  const editing = useRef({ choice, userId: user?.id });
+  editing.current = { choice, userId: user?.id };
+  /** The editor's side now: its version, whether it writes, its unsent edits and their fields. */
+  const pageSide = useCallback(() => {
+    const editor = liveRef.current;
+    const userId = editing.current.userId;
+    if (!editor || userId === undefined || editing.current.choice) return null;
+    const unsent = editor.unsent();
+    const read = editor.read();
+    return { editor, read, side: { userId, version: editor.version(), writing: editor.writing(), unsent, mine: unsent ? diffData(read.base ?? {}, read.mine).map((c) => c.field) : [] } };
+  }, []);
+  const onSaved = useCallback(
+    async (event: SavedEvent) => {
+      const before = pageSide();
+      if (!before || liveSaveAction(event, before.side) === 'ignore') return;
+      const fresh = await getConfig(id).catch(() => undefined);
+      // Decided again on the editor as it is now: the reader may have typed while the copy loaded.
+      const now = pageSide();
+      if (!fresh || !now) return;
+      const action = liveSaveAction({ ...event, version: Math.max(event.version, fresh.version) }, now.side);
+      if (action === 'ignore') return;
+      const name = event.by?.name ?? null;
+      if (action === 'offer') {
+        setNotice({ kind: 'offer', name, version: fresh.version });
+        return;
+      }
+      setConfig(fresh);
+      if (action === 'show') begin({ server: fresh, pending: false });
+      else begin({ server: fresh, data: mergeMine({ base: now.read.base, mine: now.read.mine, server: fresh }, slug), internal: now.read.internal, pending: true });
+      setNotice({ kind: 'shown', name, version: fresh.version });
+    },
+    [id, slug, pageSide, setConfig, begin],
+  );
+  const queryClient = useQueryClient();
+  // Someone opened, answered or resolved a thread of this config (any instance, any page): the
+  // threads and counts shown are read again at once, not at the next focus.
+  const onThread = useCallback(() => void queryClient.invalidateQueries({ queryKey: reviewKeys.config(config?.id ?? '') }), [queryClient, config?.id]);
+  const { others } = useStageEvents(config?.id, slug, { onSaved: (e) => void onSaved(e), onThread });
+  // "Load their version": the conflict screen, the reader's edits beside theirs, nothing lost until they choose.
+  const loadTheirs = useCallback(async () => {
+    const now = pageSide();
+    setNotice(null);
+    if (!now) return;
+    const fresh = await getConfig(id).catch(() => undefined);
+    if (!fresh) return;
+    setConfig(fresh);
+    setChoice({ kind: 'conflict', server: fresh, mine: now.read.mine, base: now.read.base, internal: now.read.internal });
+  }, [id, pageSide, setConfig]);
+
   const keep = () => choice && begin({ server: choice.server, data: mergeMine(choice, slug), internal: choice.internal, pending: true });
   const discard = () => {
     if (!choice) return;
@@ -167,6 +239,10 @@ export default function ConfigStagePage() {
           onConflict={(info) => void onConflict(info)}
           onReset={onReset}
           catalogue={pinned.catalogue}
+          onReload={onReload}
+          liveRef={liveRef}
+          presence={<PresenceChip others={others} />}
+          notice={notice && <LiveSaveNotice notice={notice} onClose={() => setNotice(null)} onLoad={() => void loadTheirs()} />}
         />
       )}
     </Box>

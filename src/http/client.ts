@@ -82,7 +82,7 @@ export class HttpClient {
   readonly cache: ResponseCache;
 
   constructor(
-    private readonly baseUrl = '/api',
+    readonly baseUrl = '/api',
     storage: CacheStorage | undefined = typeof sessionStorage === 'undefined' ? undefined : sessionStorage,
     private readonly fetchImpl: Fetch = (...args) => fetch(...args),
   ) {

@@ -86,3 +86,33 @@ export function parseDate(text: string): string | null {
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
   return `${year}-${pad(month)}-${pad(day)}`;
 }
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+];
+
+/**
+ * How long ago (or ahead) a moment is, in the portal's locale ("5 minutes ago", "il y a 5 minutes",
+ * "yesterday"); beyond a week its date (dd/mm/yyyy, as formatDate). Under a minute: "now". Empty or
+ * invalid input gives ''.
+ *
+ * @example formatRelativeTime('2026-03-07T17:00:00Z', 'en-GB', Date.parse('2026-03-07T17:05:00Z')) // '5 minutes ago'
+ */
+export function formatRelativeTime(value: Date | string | number | null | undefined, locale: string | null | undefined = DEFAULT_LOCALE, now: number = Date.now()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const tag = toLocale(locale);
+  let formatter = relativeFormats.get(tag);
+  if (!formatter) relativeFormats.set(tag, (formatter = new Intl.RelativeTimeFormat(tag, { numeric: 'auto' })));
+  let amount = (date.getTime() - now) / 1000;
+  if (Math.abs(amount) < 45) return formatter.format(0, 'second');
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < size) return formatter.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return formatDate(date);
+}

@@ -163,7 +163,12 @@ describe('configurator stage page (browser)', () => {
 
   it('two people on one stage: the second gets the conflict screen naming the changed field, and "Keep my edits on top" saves both', async () => {
     const first = await openStage('social-feeds');
-    const second = await openStage('social-feeds');
+    // The second page's event stream blocked (as a proxy may): it learns of the first's save only
+    // when it saves, as before issue 55, so the conflict screen is what it meets. With the stream,
+    // the save is shown at once (tests/e2e/review.test.ts).
+    const { page: blind } = await e2e.newPage();
+    await blind.route('**/api/configs/*/events*', (route) => route.abort());
+    const second = await openStage('social-feeds', { page: blind });
 
     await twitter(first).fill('https://twitter.com/first-person');
     await editSaved(first);

@@ -1,4 +1,5 @@
-import { Alert, IconButton, List, ListItem, ListItemButton, ListItemText, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Chip, IconButton, List, ListItem, ListItemButton, ListItemText, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import CommentIcon from '@mui/icons-material/ChatBubbleOutline';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
 import { useTranslation } from 'react-i18next';
@@ -17,13 +18,15 @@ export interface StageSectionsProps {
   internal?: boolean;
   /** Staff: a remove button per stage. */
   onRemove?(stage: ConfigStage): void;
+  /** Open review threads per stage slug (GET .../threads/counts, issue 55): a badge beside the state. */
+  openThreads?: Readonly<Record<string, number>>;
 }
 
 /**
  * Every section grouped as in the stage files, each with its state; a section whose `requires` are
  * not complete is locked (spec section 4: company information first).
  */
-export function StageSections({ config, internal = false, onRemove }: StageSectionsProps) {
+export function StageSections({ config, internal = false, onRemove, openThreads }: StageSectionsProps) {
   const { t } = useTranslation(['common', 'configurator']);
   const stages = config.stages.filter((s) => (s.audience === 'internal') === internal);
   const anyLocked = stages.some((s) => !s.open);
@@ -66,6 +69,16 @@ export function StageSections({ config, internal = false, onRemove }: StageSecti
                 >
                   {!stage.open && <LockIcon fontSize="small" aria-label={t('configPages.lockedShort')} />}
                   <ListItemText primary={t(stage.title)} secondary={stage.required ? undefined : t('configPages.optional')} />
+                  {(openThreads?.[stage.slug] ?? 0) > 0 && (
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color="warning"
+                      icon={<CommentIcon />}
+                      label={t('configPages.review.stageBadge', { count: openThreads?.[stage.slug] })}
+                      data-testid={`open-threads-${stage.slug}`}
+                    />
+                  )}
                   <StateChip state={stage.state} started={stageStarted(config, stage.slug)} />
                 </ListItemButton>
               </ListItem>

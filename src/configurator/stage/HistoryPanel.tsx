@@ -8,7 +8,7 @@ import { getHistory, getRevision, restoreRevision, type ConfigDetail, type Revis
 import { StateChip } from '../parts';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { configKeys } from '../queryKeys';
-import { historyLines } from './historyLines';
+import { historyLines, requestChangesText } from './historyLines';
 import { withCatalogue, type Catalogue } from '../../../engine';
 import { writeFailureMessage } from './writeFailure';
 import { LoadingBar } from '../../layout/LoadingBar';
@@ -145,7 +145,11 @@ export function HistoryPanel({ catalogue, open, onClose, config, slug, version, 
                     </Typography>
                   )}
                 </Box>
-                {changes.length === 0 ? (
+                {requestChangesText(rev, t('configPages.stagePage.someone'), t) !== null ? (
+                  <Typography variant="body2" data-testid="history-request-changes" sx={{ wordBreak: 'break-word' }}>
+                    {requestChangesText(rev, t('configPages.stagePage.someone'), t)}
+                  </Typography>
+                ) : changes.length === 0 ? (
                   <Typography variant="body2" color="text.secondary">
                     {t('configPages.stagePage.noFieldChanges')}
                   </Typography>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { Alert } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,10 @@ import { stageStarted } from '../parts';
 import { StageNotices } from './StageNotices';
 import { stageSearchers } from './searchers';
 import { stageMediaInput } from './StageMediaInput';
+import { pointerTarget } from '../dashboard/summary';
+import { ReviewProvider } from '../review/ReviewContext';
+import { StageCommentsButton } from '../review/StageComments';
+import { ChangesRequestedAlert, RequestChangesButton } from '../review/RequestChanges';
 
 /** The address of an app route (hash routes) for links inside the form, e.g. a `displayText` field's. */
 const appHref = (path: string) => `#${path}`;
@@ -51,6 +55,23 @@ export interface StageEditorProps {
   onReset(): void;
   /** The stage versions the config is pinned to (usePinnedCatalogue); absent: all version 1. */
   catalogue?: Catalogue;
+  /** Staff requested changes (issue 55): the page reads the config again and starts the form from it. */
+  onReload?(): void;
+  /** Beside the heading: who else is here (configurator/live/). */
+  presence?: ReactNode;
+  /** Under the heading: what the page says about another person's save. */
+  notice?: ReactNode;
+  /** Filled with what the page reads of this editor when another person saves (configurator/live/). */
+  liveRef?: MutableRefObject<EditorLive | null>;
+}
+
+/** The editor as the page sees it when another person saves. */
+export interface EditorLive {
+  version(): number;
+  writing(): boolean;
+  unsent(): boolean;
+  /** The stage data as the form holds it now, the data it was based on, and the internal notes (internal route). */
+  read(): { mine: unknown; base: unknown; internal?: Record<string, unknown> };
 }
 
 /**
@@ -59,7 +80,7 @@ export interface StageEditorProps {
  * Reset (confirmed: back to the last saved data), Start again (confirmed: the server's reset to an
  * empty draft) and History. Re-created by the page (new key) whenever it must start over.
  */
-export function StageEditor({ start, slug, internal, storageKey, onAnswer, onConflict, onReset, catalogue }: StageEditorProps) {
+export function StageEditor({ start, slug, internal, storageKey, onAnswer, onConflict, onReset, catalogue, onReload, presence, notice, liveRef }: StageEditorProps) {
   const { t } = useTranslation(['common', 'configurator', 'validation']);
   const notify = useNotify();
   const { user, company } = useSession();
@@ -133,6 +154,19 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
     },
   });
   const { edited } = saver;
+  // What the page reads when another person saves (the saver's own state, read at that moment).
+  useEffect(() => {
+    if (!liveRef) return;
+    liveRef.current = {
+      version: saver.version,
+      writing: saver.writing,
+      unsent: saver.hasUnsent,
+      read: () => ({ mine: controller.current?.getData(), base: saver.base(), internal: internal ? { ...(storedInternal ?? {}), notes: notesRef.current } : undefined }),
+    };
+    return () => {
+      liveRef.current = null;
+    };
+  });
   const onChange = useCallback(() => edited(), [edited]);
 
   const [busy, setBusy] = useState(false);
@@ -183,6 +217,12 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
     [slug, serverWarnings],
   );
 
+  // A review thread's field by its pointer, named as the overview and the history name it (issue 55).
+  const labelFor = useCallback(
+    (pointer: string) => withCatalogue(catalogue, () => pointerTarget(slug, pointer, { doc: controller.current?.getDoc() ?? server.data }, t))?.labels.join(' › ') || pointer,
+    [catalogue, slug, server, t],
+  );
+
   if (!stage) return <Alert severity="error">{t('configPages.unknownStage')}</Alert>;
   if (!stage.open) {
     // A locked stage opened by its address: its title, and why there is nothing to fill in yet.
@@ -198,10 +238,15 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
   const { readonly } = abilities;
 
   return (
-    <>
+    <ReviewProvider configId={server.id} stage={slug} stageState={state} user={user} labelFor={labelFor} onChangesRequested={onReload}>
       <StageHeading title={t(stage.title)} state={stage.state} started={started}>
+        {presence}
         <StageTools internal={internal} status={readonly ? null : saver.status} onHistory={() => setHistoryOpen(true)} />
+        <StageCommentsButton />
+        <RequestChangesButton stageTitle={t(stage.title)} />
       </StageHeading>
+      <ChangesRequestedAlert />
+      {notice}
       <StageNotices restored={showRestored} onRestoredClose={() => setShowRestored(false)} readonly={readonly} resubmit={!readonly && !abilities.autosaveState} />
       {internal && (
         <InternalNotes
@@ -264,6 +309,6 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
       />
       {/* The prompt follows the saver's one state: once the autosave has the edits, a held navigation goes on (the header says Saved, nothing is lost). */}
       <UnsavedChangesPrompt when={saver.unsent} leaveOnceSaved />
-    </>
+    </ReviewProvider>
   );
 }

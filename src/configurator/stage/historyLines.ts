@@ -71,3 +71,16 @@ export function historyLines(rev: Pick<Revision, 'changes'>, opts: HistoryLineOp
       });
     });
 }
+
+/**
+ * What a request for changes (action `request_changes`, issue 55) says in the history: "Pat Project
+ * requested changes: <message>", or without a message "Pat Project requested changes"; null for any
+ * other revision. The message is read from `message`, else `source` (where an older answer kept it).
+ * @example requestChangesText({ action: 'request_changes', user: { id: 2, name: 'Pat Project' }, message: 'Check the postcode' }, 'Someone', t) // 'Pat Project requested changes: Check the postcode'
+ */
+export function requestChangesText(rev: Pick<Revision, 'action' | 'user'> & { message?: unknown; source?: unknown }, someone: string, t: Translate): string | null {
+  if (rev.action !== 'request_changes') return null;
+  const name = rev.user?.name || someone;
+  const said = [rev.message, rev.source].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  return said ? t('configPages.stagePage.requestedChanges', { name, message: said.trim() }) : t('configPages.stagePage.requestedChangesNoMessage', { name });
+}

@@ -70,6 +70,12 @@ export interface StageSaver {
   version(): number;
   /** Stops background saves and forgets the kept copy (Reset, Discard). */
   discard(): void;
+  /** The stage data the version the next write is based on holds (what the user's edits are measured from). */
+  base(): unknown;
+  /** A write of this editor is under way (its answer is not in yet). */
+  writing(): boolean;
+  /** Edits the server has not acknowledged, now (not as of the last render). */
+  hasUnsent(): boolean;
 }
 
 function useOnline(): boolean {
@@ -271,5 +277,8 @@ export function useStageSaver(options: StageSaverOptions): StageSaver {
   }, [storageKey, setUnsent]);
 
   const shown: SaveStatus = unsent && (!online || modalOpen) ? 'offline' : status;
-  return { status: shown, unsent, edited, save, version: () => version.current, discard };
+  const readBase = useCallback(() => base.current, []);
+  const writing = useCallback(() => inFlight.current, []);
+  const hasUnsent = useCallback(() => edits.current !== acked.current && !stopped.current, []);
+  return { status: shown, unsent, edited, save, version: () => version.current, discard, base: readBase, writing, hasUnsent };
 }

@@ -1,7 +1,7 @@
 import { Box, FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_PLACEHOLDERS, TASK_EVENTS, type TaskType } from '../../../contract/tasks';
-import { NOTIFICATION_EVENTS, type NotificationEvent, type NotificationRecipient } from '../../../contract/tracker';
+import { TEMPLATE_EVENTS, type NotificationEvent, type NotificationRecipient } from '../../../contract/tracker';
 import { RecipientsPicker } from '../RecipientsPicker';
 import { useDataWords } from '../../i18n/dataWords';
 
@@ -33,7 +33,7 @@ export function NotificationForm({ draft, onChange, types, errors }: { draft: No
     <>
       <TextField label={t('notifications.name')} value={draft.name} onChange={(e) => set('name', e.target.value)} required autoFocus error={Boolean(errors.name)} helperText={errors.name} slotProps={{ htmlInput: { maxLength: 150 } }} />
       <TextField select label={t('notifications.event')} value={draft.event} onChange={(e) => set('event', e.target.value as NotificationEvent)} error={Boolean(errors.event)} helperText={errors.event ?? t(`eventHelp.${draft.event}`)} data-testid="notification-event">
-        {NOTIFICATION_EVENTS.map((event) => (
+        {TEMPLATE_EVENTS.map((event) => (
           <MenuItem key={event} value={event}>
             {t(`events.${event}`)}
           </MenuItem>

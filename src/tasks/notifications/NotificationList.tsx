@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useGetList } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { TaskNotification, TaskType } from '../../../contract/tasks';
-import { NOTIFICATION_EVENTS } from '../../../contract/tracker';
+import { TEMPLATE_EVENTS } from '../../../contract/tracker';
 import { save } from '../api';
 import { EditDialog } from '../EditDialog';
 import { TaskScreen } from '../TaskScreen';
@@ -54,7 +54,7 @@ export default function NotificationList() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
         <TextField size="small" select label={t('notifications.event')} value={event} onChange={(e) => setEvent(e.target.value)} sx={{ minWidth: 0, flex: 1 }}>
           <MenuItem value="">{t('notifications.anyEvent')}</MenuItem>
-          {NOTIFICATION_EVENTS.map((e) => (
+          {TEMPLATE_EVENTS.map((e) => (
             <MenuItem key={e} value={e}>
               {t(`events.${e}`)}
             </MenuItem>

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '../../../contract/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../support/server';
@@ -88,7 +89,7 @@ describe('GET /api/users/current', () => {
     const { token } = await login(server, 'admin@demo.test');
     const r = await call<{ user: { roles: Array<{ name: string; permissions: unknown[] }> }; company: null }>(server, 'GET', '/api/users/current', { token });
     expect(r.body.user.roles[0].name).toBe('Administrator');
-    expect(r.body.user.roles[0].permissions).toHaveLength(27);
+    expect(r.body.user.roles[0].permissions).toHaveLength(PERMISSIONS.length);
     expect(r.body.company).toBeNull();
   });
 

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '../../../contract/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, userRoles, users } from '../../../server/db/schema';
 import { hashPassword } from '../../../server/auth/auth.passwords';
@@ -177,9 +178,10 @@ describe('PUT /roles/{name}', () => {
 });
 
 describe('GET /permissions', () => {
-  it('lists every permission of spec section 6', async () => {
+  it("lists every permission of spec section 6, and issue 55's two", async () => {
     const r = await as<Array<{ name: string }>>('admin', 'GET', '/api/permissions');
-    expect(r.body).toHaveLength(27);
+    expect(r.body).toHaveLength(PERMISSIONS.length);
+    expect(PERMISSIONS.length).toBe(29);
     expect(r.body.map((p) => p.name)).toEqual(expect.arrayContaining(['manage categories', 'view permissions', 'view products']));
   });
 });
