@@ -84,7 +84,7 @@ export class PresenceHub {
     if (!targets.length) return;
     const tabs = await presentTabs(this.database.db, configId, stage);
     for (const s of targets) {
-      const event: PresenceEvent = { users: othersOf(tabs, s.tab) };
+      const event: PresenceEvent = { users: othersOf(tabs, s.userId) };
       const json = JSON.stringify(event);
       if (json === s.lastPresence && !only) continue;
       s.lastPresence = json;

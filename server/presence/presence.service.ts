@@ -81,12 +81,15 @@ export async function presentTabs(db: Db, configId: number, stage: string): Prom
   return rows.map((r) => ({ tab: r.tab, user: { id: r.id, name: r.name, avatar: r.avatar } }));
 }
 
-/** The people of `tabs` other than the reader's own tab, each once (the same user's other tab counts). */
-export function othersOf(tabs: PresentTab[], ownTab: string): ReviewPerson[] {
-  const seen = new Set<number>();
+/**
+ * The people of `tabs` other than the reader, each once: the reader's own other tabs are not
+ * "someone else here" (a chip saying "Pat Project is also here" to Pat reads as a stranger).
+ */
+export function othersOf(tabs: PresentTab[], ownUserId: number): ReviewPerson[] {
+  const seen = new Set<number>([ownUserId]);
   const people: ReviewPerson[] = [];
   for (const t of tabs) {
-    if (t.tab === ownTab || seen.has(t.user.id)) continue;
+    if (seen.has(t.user.id)) continue;
     seen.add(t.user.id);
     people.push(t.user);
   }

@@ -33,12 +33,29 @@ export function mentionedIds(body: string): number[] {
 }
 
 /**
- * A body as one line of plain text ("@Pat, please check"), for previews and accessible names.
- * @example plainBody('Hi @[Pat](user:7)') // 'Hi @Pat'
+ * Markdown's marks taken out of a text, its words kept: a preview reads "the showroom postcode",
+ * not "the **showroom** postcode" (links and images keep their text; headings, quotes and list
+ * markers go).
+ */
+const unmark = (text: string) =>
+  text
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\*\*(.+?)\*\*/g, '$1')
+    .replace(/\*(\S(?:.*?\S)?)\*/g, '$1')
+    // Underscores mark emphasis only at a word's edge (snake_case stays as typed).
+    .replace(/(^|\W)__(.+?)__(?=\W|$)/g, '$1$2')
+    .replace(/(^|\W)_(\S(?:.*?\S)?)_(?=\W|$)/g, '$1$2')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/^[ \t]{0,3}(#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d+[.)][ \t]+)/gm, '');
+
+/**
+ * A body as one line of plain text ("@Pat, please check"), for previews and accessible names:
+ * mentions as "@Name", markdown's marks left out.
+ * @example plainBody('Hi @[Pat](user:7), the **showroom**') // 'Hi @Pat, the showroom'
  */
 export function plainBody(body: string): string {
   return parseMentions(body)
-    .map((p) => (p.kind === 'text' ? p.text : `@${p.name}`))
+    .map((p) => (p.kind === 'text' ? unmark(p.text) : `@${p.name}`))
     .join('');
 }
 

@@ -22,6 +22,11 @@ describe('mention tokens', () => {
     ]);
     expect(mentionedIds('@[A](user:1) @[B](user:2) @[A](user:1)')).toEqual([1, 2]);
     expect(plainBody('Thanks @[Pat Project](user:7)')).toBe('Thanks @Pat Project');
+    // A preview reads as words, not markdown.
+    expect(plainBody('Is this the **showroom** postcode? See [the map](https://example.test) and `LS1`\n> quoted\n- listed @[Pat](user:7)')).toBe(
+      'Is this the showroom postcode? See the map and LS1\nquoted\nlisted @Pat',
+    );
+    expect(plainBody('snake_case_name stays')).toBe('snake_case_name stays');
   });
 
   it('a name with brackets cannot break the token', () => {
