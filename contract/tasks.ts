@@ -7,6 +7,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { PROJECT_TYPES } from './projects';
 import { NOTIFICATION_RECIPIENTS, TASK_TRIGGERS, TEMPLATE_EVENTS } from './tracker';
+import type { Locale } from './locales';
 import { localNames } from './names';
 import { id, nullableId, nullableString, text } from './schema-parts';
 
@@ -87,15 +88,33 @@ export const taskTemplate = {
 } as const;
 export type TaskTemplate = FromSchema<typeof taskTemplate>;
 
+/**
+ * A template's words in other locales (issue 55: every mail in the reader's language), e.g.
+ * `{ "fr-FR": { "subject": "…", "body": "…" } }`. A reader whose locale has none gets its language's
+ * main locale's (fr-FR for fr-BE, nl-NL for nl-BE), else `subject` and `body`. Writes replace the
+ * whole set (`{}` clears it); each locale needs both texts, with the same placeholders allowed.
+ */
+export const notificationTranslations = {
+  type: 'object',
+  additionalProperties: {
+    type: 'object',
+    required: ['subject', 'body'],
+    properties: { subject: text, body: text },
+    additionalProperties: false,
+  },
+} as const;
+export type NotificationTranslations = Partial<Record<Locale, { subject: string; body: string }>>;
+
 /** A notification template: which event mails whom, with which words. */
 export const taskNotification = {
   type: 'object',
-  required: ['id', 'name', 'event', 'recipients', 'subject', 'body', 'task_type_id', 'active', 'updated_at'],
+  required: ['id', 'name', 'event', 'recipients', 'subject', 'body', 'translations', 'task_type_id', 'active', 'updated_at'],
   properties: {
     id, name: text,
     event: { type: 'string', enum: [...TEMPLATE_EVENTS] },
     recipients: { type: 'array', items: { type: 'string', enum: [...NOTIFICATION_RECIPIENTS] } },
     subject: text, body: text,
+    translations: notificationTranslations,
     task_type_id: nullableId,
     active: { type: 'boolean' },
     updated_at: time,

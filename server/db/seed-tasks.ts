@@ -15,6 +15,7 @@ import { createType } from '../tasks/tasks.types';
 import { iconOf } from '../tasks/tasks.icons';
 import { createTemplate } from '../tasks/tasks.service';
 import { createNotification } from '../tasks/tasks.notifications';
+import type { NotificationTranslations } from '../../contract/tasks';
 
 export const DEMO_STAGES = [
   { name: 'To do', colour: '#607d8b', is_done: false },
@@ -81,31 +82,51 @@ export const DEMO_TEMPLATES: Template[] = [
   { name: 'Training session for the dealer team', type: 'Content', days: 78, types: ['other', 'independent', 'single-franchise-dealer', 'stock', 'vehicle-locator'] },
 ];
 
-export const DEMO_NOTIFICATIONS: Array<{ name: string; event: NotificationEvent; recipients: NotificationRecipient[]; subject: string; body: string; type?: string }> = [
+export const DEMO_NOTIFICATIONS: Array<{ name: string; event: NotificationEvent; recipients: NotificationRecipient[]; subject: string; body: string; translations?: NotificationTranslations; type?: string }> = [
   {
     name: 'Task due today', event: 'task_due', recipients: ['assignee', 'project_manager'],
     subject: '{task} is due today for {project}',
     body: 'Hello,\n\n"{task}" on {company}\'s launch ({project}) is due today ({due}).\n\nOpen the task: {link}',
+    translations: {
+      'fr-FR': { subject: '{task} arrive à échéance aujourd’hui pour {project}', body: 'Bonjour,\n\n« {task} » du lancement de {company} ({project}) arrive à échéance aujourd’hui ({due}).\n\nOuvrir la tâche : {link}' },
+      'nl-NL': { subject: '{task} moet vandaag af zijn voor {project}', body: 'Hallo,\n\n"{task}" van de lancering van {company} ({project}) moet vandaag af zijn ({due}).\n\nOpen de taak: {link}' },
+    },
   },
   {
     name: 'Task overdue', event: 'task_overdue', recipients: ['project_manager', 'account_manager'],
     subject: 'Overdue: {task} for {project}',
     body: 'Hello,\n\n"{task}" on {company}\'s launch ({project}) was due on {due} and is still open.\n\nPlease agree a new date with the dealer: {link}',
+    translations: {
+      'fr-FR': { subject: 'En retard : {task} pour {project}', body: 'Bonjour,\n\n« {task} » du lancement de {company} ({project}) était dû le {due} et n’est pas terminé.\n\nConvenez d’une nouvelle date avec le concessionnaire : {link}' },
+      'nl-NL': { subject: 'Te laat: {task} voor {project}', body: 'Hallo,\n\n"{task}" van de lancering van {company} ({project}) moest op {due} af zijn en staat nog open.\n\nSpreek een nieuwe datum af met de dealer: {link}' },
+    },
   },
   {
     name: 'Milestone reached', event: 'task_done', recipients: ['account_manager', 'stakeholders'],
     subject: '{project}: {task} is complete',
     body: 'Good news,\n\n"{task}" is complete for {company} ({project}).\n\nSee the launch plan: {link}',
+    translations: {
+      'fr-FR': { subject: '{project} : {task} est terminé', body: 'Bonne nouvelle,\n\n« {task} » est terminé pour {company} ({project}).\n\nVoir le plan de lancement : {link}' },
+      'nl-NL': { subject: '{project}: {task} is klaar', body: 'Goed nieuws,\n\n"{task}" is klaar voor {company} ({project}).\n\nBekijk het lanceringsplan: {link}' },
+    },
   },
   {
     name: 'Variation waiting for approval', event: 'variation_pending', recipients: ['approvers'],
     subject: 'Approval needed: {variation} on {project}',
     body: 'Hello,\n\nThe variation "{variation}" on {company}\'s project {project} includes free-of-charge work and needs your approval.\n\nReview it: {link}',
+    translations: {
+      'fr-FR': { subject: 'Validation requise : {variation} sur {project}', body: 'Bonjour,\n\nL’avenant « {variation} » du projet {project} de {company} comprend du travail gratuit et attend votre validation.\n\nL’examiner : {link}' },
+      'nl-NL': { subject: 'Goedkeuring nodig: {variation} voor {project}', body: 'Hallo,\n\nDe wijziging "{variation}" in project {project} van {company} bevat kosteloos werk en wacht op uw goedkeuring.\n\nBekijk haar: {link}' },
+    },
   },
   {
     name: 'Variation decided', event: 'variation_decided', recipients: ['raiser'],
     subject: 'Your variation {variation} has been decided',
     body: 'Hello,\n\nA decision has been made on "{variation}" for {project} ({company}).\n\nSee the decision: {link}',
+    translations: {
+      'fr-FR': { subject: 'Votre avenant {variation} a fait l’objet d’une décision', body: 'Bonjour,\n\nUne décision a été prise sur « {variation} » pour {project} ({company}).\n\nVoir la décision : {link}' },
+      'nl-NL': { subject: 'Over uw wijziging {variation} is besloten', body: 'Hallo,\n\nEr is een besluit genomen over "{variation}" voor {project} ({company}).\n\nBekijk het besluit: {link}' },
+    },
   },
 ];
 
@@ -129,7 +150,7 @@ export async function seedDemoTasks(db: Db): Promise<boolean> {
       });
     }
     for (const n of DEMO_NOTIFICATIONS) {
-      await createNotification(tx, { name: n.name, event: n.event, recipients: n.recipients, subject: n.subject, body: n.body, task_type_id: n.type ? typeIds.get(n.type)! : null, active: true });
+      await createNotification(tx, { name: n.name, event: n.event, recipients: n.recipients, subject: n.subject, body: n.body, translations: n.translations ?? {}, task_type_id: n.type ? typeIds.get(n.type)! : null, active: true });
     }
     return true;
   });

@@ -11,6 +11,9 @@
  */
 import { and, asc, eq, gt, gte, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { NotificationEvent, NotificationRecipient } from '../../contract/tracker';
+import { DEFAULT_LOCALE, localeForTag, type Locale } from '../../engine';
+import { companyLocale } from '../mail/mail.locale';
+import { wordsFor } from '../mail/mail.words';
 import type { Db, Tx } from '../db/database';
 import { companies, companyUsers, permissions, projectStakeholders, projectTaskTypes, projectTasks, projects, rolePermissions, taskNotifications, taskStages, userNotifications, userRoles, users, variations } from '../db/schema';
 import type { AppServices } from '../plugins/services';
@@ -130,7 +133,7 @@ async function notify(deps: NotifyDeps, tx: Tx, occ: Occurrence, templates?: Tem
   const list = (templates ?? (await templatesOf(tx, occ.event, occ.taskTypeId))).filter((t) => !isTaskEvent || !t.taskTypeId || t.taskTypeId === occ.taskTypeId);
   if (!list.length) return 0;
   const [project] = await tx
-    .select({ id: projects.id, name: projects.name, companyId: projects.companyId, companyName: companies.name, projectManagerId: projects.projectManagerId, accountManagerId: projects.accountManagerId })
+    .select({ id: projects.id, name: projects.name, companyId: projects.companyId, companyName: companies.name, companyLang: companies.lang, projectManagerId: projects.projectManagerId, accountManagerId: projects.accountManagerId })
     .from(projects)
     .innerJoin(companies, eq(companies.id, projects.companyId))
     .where(eq(projects.id, occ.projectId));
@@ -147,19 +150,27 @@ async function notify(deps: NotifyDeps, tx: Tx, occ: Occurrence, templates?: Tem
   let cached: number[] | null = null;
   const approvers = async () => (cached ??= await approverIds(tx, project.companyId));
   let sent = 0;
+  // Each reader's language (issue 55): a portal user's is their current company's, an outside
+  // contact's the project company's; staff without a company read UK English.
+  const companyLang = localeForTag(project.companyLang) ?? DEFAULT_LOCALE;
+  const localeOf = async (p: Person): Promise<Locale> => (p.userId ? ((await companyLocale(tx, p.userId)) ?? DEFAULT_LOCALE) : companyLang);
   for (const template of list) {
     const people = await peopleFor(tx, template.recipients, occ, project, approvers);
     if (!people.length) continue;
-    const title = fill(template.subject, values);
-    const body = fill(template.body, values);
+    const rows = [];
+    for (const p of people) {
+      const words = wordsFor(template, await localeOf(p));
+      rows.push({ person: p, title: fill(words.subject, values), body: fill(words.body, values) });
+    }
     const inserted = await tx
       .insert(userNotifications)
-      .values(people.map((p) => ({ userId: p.userId, recipient: p.recipient, projectId: project.id, templateId: template.id, event: occ.event, key: occ.key, title, body, link: path })))
+      .values(rows.map(({ person: p, title, body }) => ({ userId: p.userId, recipient: p.recipient, projectId: project.id, templateId: template.id, event: occ.event, key: occ.key, title, body, link: path })))
       .onConflictDoNothing({ target: [userNotifications.recipient, userNotifications.key] })
       .returning({ recipient: userNotifications.recipient });
-    const emailOf = new Map(people.map((p) => [p.recipient, p.email]));
+    const byRecipient = new Map(rows.map((r) => [r.person.recipient, r]));
     for (const row of inserted) {
-      await deps.mail.enqueue(tx, { to: emailOf.get(row.recipient)!, subject: title, text: body });
+      const r = byRecipient.get(row.recipient)!;
+      await deps.mail.enqueue(tx, { to: r.person.email, subject: r.title, text: r.body });
       sent++;
     }
   }

@@ -6,7 +6,8 @@
  * task type narrows only the task_* events.
  */
 import { asc, eq } from 'drizzle-orm';
-import { NOTIFICATION_PLACEHOLDERS, TASK_EVENTS, type TaskNotification } from '../../contract/tasks';
+import { LOCALES, type Locale } from '../../contract/locales';
+import { NOTIFICATION_PLACEHOLDERS, TASK_EVENTS, type NotificationTranslations, type TaskNotification } from '../../contract/tasks';
 import type { NotificationEvent, NotificationRecipient, TemplateEvent } from '../../contract/tracker';
 import type { Db, Tx } from '../db/database';
 import { isForeignKeyViolation } from '../db/pg-errors';
@@ -24,6 +25,7 @@ export interface NotificationBody {
   recipients?: NotificationRecipient[];
   subject?: string;
   body?: string;
+  translations?: unknown;
   task_type_id?: number | null;
   active?: boolean;
 }
@@ -31,7 +33,7 @@ export interface NotificationBody {
 type Row = typeof taskNotifications.$inferSelect;
 const answer = (r: Row): TaskNotification => ({
   // The column's enum is the bell's too (contract/tracker.ts); a template is written with a TEMPLATE_EVENTS one only (tasks.schemas.ts).
-  id: r.id, name: r.name, event: r.event as TemplateEvent, recipients: r.recipients, subject: r.subject, body: r.body, task_type_id: r.taskTypeId, active: r.active,
+  id: r.id, name: r.name, event: r.event as TemplateEvent, recipients: r.recipients, subject: r.subject, body: r.body, translations: r.translations ?? {}, task_type_id: r.taskTypeId, active: r.active,
   updated_at: r.updatedAt.toISOString(),
 });
 
@@ -80,6 +82,51 @@ async function check(tx: Db | Tx, next: { subject: string; body: string; event: 
 
 const text = (value: string) => cleanText(value).trim();
 
+const SUBJECT_MAX = 200;
+const BODY_MAX = 10_000;
+const isLocale = (key: string): key is Locale => (LOCALES as readonly string[]).includes(key);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A write's `translations` as stored, in LOCALES' order, or a 422 listing every problem (field
+ * `translations`, `translations.<locale>`, or `translations.<locale>.subject|body`): a locale the
+ * portal does not ship, a locale without both texts, a text too long or with an unknown placeholder.
+ * Nothing is dropped: a refused write writes nothing.
+ */
+export function checkedTranslations(value: unknown): NotificationTranslations {
+  if (!isObject(value)) throw new Invalid(serverMessages.tasks.translations_invalid, [{ detail: serverMessages.tasks.translations_invalid, field: 'translations' }]);
+  const problems: ErrorDetail[] = [];
+  const out: NotificationTranslations = {};
+  for (const [locale, words] of Object.entries(value)) {
+    const at = `translations.${locale}`;
+    if (!isLocale(locale)) {
+      problems.push({ detail: serverMessages.names.unknown_locale, field: at });
+      continue;
+    }
+    if (!isObject(words) || Object.keys(words).some((k) => k !== 'subject' && k !== 'body')) {
+      problems.push({ detail: serverMessages.tasks.translations_invalid, field: at });
+      continue;
+    }
+    const clean: { subject: string; body: string } = { subject: '', body: '' };
+    for (const field of ['subject', 'body'] as const) {
+      const raw = words[field];
+      const t = typeof raw === 'string' ? text(raw) : '';
+      const max = field === 'subject' ? SUBJECT_MAX : BODY_MAX;
+      if (!t) problems.push({ detail: serverMessages.tasks.text_required, field: `${at}.${field}` });
+      else if ([...t].length > max) problems.push({ detail: interpolate(serverMessages.names.too_long, { max }), field: `${at}.${field}` });
+      else {
+        const bad = unknownPlaceholder(t);
+        if (bad) problems.push({ detail: interpolate(serverMessages.tasks.unknown_placeholder, { placeholder: bad }), field: `${at}.${field}` });
+      }
+      clean[field] = t;
+    }
+    out[locale] = clean;
+  }
+  if (problems.length) throw new Invalid(problems[0].detail, problems);
+  return Object.fromEntries(LOCALES.filter((l) => out[l]).map((l) => [l, out[l]])) as NotificationTranslations;
+}
+
+
 function columns(body: NotificationBody) {
   return {
     ...(body.name !== undefined ? { name: checkedName(body.name) } : {}),
@@ -87,6 +134,7 @@ function columns(body: NotificationBody) {
     ...(body.recipients !== undefined ? { recipients: [...new Set(body.recipients)] } : {}),
     ...(body.subject !== undefined ? { subject: text(body.subject) } : {}),
     ...(body.body !== undefined ? { body: text(body.body) } : {}),
+    ...(body.translations !== undefined ? { translations: checkedTranslations(body.translations) } : {}),
     ...(body.task_type_id !== undefined ? { taskTypeId: body.task_type_id } : {}),
     ...(body.active !== undefined ? { active: body.active } : {}),
   };

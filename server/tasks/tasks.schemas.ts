@@ -51,6 +51,9 @@ const notificationFields = {
   recipients: { type: 'array', minItems: 1, maxItems: NOTIFICATION_RECIPIENTS.length, uniqueItems: true, items: { type: 'string', enum: [...NOTIFICATION_RECIPIENTS] } },
   subject: { type: 'string', minLength: 1, maxLength: 200 },
   body: { type: 'string', minLength: 1, maxLength: 10_000 },
+  // Checked by the service (tasks.notifications.ts checkedTranslations): every refusal a 422 on
+  // `translations.<locale>...`, never the body validator's silent removal of an unknown locale.
+  translations: { description: 'The subject and body in other locales, e.g. {"fr-FR": {"subject": "…", "body": "…"}}; replaces the whole set, {} clears it' },
   task_type_id: nullableDbId,
   active: { type: 'boolean' },
 } as const;

@@ -60,9 +60,10 @@ export function useRowWrites(resource: Exclude<TaskResource, 'tasks/notification
  * the server's field errors, and `submit`, which sends the draft with `send`, growls the server's
  * words, closes and reloads; a refusal keeps the dialog open with its errors under the fields, or
  * answers its text for the dialog to show when no field is named. A draft whose name in another
- * language is too long (said beside that field) is not sent.
+ * language is too long (said beside that field) is not sent, nor one `held` holds back (a screen's own
+ * check whose words are already beside the field: a template's language with only one of its texts).
  */
-export function useDraftDialog<D>(send: (draft: D) => Promise<{ message?: string }>, reload: () => unknown) {
+export function useDraftDialog<D>(send: (draft: D) => Promise<{ message?: string }>, reload: () => unknown, held: (draft: D) => boolean = () => false) {
   const { t } = useTranslation(['tasks', 'errors']);
   const notify = useNotify();
   const said = useServerText();
@@ -74,7 +75,7 @@ export function useDraftDialog<D>(send: (draft: D) => Promise<{ message?: string
   };
   const close = () => setDraft(null);
   const submit = async (): Promise<string | null> => {
-    if (!draft || namesTooLong((draft as { names?: LocalNames }).names)) return null;
+    if (!draft || namesTooLong((draft as { names?: LocalNames }).names) || held(draft)) return null;
     try {
       const saved = await send(draft);
       notify(said(saved.message), { type: 'success' });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LocalNames } from '../../../contract/names';
+import type { NotificationTranslations } from '../../../contract/tasks';
 import { NOTIFICATION_EVENTS, TASK_TRIGGERS, type NotificationRecipient } from '../../../contract/tracker';
 import { bytea } from './bytea';
 import { byReader } from './collation';
@@ -100,6 +101,8 @@ export const taskNotifications = pgTable(
     recipients: text('recipients').array().$type<NotificationRecipient[]>().notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** The words in other locales (contract/tasks.ts notificationTranslations); {} when none. */
+    translations: jsonb('translations').$type<NotificationTranslations>().notNull().default({}),
     taskTypeId: integer('task_type_id').references(() => taskTypes.id, { onDelete: 'cascade' }),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

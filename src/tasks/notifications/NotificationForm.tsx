@@ -1,9 +1,14 @@
-import { Box, FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
+import { FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_PLACEHOLDERS, TASK_EVENTS, type TaskType } from '../../../contract/tasks';
+import { TASK_EVENTS, type TaskType } from '../../../contract/tasks';
 import { TEMPLATE_EVENTS, type NotificationEvent, type NotificationRecipient } from '../../../contract/tracker';
+import type { TaskNotification } from '../../../contract/tasks';
+import { save } from '../api';
 import { RecipientsPicker } from '../RecipientsPicker';
+import { useDraftDialog } from '../useTaskWrites';
 import { useDataWords } from '../../i18n/dataWords';
+import { cleanTranslations, halfTranslated, NotificationTranslationsFields, type TranslationDrafts } from './NotificationTranslationsFields';
+import { PlaceholderHelp } from './PlaceholderHelp';
 
 export interface NotificationDraft {
   id?: number;
@@ -12,19 +17,25 @@ export interface NotificationDraft {
   recipients: NotificationRecipient[];
   subject: string;
   body: string;
+  /** The subject and body per locale, as typed (issue 55); `notificationBody` sends the complete ones. */
+  translations: TranslationDrafts;
   task_type_id: number | '';
   active: boolean;
 }
 
 export const isTaskEvent = (event: NotificationEvent) => (TASK_EVENTS as readonly string[]).includes(event);
 
-/** The draft as the API's write body (a task type only for a task event). */
+/**
+ * The draft as the API's write body (a task type only for a task event); `translations` the whole
+ * set, replacing the stored one: the locales with both texts, `{}` when none.
+ */
 export const notificationBody = (d: NotificationDraft) => ({
   name: d.name, event: d.event, recipients: d.recipients, subject: d.subject, body: d.body, active: d.active,
+  translations: cleanTranslations(d.translations),
   task_type_id: isTaskEvent(d.event) && d.task_type_id !== '' ? d.task_type_id : null,
 });
 
-/** The fields of a notification template, the placeholders listed as help, the server's refusals under them. */
+/** The fields of a notification template, its words in other languages, the placeholders listed as help, the server's refusals under them. */
 export function NotificationForm({ draft, onChange, types, errors }: { draft: NotificationDraft; onChange: (d: NotificationDraft) => void; types: TaskType[]; errors: Record<string, string> }) {
   const { t } = useTranslation('tasks');
   const words = useDataWords();
@@ -52,19 +63,18 @@ export function NotificationForm({ draft, onChange, types, errors }: { draft: No
       <RecipientsPicker value={draft.recipients} onChange={(recipients) => set('recipients', recipients)} error={errors.recipients} />
       <TextField label={t('notifications.subject')} value={draft.subject} onChange={(e) => set('subject', e.target.value)} required error={Boolean(errors.subject)} helperText={errors.subject} slotProps={{ htmlInput: { maxLength: 200 } }} />
       <TextField label={t('notifications.body')} value={draft.body} onChange={(e) => set('body', e.target.value)} required multiline minRows={5} error={Boolean(errors.body)} helperText={errors.body} slotProps={{ htmlInput: { maxLength: 10000 } }} />
-      <Box component="section" aria-label={t('notifications.placeholders')} sx={{ bgcolor: 'action.hover', borderRadius: 1, p: 1.5 }}>
-        <Typography variant="subtitle2" component="p">{t('notifications.placeholders')}</Typography>
-        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-          {NOTIFICATION_PLACEHOLDERS.map((p) => (
-            <li key={p}>
-              <Typography variant="body2" component="span">
-                <code>{`{${p}}`}</code> — {t(`placeholders.${p}`)}
-              </Typography>
-            </li>
-          ))}
-        </Box>
-      </Box>
+      <NotificationTranslationsFields value={draft.translations} onChange={(translations) => set('translations', translations)} errors={errors} />
+      <PlaceholderHelp />
       <FormControlLabel control={<Switch checked={draft.active} onChange={(e) => set('active', e.target.checked)} />} label={t('notifications.active')} />
     </>
   );
+}
+
+/**
+ * The template dialog's draft and its send (the list's): a language with only its subject or only
+ * its body is said beside the empty field and keeps the template back, so nothing typed is dropped.
+ */
+export function useNotificationDialog(reload: () => unknown) {
+  const { t } = useTranslation(['tasks', 'errors']);
+  return useDraftDialog<NotificationDraft>((d) => save<TaskNotification>('tasks/notifications', d.id, notificationBody(d), t), reload, (d) => halfTranslated(d.translations));
 }

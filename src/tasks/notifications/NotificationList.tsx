@@ -5,20 +5,21 @@ import { useGetList } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { TaskNotification, TaskType } from '../../../contract/tasks';
 import { TEMPLATE_EVENTS } from '../../../contract/tracker';
-import { save } from '../api';
 import { EditDialog } from '../EditDialog';
 import { TaskScreen } from '../TaskScreen';
 import { TypeChip } from '../TypeChip';
 import { useDataWords } from '../../i18n/dataWords';
-import { useCanEditTasks, useDraftDialog, useRowWrites } from '../useTaskWrites';
-import { notificationBody, NotificationForm, type NotificationDraft } from './NotificationForm';
+import { useCanEditTasks, useRowWrites } from '../useTaskWrites';
+import { NotificationForm, useNotificationDialog, type NotificationDraft } from './NotificationForm';
+import { TranslationChips } from './TranslationChips';
 
-const NEW: NotificationDraft = { name: '', event: 'task_due', recipients: ['assignee'], subject: '', body: '', task_type_id: '', active: true };
+const NEW: NotificationDraft = { name: '', event: 'task_due', recipients: ['assignee'], subject: '', body: '', translations: {}, task_type_id: '', active: true };
 
 /**
  * `/tasks/notifications` ('edit tasks'): which event mails whom, with which words; filters by event
  * and task type; add and edit in a dialog (event, recipients as checkboxes, subject, body with the
- * placeholders listed, a task type for task events, active), delete confirmed.
+ * placeholders listed, its words in other languages, a task type for task events, active), delete
+ * confirmed. Each row shows the locales its template has words for (issue 55).
  */
 export default function NotificationList() {
   const { t } = useTranslation(['tasks', 'errors']);
@@ -30,7 +31,7 @@ export default function NotificationList() {
   const { del } = useRowWrites('tasks/notifications', refetch);
   const [event, setEvent] = useState('');
   const [typeId, setTypeId] = useState<number | ''>('');
-  const { draft, setDraft, open, close, errors, submit } = useDraftDialog<NotificationDraft>((d) => save<TaskNotification>('tasks/notifications', d.id, notificationBody(d), t), refetch);
+  const { draft, setDraft, open, close, errors, submit } = useNotificationDialog(refetch);
   const typeOf = (id: number | null) => types.find((type) => type.id === id);
   const shown = data.filter((n) => (!event || n.event === event) && (typeId === '' || n.task_type_id === typeId));
   return (
@@ -97,11 +98,12 @@ export default function NotificationList() {
                     hover={editable}
                     data-row-id={n.id}
                     sx={{ cursor: editable ? 'pointer' : 'default' }}
-                    onClick={editable ? () => open({ id: n.id, name: n.name, event: n.event, recipients: n.recipients, subject: n.subject, body: n.body, task_type_id: n.task_type_id ?? '', active: n.active }) : undefined}
+                    onClick={editable ? () => open({ id: n.id, name: n.name, event: n.event, recipients: n.recipients, subject: n.subject, body: n.body, translations: n.translations ?? {}, task_type_id: n.task_type_id ?? '', active: n.active }) : undefined}
                   >
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>
                       <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="row-name">{n.name}</Typography>
                       <Typography variant="caption" color="text.secondary">{n.subject}</Typography>
+                      <TranslationChips translations={n.translations} />
                     </TableCell>
                     <TableCell>{t(`events.${n.event}`)}</TableCell>
                     {!phone && <TableCell>{n.recipients.map((r) => t(`recipients.${r}`)).join(', ')}</TableCell>}

@@ -172,6 +172,37 @@ describe('the sweep', () => {
   });
 });
 
+describe('in the reader\'s language (issue 55)', () => {
+  it("mails and lists each person's words from the template's translations: a French dealer in French, an outside contact of a French company in French, staff in English", async () => {
+    const db = a.db;
+    const { done } = await stages(db);
+    const harbour = (await db.select({ id: companies.id }).from(companies).where(eq(companies.name, 'Harbour Cars')))[0].id;
+    const project = await makeProject(db, harbour, { name: 'Lancement Harbour', am: ids['am@demo.test'] });
+    const { groupId } = await makeGroup(db, project.id, 'Groupe');
+    const [task] = await makeTasks(db, project.id, groupId, done, [{ name: 'Mise en ligne', dueDate: TODAY }]);
+    await db.insert(projectStakeholders).values([
+      { projectId: project.id, userId: ids['dealer2@demo.test'], name: 'Hugo Harbour' },
+      { projectId: project.id, email: 'comptable@harbour.example', name: 'Comptable' },
+    ]);
+    await onlyTemplates(db, [
+      {
+        event: 'task_done', recipients: ['account_manager', 'stakeholders'], subject: 'Done: {task}', body: '{task} on {project} is done.',
+        translations: { 'fr-FR': { subject: 'Terminé : {task}', body: '{task} de {project} est terminé.' } },
+      },
+    ]);
+    await db.transaction((tx) => notifyTaskDone(a, tx, { projectId: project.id, taskId: task.id, completedAt: new Date('2026-06-15T11:00:00Z') }));
+    await deliver();
+    expect(mailsTo('am@demo.test', 'Done: Mise en ligne')).toHaveLength(1);
+    const french = mailsTo('dealer2@demo.test', 'Terminé : Mise en ligne');
+    expect(french).toHaveLength(1);
+    expect(french[0].text).toContain('Mise en ligne de Lancement Harbour est terminé.');
+    expect(mailsTo('comptable@harbour.example', 'Terminé : Mise en ligne')).toHaveLength(1);
+    // The bell says it in the same words as the mail.
+    const listed = await db.select({ title: userNotifications.title }).from(userNotifications).where(and(eq(userNotifications.userId, ids['dealer2@demo.test']), eq(userNotifications.projectId, project.id)));
+    expect(listed.map((r) => r.title)).toEqual(['Terminé : Mise en ligne']);
+  });
+});
+
 describe('the sweep in batches', () => {
   it('goes through more due tasks than one batch holds, each once', async () => {
     const db = a.db;

@@ -9,6 +9,7 @@ import type { Db } from '../../../server/db/database';
 import type { NotificationEvent, NotificationRecipient } from '../../../contract/tracker';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../support/server';
 import { call, login, type Reply } from '../helpers';
+import type { NotificationTranslations } from '../../../contract/tasks';
 
 export type ErrorBody = { message: string; errors?: Array<{ detail: string; field?: string }> };
 
@@ -139,11 +140,11 @@ export async function makeTasks(db: Db, projectId: number, groupId: number, stag
  * Only these notification templates are active (the demo's are switched off), so a test knows
  * exactly which words go to whom.
  */
-export async function onlyTemplates(db: Db, templates: Array<{ event: NotificationEvent; recipients: NotificationRecipient[]; subject: string; body: string; taskTypeId?: number | null; active?: boolean }>) {
+export async function onlyTemplates(db: Db, templates: Array<{ event: NotificationEvent; recipients: NotificationRecipient[]; subject: string; body: string; translations?: NotificationTranslations; taskTypeId?: number | null; active?: boolean }>) {
   await db.update(taskNotifications).set({ active: false });
   if (!templates.length) return [];
   return db
     .insert(taskNotifications)
-    .values(templates.map((t, i) => ({ name: `Test template ${i} ${Math.random().toString(36).slice(2, 6)}`, event: t.event, recipients: t.recipients, subject: t.subject, body: t.body, taskTypeId: t.taskTypeId ?? null, active: t.active ?? true })))
+    .values(templates.map((t, i) => ({ name: `Test template ${i} ${Math.random().toString(36).slice(2, 6)}`, event: t.event, recipients: t.recipients, subject: t.subject, body: t.body, translations: t.translations ?? {}, taskTypeId: t.taskTypeId ?? null, active: t.active ?? true })))
     .returning();
 }

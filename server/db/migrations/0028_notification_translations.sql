@@ -1,0 +1,2 @@
+-- A notification template's words in other locales (issue 55: every mail in the reader's language), e.g. {"fr-FR": {"subject": "...", "body": "..."}}; {} when none: the template's own subject and body go to every reader, as before.
+ALTER TABLE "task_notifications" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
