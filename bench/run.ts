@@ -30,6 +30,7 @@ const suites: Record<string, () => Promise<void>> = {
   migration: async () => (await import('./migration')).benchMigration(),
   'stage-editor': async () => (await import('./stage-editor')).benchStageEditor(),
   balancer: async () => (await import('./balancer')).benchBalancer(),
+  'stage-events': async () => (await import('./stage-events')).benchStageEvents(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
