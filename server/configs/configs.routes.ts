@@ -80,7 +80,7 @@ export default async function configRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: string; slug: string }; Body: RequestChangesBody | null }>(
     '/configs/:id/stages/:slug/request-changes',
-    { preHandler: requirePermission('review configs'), schema: { ...doc('Request changes to a submitted stage (review configs): it goes back to the dealer as a draft (a revision `request_changes` keeping the message), the company\'s users are notified; answers the stage\'s open threads', ['configs', 'reviews']), params: s.params.stage, body: s.requestChangesBody, response: { 200: s.changeRequestAnswer, ...errors(400, 401, 403, 404, 422), 409: s.conflict } } },
+    { preHandler: [requirePermission('view configs', 'manage configs'), requirePermission('review configs')], schema: { ...doc('Request changes to a submitted stage (review configs): it goes back to the dealer as a draft (a revision `request_changes` keeping the message), the company\'s users are notified; answers the stage\'s open threads', ['configs', 'reviews']), params: s.params.stage, body: s.requestChangesBody, response: { 200: s.changeRequestAnswer, ...errors(400, 401, 403, 404, 422), 409: s.conflict } } },
     async (request) => requestChanges(services, request.viewer!, request.params.id, request.params.slug, request.body ?? {}),
   );
 

@@ -16,8 +16,10 @@ export default async function reviewRoutes(app: FastifyInstance) {
   const services = servicesOf(app);
   const { requirePermission } = app.auth;
   const read = requirePermission('view configs', 'manage configs');
-  const comment = requirePermission('comment configs');
-  const review = requirePermission('review configs');
+  // Commenting and reviewing need the config to be readable too: a role staff create with
+  // 'comment configs' alone (roles are data) must not write on configs it may not read.
+  const comment = [read, requirePermission('comment configs')];
+  const review = [read, requirePermission('review configs')];
   const doc = routeDoc('reviews');
 
   app.get<ConfigParams & { Querystring: { stage?: string; status?: 'open' | 'resolved' } }>(

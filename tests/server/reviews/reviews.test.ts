@@ -244,6 +244,13 @@ describe('tenancy and permissions', () => {
     const r = await newThread(commenter, { stage: 'locations', body: 'I may.' });
     expect([r.status, r.body.created_by?.name]).toEqual([201, 'Review Commenter']);
     expect((await api(commenter, 'POST', `/threads/${r.body.id}/resolve`)).status).toBe(403);
+    // 'comment configs' or 'review configs' without the right to read configs writes nothing.
+    await userWithRole(server, 'blind@reviews.test', 'Review Blind', ['comment configs', 'review configs'], hash, 'Harbour Cars');
+    const blind = (await login(server, 'blind@reviews.test')).token;
+    expect((await newThread(blind, { stage: 'locations', body: 'Unseen?' })).status).toBe(403);
+    expect((await api(blind, 'POST', `/threads/${r.body.id}/comments`, { body: 'Unseen?' })).status).toBe(403);
+    expect((await api(blind, 'POST', `/threads/${r.body.id}/resolve`)).status).toBe(403);
+    expect((await call(server, 'POST', `/api/configs/${config.id}/stages/locations/request-changes`, { token: blind, body: {} })).status).toBe(403);
   });
 });
 
