@@ -69,7 +69,9 @@ describe('reviewing a stage together (browser)', () => {
 
     // Hugo, in French: the request at the top, the comment beside the postcode, Pat shown as here.
     const dealer = await stagePage('dealer2@demo.test', 'fr-FR');
-    await expect.poll(() => dealer.getByTestId('changes-requested').innerText(), SETTLE).toMatch(/Des modifications ont été demandées|modifications/i);
+    await expect.poll(() => dealer.getByTestId('changes-requested').innerText(), SETTLE).toMatch(/Des modifications ont été demandées/);
+    // What Pat said when he asked, above the comments.
+    await expect.poll(() => dealer.getByTestId('changes-requested-message').innerText(), SETTLE).toBe('Pat Project : « Please check the Calais postcode. »');
     const marker = dealer.locator('[data-testid="review-marker"][data-review-marker="/locations/0/postcode"]');
     await expect.poll(() => marker.getAttribute('data-count'), SETTLE).toBe('1');
     await expect.poll(() => dealer.getByTestId('stage-presence').getAttribute('aria-label'), SETTLE).toContain('Pat Project');

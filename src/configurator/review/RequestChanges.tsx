@@ -133,13 +133,20 @@ export function ChangesRequestedAlert() {
   const { t } = useTranslation('common');
   if (!review || review.abilities.review) return null;
   const open = review.threads.filter((th) => th.status === 'open').sort(byStatusThenAge);
-  if (open.length === 0) return null;
+  const { request } = review;
+  // A request with a message and no comment on a field still says what to change.
+  if (open.length === 0 && !request) return null;
   const requested = review.scope.stageState === 'draft';
   return (
     <Alert severity="warning" sx={{ mb: 2 }} data-testid="changes-requested">
       <Typography variant="subtitle2" component="p">
         {requested ? t('configPages.review.changesRequested', { count: open.length }) : t('configPages.review.openComments', { count: open.length })}
       </Typography>
+      {request?.message ? (
+        <Typography variant="body2" component="p" sx={{ mt: 0.5, whiteSpace: 'pre-line' }} data-testid="changes-requested-message">
+          {request.by ? t('configPages.review.requestSaid', { name: request.by, message: request.message }) : request.message}
+        </Typography>
+      ) : null}
       <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
         {open.map((th) => (
           <li key={th.id}>

@@ -5,7 +5,7 @@ import { reviewAbilities } from './abilities';
 import { ReviewContext, useReview, type OpenPanel, type ReviewScope, type ReviewState } from './reviewState';
 import { FieldMarker } from './FieldMarker';
 import { ThreadPanel } from './ThreadPanel';
-import { useMentionable, useReviewWrite, useStageThreads } from './useReview';
+import { useLatestRequest, useMentionable, useReviewWrite, useStageThreads } from './useReview';
 import type { ReviewViewer, ThreadActions } from './ThreadView';
 
 const ok = (p: Promise<unknown>) => p.then(() => true);
@@ -33,12 +33,14 @@ function ConnectedMarker({ pointer, label }: { pointer: string; label: string })
  * again after every write), the reader's abilities, the one thread panel, and the engine's field
  * addons (a marker beside each field with threads, "Add a comment" where the reader may start one).
  */
-export function ReviewProvider({ children, configId, stage, stageState, user, labelFor, onChangesRequested, api: givenApi }: ReviewScope & { children: ReactNode }) {
+export function ReviewProvider({ children, configId, companyKey, stage, stageState, user, labelFor, onChangesRequested, api: givenApi }: ReviewScope & { children: ReactNode }) {
   const api = givenApi ?? appApi;
-  const scope = useMemo<ReviewScope>(() => ({ configId, stage, stageState, user, labelFor, onChangesRequested, api }), [configId, stage, stageState, user, labelFor, onChangesRequested, api]);
+  const scope = useMemo<ReviewScope>(() => ({ configId, companyKey, stage, stageState, user, labelFor, onChangesRequested, api }), [configId, companyKey, stage, stageState, user, labelFor, onChangesRequested, api]);
   const abilities = useMemo(() => reviewAbilities(user, stageState), [user, stageState]);
   const query = useStageThreads(configId, stage, api);
   const threads = useMemo(() => query.data ?? [], [query.data]);
+  // Asked only on a draft: a request for changes sends the stage back as one.
+  const request = useLatestRequest(stageState === 'draft' ? companyKey : undefined, configId, stage, api).data ?? null;
   const [needPeople, setNeedPeople] = useState(false);
   const people = useMentionable(configId, needPeople && abilities.comment, api).data;
   const { write } = useReviewWrite(configId, api);
@@ -81,8 +83,8 @@ export function ReviewProvider({ children, configId, stage, stageState, user, la
   );
 
   const value = useMemo<ReviewState>(
-    () => ({ scope, abilities, viewer, actions, threads, loaded: query.isSuccess, panel, openPanel, closePanel, showField, startThread, requestChanges }),
-    [scope, abilities, viewer, actions, threads, query.isSuccess, panel, openPanel, closePanel, showField, startThread, requestChanges],
+    () => ({ scope, abilities, viewer, actions, threads, request, loaded: query.isSuccess, panel, openPanel, closePanel, showField, startThread, requestChanges }),
+    [scope, abilities, viewer, actions, threads, request, query.isSuccess, panel, openPanel, closePanel, showField, startThread, requestChanges],
   );
 
   // The fields that get a marker: those with threads, and every input where the reader may start one.

@@ -3,9 +3,12 @@ import type { SessionUser } from '../../auth/types';
 import type { ReviewAbilities } from './abilities';
 import type { ReviewApi, ReviewThread } from './api';
 import type { ReviewViewer, ThreadActions } from './ThreadView';
+import type { LatestRequest } from './api';
 
 export interface ReviewScope {
   configId: number;
+  /** The config's company (guid or id), for its history: the request for changes the stage is under. */
+  companyKey?: string;
   stage: string;
   /** The stage's state (what "Add a comment" and "Request changes" depend on). */
   stageState: string;
@@ -31,6 +34,8 @@ export interface ReviewState {
   viewer: ReviewViewer;
   actions: ThreadActions;
   threads: readonly ReviewThread[];
+  /** The request for changes the stage is under now (null: none, or not known). */
+  request: LatestRequest | null;
   loaded: boolean;
   panel: OpenPanel | null;
   openPanel(pointer: string, anchor: HTMLElement | null, label?: string): void;

@@ -16,6 +16,16 @@ export function useStageThreads(configId: number | string, stage: string, api: R
   });
 }
 
+/** The request for changes the stage is under now (null: none), when the page knows the config's company. */
+export function useLatestRequest(companyKey: string | undefined, configId: number | string, stage: string, api: ReviewApi = appApi) {
+  return useQuery({
+    queryKey: reviewKeys.request(configId, stage),
+    queryFn: async ({ signal }) => answered(await api.latestRequest(companyKey!, configId, stage, signal)),
+    ...FRESH,
+    enabled: companyKey !== undefined,
+  });
+}
+
 /** Open threads per stage of a config (the dashboard's badges); an unavailable answer is no badge. */
 export function useThreadCounts(configId: number | string | undefined, api: ReviewApi = appApi) {
   return useQuery({

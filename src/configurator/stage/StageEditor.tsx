@@ -238,7 +238,7 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
   const { readonly } = abilities;
 
   return (
-    <ReviewProvider configId={server.id} stage={slug} stageState={state} user={user} labelFor={labelFor} onChangesRequested={onReload}>
+    <ReviewProvider configId={server.id} companyKey={server.company?.guid} stage={slug} stageState={state} user={user} labelFor={labelFor} onChangesRequested={onReload}>
       <StageHeading title={t(stage.title)} state={stage.state} started={started}>
         {presence}
         <StageTools internal={internal} status={readonly ? null : saver.status} onHistory={() => setHistoryOpen(true)} />

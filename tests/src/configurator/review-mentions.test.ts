@@ -1,6 +1,7 @@
 // Review comments (issue 55), the pure parts: mention tokens, a body rendered escaped, the typing
 // helpers of the mention box, who may do what, the history's line for a request for changes.
 import { describe, expect, it } from 'vitest';
+import { currentRequest } from '../../../src/configurator/review/api';
 import { commentHtml, insertMention, mentionedIds, mentionQuery, mentionToken, parseMentions, plainBody } from '../../../src/configurator/review/mentions';
 import { reviewAbilities } from '../../../src/configurator/review/abilities';
 import { threadPreview } from '../../../src/configurator/review/threadLabels';
@@ -85,5 +86,16 @@ describe('history and time', () => {
     expect(formatRelativeTime('2026-03-07T17:04:50Z', 'en-GB', now)).toBe('now');
     expect(formatRelativeTime('2026-03-06T17:00:00Z', 'fr-FR', now)).toBe('hier');
     expect(formatRelativeTime('2026-01-06T17:00:00Z', 'en-GB', now)).toBe('06/01/2026');
+  });
+});
+
+describe('the request for changes a stage is under (its history, newest first)', () => {
+  const rev = (stage: string, action: string, newState: string | null, message: string | null = null) => ({ stage, action, new_state: newState, message, created_at: '2026-11-30T08:00:00Z', user: { name: 'Pat Project' } });
+  it('is the latest request of the stage while the dealer has not sent it on', () => {
+    expect(currentRequest([rev('locations', 'save', 'draft'), rev('franchises', 'save', 'submitted'), rev('locations', 'request_changes', 'draft', 'Check the postcode')], 'locations')).toEqual({ by: 'Pat Project', message: 'Check the postcode', at: '2026-11-30T08:00:00Z' });
+  });
+  it('is none once the stage was submitted again, or when nobody asked', () => {
+    expect(currentRequest([rev('locations', 'save', 'submitted'), rev('locations', 'request_changes', 'draft', 'Check')], 'locations')).toBeNull();
+    expect(currentRequest([rev('locations', 'save', 'draft')], 'locations')).toBeNull();
   });
 });
