@@ -62,6 +62,9 @@ describe('configurator screens a person can read (browser)', () => {
   it('the conflict screen shows my own pending edit beside the change the other person made', async () => {
     const first = await signedIn('admin@demo.test');
     const second = await signedIn('pm@demo.test');
+    // The second page's event stream blocked (as a proxy may): it learns of the first's save only at
+    // its own, so the conflict screen is what it meets (issue 55's live notice: tests/e2e/review.test.ts).
+    await second.route('**/api/configs/*/events*', (route) => route.abort());
     await openStage(first, 'social-feeds');
     await openStage(second, 'social-feeds');
     await first.locator('#social-feeds_group_twitter').fill('https://twitter.com/theirs');

@@ -78,7 +78,7 @@ describe('internal page layouts (browser)', () => {
     // The layout the pages came from reads as a sentence, not as a disabled input.
     await expect.poll(() => page.getByTestId('internal-pages_layout__text').textContent(), SETTLE).toBe('From the layout Demo Motors site plan');
     expect(await page.getByLabel(/^Layout\b/).count()).toBe(0);
-    const names = page.getByLabel('Page name');
+    const names = page.getByLabel(/^Page name/);
     await expect.poll(() => names.count(), SETTLE).toBe(2);
     expect([await names.nth(0).inputValue(), await names.nth(1).inputValue()]).toEqual(['Contact us', 'About us']);
     expect(problems).toEqual([]);

@@ -57,7 +57,7 @@ describe('stage editor (browser)', () => {
     await expect.poll(() => page.getByTestId('structured-editor').getByTestId('field-title').allTextContents(), SETTLE).toContain('Best time to call');
 
     const preview = page.getByTestId('stage-preview');
-    const input = preview.getByLabel('Best time to call');
+    const input = preview.getByLabel('Best time to call', { exact: true });
     await input.waitFor();
     // The sample data can be typed into.
     await input.fill('Mornings');
@@ -84,7 +84,7 @@ describe('stage editor (browser)', () => {
     await expect.poll(() => preview.getByTestId('preview-unchecked').getAttribute('data-checked'), SETTLE).toBe('true');
     await preview.getByRole('combobox', { name: 'Language' }).click();
     await page.getByRole('option', { name: 'English (UK)' }).click();
-    const field = preview.getByLabel('Best time to call');
+    const field = preview.getByLabel('Best time to call', { exact: true });
     await field.fill('x'.repeat(201));
     await expect.poll(() => preview.textContent(), SETTLE).toContain('at most 200 characters');
     await field.fill('Mornings');
@@ -146,11 +146,11 @@ describe('stage editor (browser)', () => {
     expect(old.body.stages.find((s) => s.slug === 'key-contact')?.version).toBe(1);
     await dealerPage.goto(`${server.url}/#/configurator/1/key-contact`);
     await dealerPage.getByTestId('config-stage-page').getByLabel('Name', { exact: false }).first().waitFor();
-    expect(await dealerPage.getByLabel('Best time to call').count()).toBe(0);
+    expect(await dealerPage.getByLabel('Best time to call', { exact: true }).count()).toBe(0);
 
     // The new config shows it, and the dealer's answer is saved under version 2.
     await dealerPage.goto(`${server.url}/#/configurator/${made.body.id}/key-contact`);
-    const field = dealerPage.getByLabel('Best time to call');
+    const field = dealerPage.getByLabel('Best time to call', { exact: true });
     await field.waitFor();
     await field.fill('Weekday mornings');
     await dealerPage.getByTestId('stage-save').click();
@@ -205,7 +205,7 @@ describe('stage editor (browser)', () => {
 
     // The moved config's stage page now shows version 2's field, and its history says why.
     await page.goto(`${e2e.server.url}/#/configurator/${moved}/key-contact`);
-    await page.getByLabel('Best time to call').waitFor();
+    await page.getByLabel('Best time to call', { exact: true }).waitFor();
     await page.getByTestId('stage-history').click();
     await expect.poll(() => page.getByTestId('history-panel').getByTestId('history-item').first().textContent(), SETTLE).toContain('Section form updated to version 2');
     // Back to the editor for the next test.

@@ -25,7 +25,8 @@ export function PresenceChip({ others }: { others: readonly ReviewPerson[] }) {
         data-testid="stage-presence"
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, px: 1, py: 0.25, borderRadius: 4, bgcolor: 'action.hover', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
       >
-        <AvatarGroup max={4} sx={{ '& .MuiAvatar-root': { width: 24, height: 24, fontSize: 12 } }}>
+        {/* The "+N" avatar of those past four: MUI's default grey under white text is 1.7:1; a dark grey reads (axe, WCAG AA). */}
+        <AvatarGroup max={4} sx={{ '& .MuiAvatar-root': { width: 24, height: 24, fontSize: 12, bgcolor: 'grey.700', color: 'common.white' } }}>
           {others.map((p) => (
             <Avatar key={p.id} src={p.avatar || undefined} alt="" sx={{ bgcolor: 'secondary.main' }}>
               {initials(p.name)}
