@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { NotificationContextProvider } from 'ra-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpError } from '../../../src/http';
 import { EditDialog } from '../../../src/tasks/EditDialog';
@@ -8,7 +9,6 @@ import { NotificationForm, useNotificationDialog, type NotificationDraft } from 
 import { TranslationChips } from '../../../src/tasks/notifications/TranslationChips';
 import { renderInLocale } from '../../engine/react/renderInLocale';
 
-vi.mock('react-admin', () => ({ useNotify: () => () => undefined }));
 
 afterEach(() => {
   cleanup();
@@ -39,10 +39,14 @@ function Dialog({ initial }: { initial: NotificationDraft }) {
 }
 
 const show = (initial: NotificationDraft = DRAFT) => {
+  // react-admin's notifications as the app has them (not a module mock: the unit-dom project shares
+  // its modules between files, so a mock of react-admin would reach the next file's forms).
   renderInLocale(
-    <ThemeProvider theme={createTheme()}>
-      <Dialog initial={initial} />
-    </ThemeProvider>,
+    <NotificationContextProvider>
+      <ThemeProvider theme={createTheme()}>
+        <Dialog initial={initial} />
+      </ThemeProvider>
+    </NotificationContextProvider>,
   );
   fireEvent.click(screen.getByText('open'));
 };

@@ -12,7 +12,9 @@ import { sampleProject, sampleStages, sampleTasks } from '../../../stories/track
 
 const notify = vi.fn();
 const updateTask = vi.fn();
-vi.mock('react-admin', () => ({ useNotify: () => notify }));
+// The real module with only useNotify replaced: the unit-dom project shares modules between files
+// (isolate: false), so a mock with nothing else in it broke a later file's react-admin forms.
+vi.mock('react-admin', async (original) => ({ ...(await original<Record<string, unknown>>()), useNotify: () => notify }));
 vi.mock('../../../src/tracker/api', () => ({ updateTask: (...args: unknown[]) => updateTask(...args) }));
 const { useBoardMoves } = await import('../../../src/tracker/board/useBoardMoves');
 
