@@ -1,9 +1,9 @@
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Box, Button, Collapse, FormHelperText, Stack, TextField, Typography } from '@mui/material';
+import { Box, Collapse, FormHelperText, Stack, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useInput, useTranslate, type Validator } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { NAME_MAX, type LocalNames } from '../../contract/names';
+import { DisclosureToggle } from './DisclosureToggle';
 import { LOCALE_NAMES, type Locale } from '../i18n/locales';
 
 /**
@@ -105,22 +105,7 @@ export function LocalNamesFields({ value, onChange, errors = {}, field = 'names'
   };
   return (
     <Box data-testid={testId}>
-      <Button
-        id={`${id}-toggle`}
-        size="small"
-        color={failing ? 'error' : 'primary'}
-        onClick={() => setOpen(!open)}
-        aria-expanded={open}
-        aria-controls={open ? `${id}-panel` : undefined}
-        startIcon={<ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : 'none' }} />}
-        sx={{ textTransform: 'none', textAlign: 'left' }}
-        data-testid={`${testId}-toggle`}
-      >
-        {label ?? t('common:localNames.title')}
-        <Box component="span" sx={{ ml: 1, color: failing ? 'error.main' : 'text.secondary', fontWeight: 400 }} data-testid={`${testId}-count`}>
-          {filled ? t('common:localNames.filled', { count: filled }) : t('common:localNames.none')}
-        </Box>
-      </Button>
+      <DisclosureToggle id={id} open={open} onToggle={() => setOpen(!open)} failing={failing} title={label ?? t('common:localNames.title')} summary={filled ? t('common:localNames.filled', { count: filled }) : t('common:localNames.none')} testId={testId} />
       {general ? <FormHelperText error>{general}</FormHelperText> : null}
       <Collapse in={open} unmountOnExit>
         <Stack id={`${id}-panel`} role="group" aria-labelledby={`${id}-toggle`} spacing={1.5} sx={{ pt: 1 }}>

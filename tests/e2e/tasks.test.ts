@@ -154,10 +154,18 @@ describe('task templates (browser)', () => {
     await dialog.getByTestId('notification-dialog-save').click();
     await dialog.getByText('Unknown placeholder {compnay}: use {project}, {company}, {task}, {due}, {variation} or {link}.').waitFor();
     await dialog.getByLabel('Message').fill('Please book the photographer for {company} by {due}: {link}');
+    // Its words in French (issue 55: every mail in the reader's language).
+    await dialog.getByTestId('notification-translations-toggle').click();
+    await dialog.getByRole('tab', { name: 'Français (France)' }).click();
+    await dialog.getByTestId('notification-translation-subject').fill('{task} est à rendre pour {project}');
+    await dialog.getByTestId('notification-translation-body').fill('Réservez le photographe pour {company} avant le {due} : {link}');
     await dialog.getByTestId('notification-dialog-save').click();
     await page.getByText('Notification Created').waitFor();
     const rows = await db().select().from(taskNotifications);
-    expect(rows.find((r) => r.name === 'Photo shoot due')).toMatchObject({ event: 'task_due', recipients: ['project_manager', 'assignee'], active: true });
+    expect(rows.find((r) => r.name === 'Photo shoot due')).toMatchObject({
+      event: 'task_due', recipients: ['project_manager', 'assignee'], active: true,
+      translations: { 'fr-FR': { subject: '{task} est à rendre pour {project}', body: 'Réservez le photographe pour {company} avant le {due} : {link}' } },
+    });
   });
 
   it('shows the templates read only to a user who may list tasks but not edit them', async () => {

@@ -1,8 +1,8 @@
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Box, Button, Collapse, FormHelperText, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Box, Collapse, FormHelperText, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationTranslations } from '../../../contract/tasks';
+import { DisclosureToggle } from '../../forms/DisclosureToggle';
 import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, type Locale } from '../../i18n/locales';
 import { PlaceholderHelp } from './PlaceholderHelp';
 
@@ -103,22 +103,7 @@ export function NotificationTranslationsFields({ value, onChange, errors = {}, d
 
   return (
     <Box data-testid="notification-translations">
-      <Button
-        id={`${id}-toggle`}
-        size="small"
-        color={failing ? 'error' : 'primary'}
-        onClick={() => setOpen(!open)}
-        aria-expanded={open}
-        aria-controls={open ? `${id}-panel` : undefined}
-        startIcon={<ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : 'none' }} />}
-        sx={{ textTransform: 'none', textAlign: 'left' }}
-        data-testid="notification-translations-toggle"
-      >
-        {t('notifications.translations.title')}
-        <Box component="span" sx={{ ml: 1, color: failing ? 'error.main' : 'text.secondary', fontWeight: 400 }} data-testid="notification-translations-count">
-          {filled ? t('notifications.translations.filled', { count: filled }) : t('notifications.translations.none')}
-        </Box>
-      </Button>
+      <DisclosureToggle id={id} open={open} onToggle={() => setOpen(!open)} failing={failing} title={t('notifications.translations.title')} summary={filled ? t('notifications.translations.filled', { count: filled }) : t('notifications.translations.none')} testId={'notification-translations'} />
       {general ? <FormHelperText error>{general}</FormHelperText> : null}
       <Collapse in={open} unmountOnExit>
         <Stack id={`${id}-panel`} role="group" aria-labelledby={`${id}-toggle`} spacing={1.5} sx={{ pt: 1 }}>

@@ -31,6 +31,16 @@ function migrationsBefore(tag: string): string {
   return dir;
 }
 
+/** The demo roles' defaults of the two permissions (server/db/seed-data.ts ROLES). */
+const DEFAULTS = [
+  'Client: comment configs',
+  'Administrator: comment configs',
+  'Administrator: review configs',
+  'Project Manager: comment configs',
+  'Project Manager: review configs',
+  'Account Manager: comment configs',
+];
+
 const grants = async (client: PGlite) =>
   (
     await client.query<{ role: string; permission: string }>(
@@ -51,14 +61,7 @@ it('an installation from before the review permissions gets them, with the demo 
     expect(await grants(client)).toEqual([]);
 
     await migrate(db, { migrationsFolder: MIGRATIONS });
-    expect(await grants(client)).toEqual([
-      'Client: comment configs',
-      'Administrator: comment configs',
-      'Administrator: review configs',
-      'Project Manager: comment configs',
-      'Project Manager: review configs',
-      'Account Manager: comment configs',
-    ]);
+    expect(await grants(client)).toEqual(DEFAULTS);
   } finally {
     await client.close();
   }
@@ -71,14 +74,7 @@ it('an empty database is left to the seed, which gives the same defaults', async
     await migrate(db, { migrationsFolder: MIGRATIONS });
     expect((await client.query('SELECT count(*)::int AS n FROM permissions')).rows).toEqual([{ n: 0 }]);
     await seedDatabase(db as unknown as Db, { demo: false, demoPassword: 'x' });
-    expect(await grants(client)).toEqual([
-      'Client: comment configs',
-      'Administrator: comment configs',
-      'Administrator: review configs',
-      'Project Manager: comment configs',
-      'Project Manager: review configs',
-      'Account Manager: comment configs',
-    ]);
+    expect(await grants(client)).toEqual(DEFAULTS);
   } finally {
     await client.close();
   }
