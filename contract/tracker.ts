@@ -26,8 +26,11 @@ export type TemplateEvent = (typeof TEMPLATE_EVENTS)[number];
  * and a config review's (issue 55, server/reviews/): someone @mentioned the reader in a comment, replied
  * in a thread the reader is in, or requested changes to a stage of the reader's config. The review's
  * events have no template: their words are the server's (locales/<locale>/errors.json `reviews`).
+ * The reminders' (issue 55): stages of the reader's config untouched for the company's reminder days
+ * (`stages_waiting`), an order form for the reader to sign (`agreement_to_sign`) and its reminder
+ * (`agreement_reminder`).
  */
-export const NOTIFICATION_EVENTS = [...TEMPLATE_EVENTS, 'mention', 'reply', 'changes_requested'] as const;
+export const NOTIFICATION_EVENTS = [...TEMPLATE_EVENTS, 'mention', 'reply', 'changes_requested', 'stages_waiting', 'agreement_to_sign', 'agreement_reminder'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 /**

@@ -53,7 +53,7 @@ import analyticsRoutes from './analytics/analytics.routes';
 import reviewRoutes from './reviews/reviews.routes';
 import presenceRoutes from './presence/presence.routes';
 import { trackerSweepPlugin } from './plugins/tracker-sweep';
-import { sweepTracker } from './projects/projects.notifications';
+import { sweepAll } from './sweep';
 
 export type { AppOptions } from './options';
 
@@ -124,7 +124,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(metricsPlugin);
   await app.register(authPlugin, { jwtSecret: opts.jwtSecret });
   await app.register(mailPlugin);
-  await app.register(trackerSweepPlugin, { sweep: sweepTracker });
+  await app.register(trackerSweepPlugin, { sweep: sweepAll });
   await app.register(configCachePlugin);
 
   await app.register(

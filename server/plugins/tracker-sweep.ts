@@ -16,6 +16,10 @@ export interface SweepResult {
   notified: number;
   /** Projects whose figures were recomputed. */
   recomputed: number;
+  /** Reminders notified (issue 55): untouched stages, agreements waiting for a signature. */
+  reminded: number;
+  /** Daily digest mails written. */
+  digests: number;
 }
 
 export interface TrackerSweepOptions {

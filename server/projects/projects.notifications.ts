@@ -14,6 +14,7 @@ import type { NotificationEvent, NotificationRecipient } from '../../contract/tr
 import { DEFAULT_LOCALE, localeForTag, type Locale } from '../../engine';
 import { companyLocale } from '../mail/mail.locale';
 import { wordsFor } from '../mail/mail.words';
+import { channelsFor, digestPending } from '../mail/mail.deliver';
 import type { Db, Tx } from '../db/database';
 import { companies, companyUsers, permissions, projectStakeholders, projectTaskTypes, projectTasks, projects, rolePermissions, taskNotifications, taskStages, userNotifications, userRoles, users, variations } from '../db/schema';
 import type { AppServices } from '../plugins/services';
@@ -155,23 +156,28 @@ async function notify(deps: NotifyDeps, tx: Tx, occ: Occurrence, templates?: Tem
   const companyLang = localeForTag(project.companyLang) ?? DEFAULT_LOCALE;
   const localeOf = async (p: Person): Promise<Locale> => (p.userId ? ((await companyLocale(tx, p.userId)) ?? DEFAULT_LOCALE) : companyLang);
   for (const template of list) {
-    const people = await peopleFor(tx, template.recipients, occ, project, approvers);
+    // Each user's channel for the event's kind (mail/mail.deliver.ts); an outside contact is mailed.
+    const found = await peopleFor(tx, template.recipients, occ, project, approvers);
+    const channels = await channelsFor(tx, found.flatMap((p) => (p.userId ? [p.userId] : [])), occ.event);
+    const channelOf = (p: Person) => (p.userId ? channels.get(p.userId)! : 'mail');
+    const people = found.filter((p) => channelOf(p) !== 'none');
     if (!people.length) continue;
     const rows = [];
     for (const p of people) {
       const words = wordsFor(template, await localeOf(p));
-      rows.push({ person: p, title: fill(words.subject, values), body: fill(words.body, values) });
+      rows.push({ person: p, channel: channelOf(p), title: fill(words.subject, values), body: fill(words.body, values) });
     }
     const inserted = await tx
       .insert(userNotifications)
-      .values(rows.map(({ person: p, title, body }) => ({ userId: p.userId, recipient: p.recipient, projectId: project.id, templateId: template.id, event: occ.event, key: occ.key, title, body, link: path })))
+      .values(rows.map(({ person: p, channel, title, body }) => ({ userId: p.userId, recipient: p.recipient, projectId: project.id, templateId: template.id, event: occ.event, key: occ.key, title, body, link: path, digestPending: digestPending(channel) })))
       .onConflictDoNothing({ target: [userNotifications.recipient, userNotifications.key] })
       .returning({ recipient: userNotifications.recipient });
     const byRecipient = new Map(rows.map((r) => [r.person.recipient, r]));
     for (const row of inserted) {
       const r = byRecipient.get(row.recipient)!;
-      await deps.mail.enqueue(tx, { to: r.person.email, subject: r.title, text: r.body });
+      // Counted whatever the channel: the person was notified now.
       sent++;
+      if (r.channel === 'mail') await deps.mail.enqueue(tx, { to: r.person.email, subject: r.title, text: r.body });
     }
   }
   return sent;
@@ -323,7 +329,7 @@ async function sweepRag(db: Db, today: string): Promise<number> {
 }
 
 /** One pass of the sweep at `now`: task_due, task_overdue, then the RAG of projects time changes. */
-export async function sweepTracker(deps: NotifyDeps, now: Date = new Date()): Promise<SweepResult> {
+export async function sweepTracker(deps: NotifyDeps, now: Date = new Date()): Promise<Pick<SweepResult, 'notified' | 'recomputed'>> {
   const today = todayUtc(now);
   const yesterday = addDays(today, -1);
   let notified = await sweepTasks(deps, 'task_due', today, today);

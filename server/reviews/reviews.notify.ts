@@ -13,6 +13,7 @@ import { MENTION_PATTERN } from '../../contract/reviews';
 import { engineT, getStage, hasStage } from '../../engine';
 import type { Db, Tx } from '../db/database';
 import { companyUsers, userNotifications, users } from '../db/schema';
+import { channelsFor, digestPending } from '../mail/mail.deliver';
 import { mailLocaleFor, type MailLocale } from '../mail/mail.locale';
 import { reviewMail } from '../mail/mail.text';
 import { interpolate, mailMessages } from '../messages';
@@ -76,20 +77,24 @@ async function notifyEach(
   ctx: ReviewContext,
   event: Event,
   key: string,
-  words: (locale: MailLocale, person: Recipient) => { title: string; body: string; mail?: string },
+  words: (locale: MailLocale, person: Recipient) => { title: string; body: string; mail: string },
 ): Promise<number[]> {
   const notified: number[] = [];
+  // How each wants to hear of it (mail/mail.deliver.ts): nothing, the bell, the digest or a mail too.
+  const channels = await channelsFor(tx, people.map((p) => p.id), event);
   for (const person of people) {
+    const channel = channels.get(person.id)!;
+    if (channel === 'none') continue;
     const locale = await mailLocaleFor(tx, person.id);
     const w = words(locale, person);
     const [row] = await tx
       .insert(userNotifications)
-      .values({ userId: person.id, recipient: `user:${person.id}`, event, key, title: w.title, body: w.body, link: stagePath(ctx.config.id, ctx.stage) })
+      .values({ userId: person.id, recipient: `user:${person.id}`, event, key, title: w.title, body: w.body, link: stagePath(ctx.config.id, ctx.stage), digestPending: digestPending(channel) })
       .onConflictDoNothing({ target: [userNotifications.recipient, userNotifications.key] })
       .returning({ id: userNotifications.id });
     if (!row) continue;
     notified.push(person.id);
-    if (w.mail !== undefined) {
+    if (channel === 'mail') {
       const mail = reviewMail(locale, person.name, w.title, w.mail, stageLink(deps, ctx.config.id, ctx.stage));
       await deps.mail.enqueue(tx, { to: person.email, ...mail });
     }
@@ -111,14 +116,16 @@ export async function notifyMentions(deps: Deps, tx: Tx, ctx: ReviewContext, com
   });
 }
 
-/** The others in a thread (its earlier authors) hear of a reply in the app (no mail: a thread can be long). */
+/** The others in a thread (its earlier authors) hear of a reply: in the app by default (a thread can be long), by mail if they chose it. */
 export async function notifyReply(deps: Deps, tx: Tx, ctx: ReviewContext, commentId: number, body: string, participants: number[]): Promise<number[]> {
   const people = await recipients(tx, [...new Set(participants)].filter((id) => id !== ctx.by.id));
   return notifyEach(deps, tx, people, ctx, 'reply', `reply:${commentId}`, (locale) => {
     const m = mailMessages(locale);
+    const values = { name: ctx.by.name, config: ctx.config.name, stage: stageTitle(locale, ctx.stage), comment: plainComment(body), link: stageLink(deps, ctx.config.id, ctx.stage) };
     return {
-      title: interpolate(m.review_reply_subject, { name: ctx.by.name, config: ctx.config.name, stage: stageTitle(locale, ctx.stage) }),
+      title: interpolate(m.review_reply_subject, values),
       body: plainComment(body, 200),
+      mail: interpolate(m.review_reply_text, values),
     };
   });
 }

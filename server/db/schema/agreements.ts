@@ -40,6 +40,13 @@ export const agreements = pgTable(
     sentCatalogue: jsonb('sent_catalogue').$type<CatalogueProduct[]>(),
     version: integer('version').notNull().default(1),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * Issue 55: a sent agreement not signed after this many days reminds its signer once per sending
+     * (null: never); after `expires_at` it can no longer be signed and must be sent again. Both are
+     * chosen when sending.
+     */
+    remindAfterDays: integer('remind_after_days'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,6 +59,9 @@ export const agreements = pgTable(
     index('agreements_user_idx').on(t.userId),
     index('agreements_company_idx').on(t.companyId, t.updatedAt),
     index('agreements_name_idx').on(byReader(t.name), t.id),
+    // The reminders' sweep: sent agreements.
+    index('agreements_sent_idx').on(t.sentAt).where(sql`${t.stage} = 'sent' AND ${t.archivedAt} IS NULL`),
+    check('agreements_remind_after_days', sql`${t.remindAfterDays} BETWEEN 1 AND 90`),
   ],
 );
 

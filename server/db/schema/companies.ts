@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { terms } from './taxonomies';
 import { byReader } from './collation';
@@ -23,6 +24,11 @@ export const companies = pgTable('companies', {
   regAddressLine1: text('reg_address_line1'),
   regAddressLine2: text('reg_address_line2'),
   regAddressLine3: text('reg_address_line3'),
+  /**
+   * Remind the company's users of stages untouched for this many days (issue 55); null: no reminders.
+   * Staff set it on the company's profile (1..REMINDER_DAYS_MAX, contract/notifications.ts).
+   */
+  reminderDays: integer('reminder_days').default(7),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -37,6 +43,7 @@ export const companies = pgTable('companies', {
   index('companies_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   index('companies_contact_name_trgm_idx').using('gin', t.contactName.op('gin_trgm_ops')),
   index('companies_address_line3_trgm_idx').using('gin', t.addressLine3.op('gin_trgm_ops')),
+  check('companies_reminder_days', sql`${t.reminderDays} BETWEEN 1 AND 90`),
 ]);
 
 export const companyUsers = pgTable(

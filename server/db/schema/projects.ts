@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PROJECT_STATUSES, RAG_STATUSES, VARIATION_TYPES } from '../../../contract/projects';
+import { DELIVERY_CHANNELS, NOTIFICATION_KINDS } from '../../../contract/notifications';
 import { RISK_SEVERITIES, RISK_STATES, VARIATION_STATUSES } from '../../../contract/tracker';
 import { users } from './accounts';
 import { agreements } from './agreements';
@@ -255,8 +256,52 @@ export const userNotifications = pgTable(
     link: text('link'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Waiting for the person's daily digest mail (their channel for its kind is `digest`, issue 55). */
+    digestPending: boolean('digest_pending').notNull().default(false),
   },
-  (t) => [uniqueIndex('user_notifications_key_idx').on(t.recipient, t.key), index('user_notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('user_notifications_key_idx').on(t.recipient, t.key),
+    index('user_notifications_user_idx').on(t.userId, t.createdAt),
+    index('user_notifications_digest_idx').on(t.userId, t.id).where(sql`${t.digestPending}`),
+  ],
+);
+
+export const notificationKindEnum = pgEnum('notification_kind', NOTIFICATION_KINDS);
+export const deliveryChannelEnum = pgEnum('delivery_channel', DELIVERY_CHANNELS);
+
+/**
+ * How a person hears of each kind of event (issue 55, contract/notifications.ts): one row per kind
+ * they chose; a kind without a row has its default (DEFAULT_CHANNELS).
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: notificationKindEnum('kind').notNull(),
+    channel: deliveryChannelEnum('channel').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * The daily digests sent: one per person and day (UTC). Inserting the row is what claims the
+ * digest, so of several instances sweeping at once exactly one writes the mail.
+ */
+export const notificationDigests = pgTable(
+  'notification_digests',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Notifications the mail listed. */
+    items: integer('items').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
 /**
