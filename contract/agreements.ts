@@ -201,10 +201,16 @@ const listItemProperties = {
   updated_at: text,
   sent_at: nullableString,
   signed_at: nullableString,
+  /** Issue 55: the signer is reminded this many days after sending (null: never). */
+  remind_after_days: nullableInteger,
+  /** After this time the agreement can no longer be signed and must be sent again (null: never). */
+  expires_at: nullableString,
+  /** Sent, not signed, and `expires_at` has passed: staff send it again. */
+  expired: { type: 'boolean' },
 } as const;
 const listItemRequired = [
   'id', 'guid', 'reference', 'name', 'type', 'stage', 'archived', 'company_id', 'company_guid', 'company_name', 'currency', 'lang', 'user_id',
-  'salesperson', 'contract_value', 'monthly_contract_value', 'created_at', 'updated_at', 'sent_at', 'signed_at',
+  'salesperson', 'contract_value', 'monthly_contract_value', 'created_at', 'updated_at', 'sent_at', 'signed_at', 'remind_after_days', 'expires_at', 'expired',
 ] as const;
 
 /** A row of `GET /agreements` and `GET /companies/{id}/agreements`. */
@@ -290,6 +296,17 @@ export type AgreementCatalogueProduct = FromSchema<typeof agreementCatalogueProd
 export type AgreementListItem = FromSchema<typeof agreementListItem>;
 export type AgreementDetail = FromSchema<typeof agreementDetail>;
 export type AgreementMailAnswer = FromSchema<typeof agreementMailAnswer>;
+
+/**
+ * What a sending takes beside the agreement (issue 55), in PUT `stage: 'sent'` and POST
+ * /docusign/envelopes/{id}: the days after which the signer is reminded (1 to REMINDER_DAYS_MAX;
+ * null: no reminder; absent: AGREEMENT_REMINDER_DAYS_DEFAULT; both of contract/notifications.ts),
+ * and an optional expiry, a date (the end of that day, UTC) or a date-time, in the future.
+ */
+export interface AgreementSendOptions {
+  remind_after_days?: number | null;
+  expires_at?: string | null;
+}
 
 /** The body of the dealer's sign call (`POST /agreements/{id}/sign`). */
 export interface AgreementSignBody {

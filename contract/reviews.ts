@@ -143,7 +143,10 @@ export const mentionable = { type: 'array', items: reviewPerson } as const;
  * - `presence`: who has this stage page open now, other than the reader's own page;
  * - `saved`: someone saved the config (`stage` written, new `version`, `by`, the stage-relative
  *   pointers it changed in the stage the reader has open);
- * - `thread`: a thread of this config changed (opened, replied, resolved, deleted comment).
+ * - `thread`: a thread of this config changed (opened, replied, resolved, deleted comment);
+ * - `expired`: the last event before the server ends the stream: `token`, the access token that
+ *   opened it expired (renew it and connect again); `session`, the session ended (signed out,
+ *   password changed, account disabled: connect again only with a new sign-in's token).
  */
 export interface PresenceEvent {
   users: ReviewPerson[];
@@ -158,4 +161,7 @@ export interface SavedEvent {
 export interface ThreadEvent {
   thread_id: number;
   stage: string;
+}
+export interface ExpiredEvent {
+  reason: 'token' | 'session';
 }

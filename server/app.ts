@@ -44,6 +44,7 @@ import variationRoutes from './projects/projects.variations.routes';
 import stakeholderRoutes from './projects/projects.stakeholders.routes';
 import notesRisksRoutes from './projects/projects.notes-risks.routes';
 import notificationRoutes from './projects/projects.notifications.routes';
+import notificationPreferenceRoutes from './notifications/notifications.routes';
 import dashboardRoutes from './dashboard/dashboard.routes';
 import reportRoutes from './reports/reports.routes';
 import migrationRoutes from './migration/migration.routes';
@@ -129,7 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, backupRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes, postRoutes, agreementRoutes, agreementDocumentRoutes, taskRoutes, taskStageRoutes, taskTypeRoutes, taskNotificationRoutes, projectRoutes, projectTaskRoutes, projectGroupRoutes, variationRoutes, stakeholderRoutes, notesRisksRoutes, notificationRoutes, dashboardRoutes, reportRoutes, adminConfigRoutes, catalogueRoutes, migrationRoutes, analyticsRoutes, reviewRoutes, presenceRoutes]) {
+      for (const routes of [healthRoutes, backupRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes, postRoutes, agreementRoutes, agreementDocumentRoutes, taskRoutes, taskStageRoutes, taskTypeRoutes, taskNotificationRoutes, projectRoutes, projectTaskRoutes, projectGroupRoutes, variationRoutes, stakeholderRoutes, notesRisksRoutes, notificationRoutes, notificationPreferenceRoutes, dashboardRoutes, reportRoutes, adminConfigRoutes, catalogueRoutes, migrationRoutes, analyticsRoutes, reviewRoutes, presenceRoutes]) {
         await api.register(routes);
       }
     },

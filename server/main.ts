@@ -56,6 +56,7 @@ async function main() {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || undefined,
     trackerSweepSeconds: env.TRACKER_SWEEP_SECONDS ? Number(env.TRACKER_SWEEP_SECONDS) : undefined,
+    digestHour: env.DIGEST_HOUR ? Number(env.DIGEST_HOUR) : undefined,
     jobStaleSeconds: env.JOB_STALE_SECONDS ? Number(env.JOB_STALE_SECONDS) : undefined,
     importWorkers: env.IMPORT_WORKERS ? Number(env.IMPORT_WORKERS) : undefined,
     bodyLimit: env.BODY_LIMIT ? Number(env.BODY_LIMIT) : undefined,

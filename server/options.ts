@@ -25,6 +25,11 @@ export interface AppOptions {
   /** How often the tracker's sweep runs, seconds (TRACKER_SWEEP_SECONDS, default 300; 0 turns it off). */
   trackerSweepSeconds?: number;
   /**
+   * The UTC hour (0..23, DIGEST_HOUR, default 7) from which each day's digest mails go out: the sweep
+   * at or after it mails each person who chose the daily digest what came since their last one.
+   */
+  digestHour?: number;
+  /**
    * A running job not heard of for this many seconds lost its instance (JOB_STALE_SECONDS, default
    * 30): the next poll hands it to another instance's worker (server/plugins/queue.ts).
    */
@@ -172,6 +177,7 @@ export interface ResolvedConfig {
   mailFrom: string;
   mailWorkerIntervalMs: number;
   trackerSweepSeconds: number;
+  digestHour: number;
   jobStaleSeconds: number;
   importWorkers: number;
   secureCookies: boolean | 'auto';
@@ -190,6 +196,7 @@ export function resolveConfig(opts: AppOptions): ResolvedConfig {
   if (opts.backupToken && opts.backupToken.length < 32) throw new Error('BACKUP_TOKEN: give at least 32 characters (e.g. `openssl rand -hex 32`)');
   if (opts.importWorkers !== undefined && !(Number.isInteger(opts.importWorkers) && opts.importWorkers >= 0)) throw new Error('IMPORT_WORKERS: give a whole number, 0 or more');
   if (opts.jobStaleSeconds !== undefined && !(opts.jobStaleSeconds >= 1)) throw new Error('JOB_STALE_SECONDS: give a number of seconds, at least 1');
+  if (opts.digestHour !== undefined && !(Number.isInteger(opts.digestHour) && opts.digestHour >= 0 && opts.digestHour <= 23)) throw new Error('DIGEST_HOUR: give a whole hour from 0 to 23 (UTC)');
   return {
     secretKey: opts.secretKey ?? null,
     accessTokenTtl: opts.accessTokenTtl ?? 900,
@@ -199,6 +206,7 @@ export function resolveConfig(opts: AppOptions): ResolvedConfig {
     mailFrom: opts.mailFrom ?? 'Launch Portal <no-reply@portal.local>',
     mailWorkerIntervalMs: opts.mailWorkerIntervalMs ?? 2000,
     trackerSweepSeconds: opts.trackerSweepSeconds ?? 300,
+    digestHour: opts.digestHour ?? 7,
     jobStaleSeconds: opts.jobStaleSeconds ?? 30,
     importWorkers: opts.importWorkers ?? 2,
     docusign: opts.docusign ?? null,

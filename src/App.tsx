@@ -17,11 +17,11 @@ import { pageNamespacesAt, preloadPageAt } from './routing/pages';
 import { routeAt } from './routing/routeAt';
 import { appResources, appRoutes, prefetchPageDataAt } from './routing/routeElements';
 import { themeFor } from './theme';
-import { NotificationBell } from './tracker/notifications/NotificationBell';
+import { NotificationBell } from './notifications/NotificationBell';
 
 const store = localStorageStore(undefined, 'LaunchPortal');
 
-// What the areas show in the signed-in top bar: the tracker's notifications bell. The layout is
+// What the areas show in the signed-in top bar: the notifications bell. The layout is
 // shared and imports no area, so the app hands it in (one element, so the memo'd top bar keeps it).
 const TOP_BAR_ITEMS = <NotificationBell />;
 // The sidebar of spec sections 2 and 6, from the areas' routes; `:me` is the signed-in user's id.

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { errors, type IdParams, routeDoc } from '../http/schemas';
 import { servicesOf } from '../plugins/services';
 import * as s from './agreements.schemas';
-import { agreementPdf, sendAgreementMail, sendEnvelope, signAgreement, type EnvelopeBody, type SignBody } from './agreements.sign';
+import { agreementPdf, sendAgreementMail, signAgreement, type SignBody } from './agreements.sign';
+import { sendEnvelope, type EnvelopeBody } from './agreements.send';
 import type { WelcomeMailInput } from './agreements.mail';
 
 /**
@@ -39,7 +40,7 @@ export default async function agreementDocumentRoutes(app: FastifyInstance) {
       preHandler: view,
       schema: {
         ...doc(
-          "The dealer signs a sent agreement of their own company ({signer_name, signer_position, signature: {kind: typed|drawn, text, image (PNG data URL, at most 200 KB and 3000 x 1000 pixels)}, accept: true, shown_sha256}); shown_sha256 is the detail's document_sha256 of the version read, refused (409) when the agreement changed since; a second signing (concurrent ones wait for the first) is 409",
+          "The dealer signs a sent agreement of their own company that has not expired (409 once expired: it must be sent again) ({signer_name, signer_position, signature: {kind: typed|drawn, text, image (PNG data URL, at most 200 KB and 3000 x 1000 pixels)}, accept: true, shown_sha256}); shown_sha256 is the detail's document_sha256 of the version read, refused (409) when the agreement changed since; a second signing (concurrent ones wait for the first) is 409",
         ),
         params: s.params.agreement,
         body: s.signBody,
@@ -55,7 +56,9 @@ export default async function agreementDocumentRoutes(app: FastifyInstance) {
     {
       preHandler: edit,
       schema: {
-        ...doc("Send an agreement for signature ({recipient, document_filename, agreement_id, user_id}) through the configured signer (the portal's own by default; DocuSign when DOCUSIGN_* is set); a created agreement becomes 'sent'"),
+        ...doc(
+          "Send an agreement for signature ({recipient, document_filename, agreement_id, user_id, remind_after_days (1 to 90, null for none, 3 when absent), expires_at (a date or date-time in the future)}) through the configured signer (the portal's own by default; DocuSign when DOCUSIGN_* is set); a created agreement becomes 'sent', a sent one that expired is sent again; the recipient who is a user of the agreement's company is told in the app (agreement_to_sign) and mailed as their preferences say",
+        ),
         params: s.params.agreement,
         body: s.envelopeBody,
         response: { 200: s.envelope, ...errors(400, 401, 403, 404, 409, 422, 502, 504) },

@@ -104,6 +104,8 @@ export async function listAgreements(db: Db, viewer: Viewer, query: AgreementLis
         createdAt: agreements.createdAt,
         updatedAt: agreements.updatedAt,
         sentAt: agreements.sentAt,
+        remindAfterDays: agreements.remindAfterDays,
+        expiresAt: agreements.expiresAt,
         signedAt: agreements.signedAt,
       })
       .from(agreements)

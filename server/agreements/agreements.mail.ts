@@ -14,6 +14,7 @@ import { agreements, companies, configs, mailOutbox, users } from '../db/schema'
 import { Invalid, NotFound } from '../domain-errors';
 import { cleanName } from '../http/clean-text';
 import { mailLocaleFor } from '../mail/mail.locale';
+import { ddmmyyyy } from './agreements.expiry';
 import { interpolate, mailMessages, serverMessages } from '../messages';
 import type { AppServices } from '../plugins/services';
 
@@ -49,8 +50,6 @@ const POLL_MS = 50;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const isWebLink = (s: string) => /^https?:\/\/\S+$/i.test(s);
-/** dd/mm/yyyy (spec section 5), in UTC like the PDF. */
-const ddmmyyyy = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
 
 /**
  * Greeting, body, signature as text and HTML. `link` becomes an anchor labelled `label` in the HTML
@@ -99,6 +98,23 @@ export function signRequestMail(locale: Locale, name: string, link: string, docu
 export function signedNoticeMail(locale: Locale, name: string, params: { agreement: string; company: string; date: string; link: string }): MailContent {
   const m = mailMessages(locale);
   return compose(locale, name, interpolate(m.signed_subject, params), interpolate(m.signed_text, params), params.link, m.link_label_agreement);
+}
+
+/**
+ * The reminder to the signer of an agreement still waiting for their signature (issue 55), in
+ * `locale`: when it was sent, the expiry if it has one, and the signing link.
+ */
+export function signReminderMail(locale: Locale, name: string, params: { agreement: string; sent: string; link: string; expires: string | null }): MailContent {
+  const m = mailMessages(locale);
+  const { expires, ...values } = params;
+  const body = [interpolate(m.agreement_reminder_text, values), ...(expires ? [interpolate(m.agreement_expires, { date: expires })] : []), interpolate(m.agreement_sign_here, values)].join('\n\n');
+  return compose(locale, cleanName(name).trim(), m.agreement_reminder_subject, body, values.link, m.link_label_sign);
+}
+
+/** "{agreement} expired unsigned", to its salesperson, in `locale`, linking to the order form to send it again. */
+export function expiredNoticeMail(locale: Locale, name: string, params: { agreement: string; company: string; date: string; link: string }): MailContent {
+  const m = mailMessages(locale);
+  return compose(locale, cleanName(name).trim(), interpolate(m.agreement_expired_subject, params), interpolate(m.agreement_expired_text, params), params.link, m.link_label_agreement);
 }
 
 /** The 422 of a recipient address that is not one, before anything is queued. */

@@ -3,7 +3,9 @@ import { sendKept } from '../http/kept-answer';
 import { pageAnswer } from '../http/simple-rest';
 import { errors, type IdParams, routeDoc } from '../http/schemas';
 import { listAgreements, type AgreementListQuery } from './agreements.list';
-import { archiveAgreement, createAgreement, getAgreement, updateAgreement, type CreateAgreementBody, type UpdateAgreementBody } from './agreements.service';
+import { archiveAgreement, createAgreement, getAgreement, type CreateAgreementBody, type UpdateAgreementBody } from './agreements.service';
+import { putAgreement } from './agreements.send';
+import { servicesOf } from '../plugins/services';
 import * as s from './agreements.schemas';
 
 type CompanyAgreementParams = { Params: { id: string; agreementId: string } };
@@ -71,14 +73,14 @@ export default async function agreementRoutes(app: FastifyInstance) {
       preHandler: edit,
       schema: {
         ...doc(
-          "Update an agreement ({agreement: {company_details, notes, message, subscription, type, stage, user_id}}): content only while 'created'; stage 'sent' sends it (freezing its catalogue), 'created' recalls a sent one; a signed agreement refuses every write (409); the subscription's derived fields are recomputed (what is sent in contractValue, monthlyContractValue and designCost is replaced)",
+          "Update an agreement ({agreement: {company_details, notes, message, subscription, type, stage, user_id, remind_after_days, expires_at}}): content only while 'created'; stage 'sent' sends it (freezing its catalogue; remind_after_days 1 to 90, null for none, 3 when absent; expires_at a date or date-time in the future), and sends a sent one that expired again (to its last envelope's recipient); 'created' recalls a sent one; a signed agreement refuses every write (409); the subscription's derived fields are recomputed (what is sent in contractValue, monthlyContractValue and designCost is replaced)",
         ),
         params: s.params.companyAgreement,
         body: s.updateBody,
         response: { 200: s.detail, ...errors(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request) => updateAgreement(app.db, request.viewer!, request.params.agreementId, request.body, request.params.id),
+    async (request) => putAgreement(servicesOf(app), request.viewer!, request.params.agreementId, request.body, request.params.id),
   );
 
   app.post<IdParams>(

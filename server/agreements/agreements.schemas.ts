@@ -102,8 +102,15 @@ export const createBody = flatOrWrapped(
   { lang: { type: ['string', 'null'], enum: [...LANGS, null] } },
 );
 
+/**
+ * What a sending takes (issue 55): the reminder's days (any number here, so 0, 91 or 2.5 get the
+ * service's 422 in words) and the expiry (a date or date-time, checked by the service).
+ */
+const sendSettings = { remind_after_days: { type: ['number', 'null'] }, expires_at: text(40) } as const;
+
 /** PUT /companies/{guid}/agreements/{agreementGuid}: the spec's fields, wrapped or flat. */
 export const updateBody = flatOrWrapped('agreement', {
+  ...sendSettings,
   company_details: companyDetails,
   notes: text(10_000),
   message: text(10_000),
@@ -141,7 +148,7 @@ export const signBody = {
 export const envelopeBody = {
   type: 'object',
   required: ['recipient'],
-  properties: { recipient: { type: 'string', maxLength: 254 }, document_filename: text(200), agreement_id: nullableDbId, user_id: nullableDbId },
+  properties: { recipient: { type: 'string', maxLength: 254 }, document_filename: text(200), agreement_id: nullableDbId, user_id: nullableDbId, ...sendSettings },
   additionalProperties: noOthers,
 } as const;
 

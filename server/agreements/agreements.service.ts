@@ -6,7 +6,7 @@
  * never both win: the second is a 409.
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { AgreementStage, AgreementType } from '../../contract/agreements';
+import type { AgreementSendOptions, AgreementStage, AgreementType } from '../../contract/agreements';
 import { regionCurrency } from '../../contract/money';
 import { toLocale } from '../../engine';
 import { childIds, defaultProducts, SUBSCRIPTION_DEFAULTS, type AgreementAction, type CompanyDetails, type Subscription } from '../../engine/agreements';
@@ -19,6 +19,7 @@ import { whereKey } from '../http/ids';
 import { serverMessages } from '../messages';
 import { checkDetails, checkSalesperson, checkSubscriptionInput, transition } from './agreements.checks';
 import { documentSha256, pricingOf, withDerived, type Pricing } from './agreements.document';
+import { hasSendSettings, isExpired, sendSettings } from './agreements.expiry';
 import { prefillCompanyDetails, siteCounts } from './agreements.prefill';
 import { companyCatalogue, loadAgreement } from './agreements.store';
 import type { AgreementRecord, PricingProduct } from './agreements.types';
@@ -110,7 +111,7 @@ export async function createAgreement(db: Db, viewer: Viewer, body: CreateAgreem
   return getAgreement(db, viewer, String(row.id));
 }
 
-export interface UpdateAgreementInput {
+export interface UpdateAgreementInput extends AgreementSendOptions {
   company_details?: CompanyDetails;
   notes?: string | null;
   message?: string | null;
@@ -121,8 +122,13 @@ export interface UpdateAgreementInput {
 }
 export type UpdateAgreementBody = UpdateAgreementInput & { agreement?: UpdateAgreementInput };
 
-/** The stage change a PUT asks for, if any. */
-function stageAction(from: AgreementStage, to: AgreementStage | undefined): AgreementAction | null {
+/**
+ * The stage change a PUT asks for, if any. `resend`: stage 'sent' on a sent agreement that expired
+ * (issue 55), a recall and a send in one write, as the lifecycle table has them.
+ */
+function stageAction(record: AgreementRecord, to: AgreementStage | undefined, now: Date): AgreementAction | 'resend' | null {
+  const from = record.stage;
+  if (to === 'sent' && from === 'sent' && isExpired(record, now)) return 'resend';
   if (to === undefined || to === from) return null;
   if (to === 'sent') return 'send';
   if (to === 'signed') return 'sign';
@@ -141,8 +147,10 @@ export function frozenCatalogue(catalogue: PricingProduct[], subscription: Subsc
  * PUT /companies/{guid}/agreements/{agreementGuid}: the fields sent. Content changes only while
  * `created` (a sent one is recalled first: stage `created` in the same PUT recalls it, then
  * changes it); stage `sent` sends it (after the changes of the same PUT) and freezes its
- * catalogue; a signed agreement refuses every write (409). The subscription's derived fields
- * are recomputed; what the client sent in them is replaced.
+ * catalogue, with its reminder and expiry (`remind_after_days`, `expires_at`: only a sending takes
+ * them); stage `sent` on a sent agreement that expired sends it again (recalled and sent in the same
+ * write: a new version, sent_at, reminder and expiry). A signed agreement refuses every write (409).
+ * The subscription's derived fields are recomputed; what the client sent in them is replaced.
  */
 export async function updateAgreement(db: Db, viewer: Viewer, key: string, body: UpdateAgreementBody, companyKey?: string) {
   const input: UpdateAgreementInput = { ...body, ...body.agreement };
@@ -150,8 +158,16 @@ export async function updateAgreement(db: Db, viewer: Viewer, key: string, body:
   const record = await findAgreement(db, viewer, key, companyKey);
   // A signed agreement is immutable: every write is the same 409, whatever it asks.
   if (record.stage === 'signed') transition(viewer, record.stage, 'edit', false);
-  const action = stageAction(record.stage, input.stage);
+  const now = new Date();
+  const action = stageAction(record, input.stage, now);
+  const sending = action === 'send' || action === 'resend';
   const changesContent = ['company_details', 'notes', 'message', 'subscription', 'type', 'user_id'].some((k) => input[k as keyof UpdateAgreementInput] !== undefined);
+  if (!sending && hasSendSettings(input)) {
+    // Changing them on a sent agreement is changing it (recall it first); on a created one they wait for the send.
+    transition(viewer, record.stage, 'edit', false);
+    const field = input.expires_at !== undefined ? 'expires_at' : 'remind_after_days';
+    throw new Invalid(serverMessages.agreements.send_settings_only, [{ detail: serverMessages.agreements.send_settings_only, field }]);
+  }
   if (!action && !changesContent) {
     // Nothing asked: still refuse a signed agreement, so every write to one is the same 409.
     transition(viewer, record.stage, 'edit', false);
@@ -162,10 +178,11 @@ export async function updateAgreement(db: Db, viewer: Viewer, key: string, body:
     transition(viewer, record.stage, 'sign', await isOwnCompany(db, viewer, record.companyId));
     throw new Conflict(serverMessages.agreements.transition_invalid, [{ detail: serverMessages.agreements.transition_invalid, field: 'stage' }]);
   }
-  if (action === 'recall') transition(viewer, record.stage, 'recall', false);
-  const editStage: AgreementStage = action === 'recall' ? 'created' : record.stage;
+  if (action === 'recall' || action === 'resend') transition(viewer, record.stage, 'recall', false);
+  const editStage: AgreementStage = action === 'recall' || action === 'resend' ? 'created' : record.stage;
   if (changesContent) transition(viewer, editStage, 'edit', false);
-  if (action === 'send') transition(viewer, editStage, 'send', false);
+  if (sending) transition(viewer, editStage, 'send', false);
+  const settings = sending ? sendSettings(input, now) : null;
 
   const details = input.company_details ? await checkDetails(db, input.company_details, record.regionSlug) : record.companyDetails;
   if (input.user_id !== undefined) await checkSalesperson(db, input.user_id);
@@ -175,8 +192,7 @@ export async function updateAgreement(db: Db, viewer: Viewer, key: string, body:
   checkSubscriptionInput(merged, pricing);
   const subscription = withDerived(merged, pricing);
 
-  const now = new Date();
-  const stage: AgreementStage = action === 'send' ? 'sent' : editStage;
+  const stage: AgreementStage = sending ? 'sent' : editStage;
   const [updated] = await db
     .update(agreements)
     .set({
@@ -187,7 +203,7 @@ export async function updateAgreement(db: Db, viewer: Viewer, key: string, body:
       ...(input.type !== undefined ? { type: input.type } : {}),
       ...(input.user_id !== undefined ? { userId: input.user_id } : {}),
       stage,
-      ...(action === 'send' ? { sentCatalogue: frozenCatalogue(catalogue, subscription), sentAt: now } : {}),
+      ...(settings ? { sentCatalogue: frozenCatalogue(catalogue, subscription), sentAt: now, remindAfterDays: settings.remindAfterDays, expiresAt: settings.expiresAt } : {}),
       ...(action === 'recall' ? { sentCatalogue: null, sentAt: null } : {}),
       version: sql`${agreements.version} + 1`,
       updatedAt: now,

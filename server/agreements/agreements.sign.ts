@@ -1,13 +1,14 @@
 /**
- * The dealer's signature in the portal (POST /agreements/{id}/sign), sending for signature
- * (POST /docusign/envelopes/{id}) and the PDF (POST /dompdf/create/{id}).
+ * The dealer's signature in the portal (POST /agreements/{id}/sign), the PDF (POST
+ * /dompdf/create/{id}) and the welcome mail (POST /mail/{id}); sending is agreements.send.ts.
  *
  * Signing: only a user of the agreement's own company with 'view agreements', on a `sent`
- * agreement. The dealer reads the detail, whose `document_sha256` is the SHA-256 of the unsigned
- * PDF of the version they read, and sends it back as `shown_sha256`: when the agreement changed
- * since (recalled, edited, sent again), the hashes differ and the signature is refused (409), so
- * nobody signs a document they were not shown. A drawn signature's dimensions are read from its
- * PNG header and capped before anything decodes it (a small file can hold a huge image).
+ * agreement that has not expired (issue 55: 409, it must be sent again). The dealer reads the
+ * detail, whose `document_sha256` is the SHA-256 of the unsigned PDF of the version they read,
+ * and sends it back as `shown_sha256`: when the agreement changed since (recalled, edited, sent
+ * again), the hashes differ and the signature is refused (409), so nobody signs a document they
+ * were not shown. A drawn signature's dimensions are read from its PNG header and capped before
+ * anything decodes it (a small file can hold a huge image).
  *
  * Then, in one transaction that first takes the agreement's row lock (SELECT ... FOR UPDATE), so
  * of concurrent signings one renders and the others wait and then find it signed (409) without
@@ -20,20 +21,20 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database';
-import { agreements, agreementEnvelopes, agreementSignatures } from '../db/schema';
+import { agreements, agreementSignatures } from '../db/schema';
 import type { Viewer } from '../db/tenancy';
 import { secretKeyOf } from '../db/secret-key';
-import { BadRequest, Conflict, Invalid, type ErrorDetail } from '../domain-errors';
+import { Conflict, Invalid, type ErrorDetail } from '../domain-errors';
 import { cleanName } from '../http/clean-text';
 import { interpolate, serverMessages } from '../messages';
 import type { AppServices } from '../plugins/services';
 import { transition } from './agreements.checks';
 import { documentFilename, documentSha256, pricingOf, renderDocument } from './agreements.document';
+import { ddmmyyyy, isExpired } from './agreements.expiry';
 import { queueSignedNotices, sendWelcomeMail, type WelcomeMailInput } from './agreements.mail';
-import { agreementDetail, findAgreement, isOwnCompany, notFound, updateAgreement } from './agreements.service';
+import { agreementDetail, findAgreement, isOwnCompany, notFound } from './agreements.service';
 import { loadAgreement } from './agreements.store';
 import { loadSigningCertificate, sha256, signPdf } from './agreements.signing';
-import { signerFor } from './signers';
 import type { AgreementRecord } from './agreements.types';
 import { agreementSigned } from '../projects/projects.triggers';
 
@@ -119,6 +120,11 @@ async function lockAgreement(tx: Tx, viewer: Viewer, id: number): Promise<Agreem
 }
 
 const alreadySigned = () => new Conflict(serverMessages.agreements.already_signed, [{ detail: serverMessages.agreements.already_signed, field: 'stage' }]);
+/** 409: the sending's expiry passed; staff send it again (agreements.send.ts). */
+const expired = (at: Date) => {
+  const detail = interpolate(serverMessages.agreements.expired, { date: ddmmyyyy(at) });
+  return new Conflict(detail, [{ detail, field: 'expires_at' }]);
+};
 const documentChanged = () => new Conflict(serverMessages.agreements.document_changed, [{ detail: serverMessages.agreements.document_changed, field: 'shown_sha256' }]);
 
 /** POST /agreements/{id}/sign. */
@@ -127,6 +133,7 @@ export async function signAgreement(deps: Deps, viewer: Viewer, who: { email: st
   if (record.stage === 'signed') throw alreadySigned();
   const ownCompany = await isOwnCompany(deps.db, viewer, record.companyId);
   transition(viewer, record.stage, 'sign', ownCompany);
+  if (isExpired(record)) throw expired(record.expiresAt!);
 
   const problems: ErrorDetail[] = [];
   const name = cleanName(body.signer_name ?? '').trim();
@@ -149,6 +156,7 @@ export async function signAgreement(deps: Deps, viewer: Viewer, who: { email: st
     if (!current) throw notFound();
     if (current.stage === 'signed') throw alreadySigned();
     transition(viewer, current.stage, 'sign', ownCompany);
+    if (isExpired(current)) throw expired(current.expiresAt!);
     const pricing = await pricingOf(tx, current);
     const shown = await documentSha256(current, pricing);
     if (body.shown_sha256.toLowerCase() !== shown) throw documentChanged();
@@ -193,66 +201,6 @@ export async function agreementPdf(deps: Deps, viewer: Viewer, key: string): Pro
     if (stored) return { pdf: stored.pdf, filename: documentFilename(record, true) };
   }
   return { pdf: await renderDocument(record, await pricingOf(deps.db, record)), filename: documentFilename(record, false) };
-}
-
-export interface EnvelopeBody {
-  recipient: string;
-  document_filename?: string | null;
-  agreement_id?: number | null;
-  user_id?: number | null;
-}
-
-/**
- * POST /docusign/envelopes/{id}: sends the agreement (a `created` one is sent first: stage `sent`,
- * its catalogue frozen) through the configured signer and records the envelope. When the signer
- * fails, an agreement this call sent goes back to `created`, so nothing claims to be out for
- * signature that is not.
- */
-export async function sendEnvelope(deps: Deps, viewer: Viewer, key: string, body: EnvelopeBody) {
-  let record = await findAgreement(deps.db, viewer, key);
-  if (body.agreement_id != null && body.agreement_id !== record.id) throw new BadRequest(serverMessages.not_found, [{ detail: serverMessages.not_found, field: 'agreement_id' }]);
-  const sentNow = record.stage === 'created';
-  if (sentNow) {
-    await updateAgreement(deps.db, viewer, String(record.id), { stage: 'sent' });
-    record = await findAgreement(deps.db, viewer, record.id);
-  } else {
-    transition(viewer, record.stage, 'send', false);
-  }
-  const pricing = await pricingOf(deps.db, record);
-  const filename = cleanName(body.document_filename ?? '').trim() || documentFilename(record, false);
-  try {
-    const sent = await signerFor(deps).send({
-      agreementId: record.id,
-      agreementGuid: record.guid,
-      recipient: { name: record.companyDetails.contact_name ?? record.companyName, email: body.recipient },
-      documentFilename: filename,
-      pdf: await renderDocument(record, pricing),
-      lang: record.lang,
-      signUrl: `${deps.config.publicUrl()}/#/agreements/${record.id}/preview`,
-    });
-    const [envelope] = await deps.db
-      .insert(agreementEnvelopes)
-      .values({ agreementId: record.id, recipient: body.recipient.trim(), documentFilename: filename, userId: viewer.id, provider: sent.provider, externalId: sent.externalId, status: sent.status })
-      .returning();
-    return {
-      id: envelope.id,
-      recipient: envelope.recipient,
-      document_filename: envelope.documentFilename,
-      agreement_id: envelope.agreementId,
-      user_id: envelope.userId,
-      provider: envelope.provider,
-      status: envelope.status,
-      created_at: envelope.createdAt.toISOString(),
-    };
-  } catch (error) {
-    if (sentNow) {
-      await deps.db
-        .update(agreements)
-        .set({ stage: 'created', sentCatalogue: null, sentAt: null, version: sql`${agreements.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(agreements.id, record.id), eq(agreements.version, record.version), eq(agreements.stage, 'sent')));
-    }
-    throw error;
-  }
 }
 
 /**

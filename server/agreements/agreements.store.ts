@@ -38,6 +38,8 @@ export const recordColumns = {
   sentCatalogue: agreements.sentCatalogue,
   version: agreements.version,
   sentAt: agreements.sentAt,
+  remindAfterDays: agreements.remindAfterDays,
+  expiresAt: agreements.expiresAt,
   signedAt: agreements.signedAt,
   archivedAt: agreements.archivedAt,
   createdAt: agreements.createdAt,

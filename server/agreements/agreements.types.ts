@@ -24,6 +24,10 @@ export interface AgreementRecord {
   sentCatalogue: PricingProduct[] | null;
   version: number;
   sentAt: Date | null;
+  /** Issue 55: the signer is reminded this many days after sending (null: never). */
+  remindAfterDays: number | null;
+  /** After this the agreement can no longer be signed (null: never). */
+  expiresAt: Date | null;
   signedAt: Date | null;
   archivedAt: Date | null;
   createdAt: Date;

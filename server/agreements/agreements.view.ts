@@ -7,13 +7,14 @@ import { agreementReference, type AgreementDetail, type AgreementListItem } from
 import { regionCurrency } from '../../contract/money';
 import type { Viewer } from '../db/tenancy';
 import type { Pricing } from './agreements.document';
+import { isExpired } from './agreements.expiry';
 import type { AgreementRecord } from './agreements.types';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 type ListRecord = Pick<
   AgreementRecord,
-  'id' | 'guid' | 'name' | 'type' | 'stage' | 'archivedAt' | 'companyId' | 'companyGuid' | 'companyName' | 'regionSlug' | 'lang' | 'userId' | 'salespersonName' | 'createdAt' | 'updatedAt' | 'sentAt' | 'signedAt'
+  'id' | 'guid' | 'name' | 'type' | 'stage' | 'archivedAt' | 'companyId' | 'companyGuid' | 'companyName' | 'regionSlug' | 'lang' | 'userId' | 'salespersonName' | 'createdAt' | 'updatedAt' | 'sentAt' | 'signedAt' | 'remindAfterDays' | 'expiresAt'
 > & { contractValue: number | null; monthlyContractValue: number | null };
 
 export function listItem(r: ListRecord): AgreementListItem {
@@ -38,6 +39,9 @@ export function listItem(r: ListRecord): AgreementListItem {
     updated_at: iso(r.updatedAt)!,
     sent_at: iso(r.sentAt),
     signed_at: iso(r.signedAt),
+    remind_after_days: r.remindAfterDays,
+    expires_at: iso(r.expiresAt),
+    expired: isExpired(r),
   };
 }
 

@@ -28,6 +28,8 @@ export function companyFields(c: CompanyRow) {
     website_address: c.websiteAddress,
     address: { line1: c.addressLine1, line2: c.addressLine2, line3: c.addressLine3 },
     reg_address: { line1: c.regAddressLine1, line2: c.regAddressLine2, line3: c.regAddressLine3 },
+    // Reminders of untouched stages after this many days; null: off (issue 55, configs/configs.reminders.ts).
+    reminder_days: c.reminderDays,
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
   };
@@ -47,6 +49,8 @@ export interface CompanyInput {
   website_address?: string | null;
   address?: Lines;
   reg_address?: Lines;
+  /** 1..REMINDER_DAYS_MAX or null (off); another number is refused in companies.write.ts (422). */
+  reminder_days?: number | null;
   meta?: Array<{ meta_key: string; meta_value?: string | null }> | null;
   terms?: Partial<Record<CompanyTaxonomy, number[] | null>> | null;
 }
@@ -68,6 +72,7 @@ export function companyColumns(input: CompanyInput): Partial<CompanyRow> {
   if (input.reg_number !== undefined) set('regNumber', clean(input.reg_number));
   if (input.vat_number !== undefined) set('vatNumber', clean(input.vat_number));
   if (input.website_address !== undefined) set('websiteAddress', clean(input.website_address));
+  if (input.reminder_days !== undefined) set('reminderDays', input.reminder_days);
   if (input.address !== undefined) {
     set('addressLine1', clean(input.address?.line1));
     set('addressLine2', clean(input.address?.line2));

@@ -55,6 +55,12 @@ export const companyBody = {
     website_address: text(255),
     address: lines,
     reg_address: lines,
+    // A number or null is the shape (anything else is a 400, as for every field); companies.write.ts
+    // refuses a number that is not a whole 1..90 with the spec's words in a 422 on the field.
+    reminder_days: {
+      type: ['number', 'null'],
+      description: "Remind the company's users of stages untouched for this many days (1 to 90); null: no reminders. A new company without it gets 7.",
+    },
     meta: metaInput(text(2000)),
     terms: {
       type: ['object', 'null'],
@@ -68,6 +74,9 @@ export const companyBody = {
 /** The company's logo from the media library (meta `logo`), or null. */
 const logoOut = { type: ['object', 'null'], properties: { guid: { type: 'string' }, url: { type: 'string' }, thumbnail_url: { type: 'string' } } } as const;
 
+/** Reminders of untouched stages after this many days, or null: off (issue 55). */
+const reminderDaysOut = { type: ['integer', 'null'] } as const;
+
 const termsOut = { type: 'object', properties: Object.fromEntries(COMPANY_TAXONOMIES.map((t) => [t, { type: 'array', items: id }])) } as const;
 
 /** GET /companies/{id} and every write's answer: the company, its term ids by taxonomy, and the growl text. */
@@ -77,6 +86,7 @@ export const companyDetail = {
     ...companySchema.properties,
     terms: termsOut,
     logo: logoOut,
+    reminder_days: reminderDaysOut,
     created_at: { type: 'string' },
     updated_at: { type: 'string' },
     message: { type: 'string' },
@@ -94,6 +104,7 @@ export const companySummary = {
     terms: termsOut,
     users_count: id,
     logo: logoOut,
+    reminder_days: reminderDaysOut,
     created_at: { type: 'string' },
     updated_at: { type: 'string' },
   },

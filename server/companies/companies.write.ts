@@ -14,6 +14,7 @@ import { companyKey, loadCompany } from './companies.service';
 import { COMPANY_TAXONOMIES, companyColumns, LOGO_KEY, logoGuid, type CompanyInput, type CompanyTaxonomy } from './companies.fields';
 import { companyScope, type Viewer } from '../db/tenancy';
 import { cleanName } from '../http/clean-text';
+import { isReminderDays } from '../../contract/companies';
 
 const t = engineT('en-GB');
 
@@ -46,14 +47,17 @@ async function logoProblem(db: Db, input: CompanyInput, companyId: number | null
 }
 
 /**
- * The checks a schema cannot word as the spec does: the required name, the URL format, meta keys
- * named once, term ids that belong to the taxonomy they are sent under, and a logo the company may use.
+ * The checks a schema cannot word as the spec does: the required name, the URL format, reminders
+ * off or after 1 to 90 days, meta keys named once, term ids that belong to the taxonomy they are
+ * sent under, and a logo the company may use.
  */
 async function check(db: Db, input: CompanyInput, creating: boolean, companyId: number | null = null): Promise<void> {
   const problems: ErrorDetail[] = [];
   if ((creating || input.name !== undefined) && !cleanName(input.name ?? '').trim()) problems.push({ detail: serverMessages.companies.name_required, field: 'name' });
   const website = input.website_address?.trim();
   if (website && !URL_FORMAT.test(website)) problems.push({ detail: t('validation:generic.url'), field: 'website_address' });
+  // Off (null) or 1..90 whole days: a fraction, 0 or 91 would otherwise reach the column as a 500 (its CHECK, its type).
+  if (input.reminder_days !== undefined && !isReminderDays(input.reminder_days)) problems.push({ detail: serverMessages.companies.reminder_days_invalid, field: 'reminder_days' });
   const keys = (input.meta ?? []).map((m) => m.meta_key);
   const duplicate = keys.find((k, i) => keys.indexOf(k) !== i);
   if (duplicate) problems.push({ detail: t('validation:field.duplicate', { attribute: 'meta_key' }), field: 'meta' });

@@ -44,6 +44,12 @@ declare module 'fastify' {
      * `authenticate` or `requirePermission` reads it as `request.viewer!`.
      */
     viewer: SignedInViewer | null;
+    /**
+     * The access token the request came with, set by auth.authenticate: its session, the user's
+     * token version it carries and when it expires (epoch ms). A server-sent event stream ends
+     * when its token expires or its session ends (server/presence/).
+     */
+    access: { sessionId: string; version: number; expiresAt: number } | null;
   }
 }
 
@@ -58,6 +64,7 @@ export const authPlugin = fp(
     const verifyAccessToken = accessTokenVerifier(secret);
     app.decorateRequest('user', null);
     app.decorateRequest('viewer', null);
+    app.decorateRequest('access', null);
 
     const unauthorised = () => new Unauthorized(serverMessages.unauthorised);
 
@@ -87,6 +94,7 @@ export const authPlugin = fp(
       if (!found) throw unauthorised();
       request.user = found.user;
       request.viewer = found.viewer;
+      request.access = { sessionId: claims.sessionId, version: claims.version, expiresAt: claims.expiresAt };
     };
 
     const auth: AuthService = {

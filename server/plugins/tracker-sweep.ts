@@ -1,9 +1,9 @@
 /**
- * The tracker's sweep (server/projects/README.md, Notifications): every TRACKER_SWEEP_SECONDS
- * (default 300; 0 turns the timer off) each instance announces the tasks that became due or
- * overdue and recomputes the RAG that time changes (projects/projects.notifications.ts
- * sweepTracker). Every instance runs it; the unique (recipient, key) of user_notifications makes
- * each notification go once. `app.trackerSweep.run(now?)` runs one pass now (tests, operators).
+ * The sweep (server/sweep.ts): every TRACKER_SWEEP_SECONDS (default 300; 0 turns the timer off)
+ * each instance announces the tasks that became due or overdue, recomputes the RAG that time
+ * changes, sends the reminders of untouched stages and unsigned agreements and the daily digests.
+ * Every instance runs it; the unique (recipient, key) of user_notifications (and of
+ * notification_digests) makes each notification go once. `app.trackerSweep.run(now?)` runs one pass now (tests, operators).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -24,7 +24,7 @@ export interface SweepResult {
 
 export interface TrackerSweepOptions {
   /**
-   * The pass itself: the tracker's sweepTracker, handed in by app.ts (plumbing imports no area, so
+   * The pass itself: server/sweep.ts sweepAll, handed in by app.ts (plumbing imports no area, so
    * the timer lives here and the work in server/projects/).
    */
   sweep(deps: Pick<AppServices, 'db' | 'mail' | 'config'>, now: Date): Promise<SweepResult>;

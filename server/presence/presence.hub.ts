@@ -5,10 +5,10 @@
  */
 import type { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { PRESENCE_HEARTBEAT_SECONDS, type PresenceEvent, type SavedEvent, type ThreadEvent } from '../../contract/reviews';
+import { PRESENCE_HEARTBEAT_SECONDS, type ExpiredEvent, type PresenceEvent, type SavedEvent, type ThreadEvent } from '../../contract/reviews';
 import type { Database } from '../db/database';
 import {
-  EVENTS_CHANNEL, closeTab, heartbeat, notify, othersOf, presentTabs, revisionFacts, savedEventFor, type ChannelMessage, type RevisionFacts,
+  EVENTS_CHANNEL, closeTab, heartbeat, liveSessions, notify, othersOf, presentTabs, revisionFacts, savedEventFor, sessionKey, type ChannelMessage, type RevisionFacts, type StreamSession,
 } from './presence.service';
 
 /** One open stage page. */
@@ -20,10 +20,19 @@ export interface Stream {
   out: PassThrough;
   /** The last `presence` sent (JSON), so an unchanged list is not sent again. */
   lastPresence: string | null;
+  /** The session and token version of the access token that opened the stream. */
+  session: StreamSession;
+  /** When that token expires (epoch ms): the stream ends then, saying `expired`. */
+  expiresAt: number;
+  /** The timer of that end (set by the hub). */
+  expiry?: NodeJS.Timeout;
 }
 
-type EventName = 'presence' | 'saved' | 'thread';
-type EventData = PresenceEvent | SavedEvent | ThreadEvent;
+type EventName = 'presence' | 'saved' | 'thread' | 'expired';
+type EventData = PresenceEvent | SavedEvent | ThreadEvent | ExpiredEvent;
+
+/** setTimeout's longest delay (about 24.8 days): a longer one fires at once. */
+const MAX_DELAY = 2_147_483_647;
 
 /** One server-sent event: its name and one JSON `data:` line. */
 export const sseEvent = (name: EventName, data: EventData) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -62,20 +71,39 @@ export class PresenceHub {
     void p.finally(() => this.pending.delete(p));
   }
 
+  /** A new stream; it ends, saying `expired`, when the access token that opened it expires. */
   add(stream: Stream): void {
     this.streams.add(stream);
+    stream.expiry = setTimeout(() => this.expire(stream, 'token'), Math.min(MAX_DELAY, Math.max(0, stream.expiresAt - Date.now())));
+    stream.expiry.unref();
   }
 
-  /** The stream ended (client gone, drain): its row goes and the others are told. */
-  remove(stream: Stream): void {
+  /**
+   * The stream ended (client gone, drain): its row goes and the others are told. `tell: false`
+   * leaves the telling to the next heartbeat: a page whose token expired connects again at once,
+   * and the others' lists would flicker (the person gone, back a moment later); if it does not
+   * come back, every instance's heartbeat re-reads the list (PRESENCE_HEARTBEAT_SECONDS).
+   */
+  remove(stream: Stream, tell = true): void {
     if (!this.streams.delete(stream)) return;
+    clearTimeout(stream.expiry);
     if (!stream.out.writableEnded) stream.out.end();
     this.track(
       (async () => {
         await closeTab(this.database.db, stream.tab);
-        await notify(this.database.db, { kind: 'presence', config_id: stream.configId, stage: stream.stage });
+        if (tell) await notify(this.database.db, { kind: 'presence', config_id: stream.configId, stage: stream.stage });
       })(),
     );
+  }
+
+  /**
+   * Ends a stream whose access token expired (`token`: the page renews it and connects again) or
+   * whose session ended (`session`: signed out, password changed, user disabled), saying why last.
+   */
+  expire(stream: Stream, reason: ExpiredEvent['reason']): void {
+    if (!this.streams.has(stream)) return;
+    write(stream, sseEvent('expired', { reason }));
+    this.remove(stream, reason === 'session');
   }
 
   /** Sends `presence` to the streams of the config's stage whose list changed (or `only` that one, always). */
@@ -132,6 +160,10 @@ export class PresenceHub {
     const streams = [...this.streams];
     for (const s of streams) write(s, ': ping\n\n');
     await heartbeat(this.database.db, streams.map((s) => s.tab));
+    // A session signed out (or its password changed, its user disabled) ends its streams here:
+    // nothing tells the streams at once, so the heartbeat asks, one statement for all of them.
+    const live = await liveSessions(this.database.db, streams.map((s) => s.session));
+    for (const s of streams) if (!live.has(sessionKey(s.session))) this.expire(s, 'session');
     const keys = new Map(streams.map((s) => [`${s.configId}/${s.stage}`, s]));
     for (const s of keys.values()) await this.sendPresence(s.configId, s.stage);
   }

@@ -30,7 +30,7 @@ export default async function presenceRoutes(app: FastifyInstance) {
       compress: false,
       schema: {
         tags: ['configs'],
-        summary: 'A stage page\'s server-sent events: presence (others with the stage open), saved (a save of the config, with the pointers it changed in this stage), thread',
+        summary: 'A stage page\'s server-sent events: presence (others with the stage open), saved (a save of the config, with the pointers it changed in this stage), thread; expired last, when the access token that opened it expires or its session ends',
         security: [{ bearer: [] }],
         params: eventsParams,
         querystring: eventsQuery,
@@ -43,7 +43,9 @@ export default async function presenceRoutes(app: FastifyInstance) {
       const configId = await streamableConfig(app.db, viewer, request.params.id, stage);
       if (hub.closing) return reply.status(503).header('retry-after', '5').send({ message: serverMessages.service_unavailable });
       const tab = await openTab(app.db, configId, stage, viewer.id);
-      const stream: Stream = { tab, configId, stage, userId: viewer.id, out: new PassThrough(), lastPresence: null };
+      // The token it was opened with: the stream ends when that expires or its session ends (`expired`).
+      const access = request.access!;
+      const stream: Stream = { tab, configId, stage, userId: viewer.id, out: new PassThrough(), lastPresence: null, session: { sessionId: access.sessionId, userId: viewer.id, version: access.version }, expiresAt: access.expiresAt };
       hub.add(stream);
       // The client gone (tab closed, reload) or the stream ended here: the row goes, the others are told.
       reply.raw.once('close', () => hub.remove(stream));

@@ -3,12 +3,12 @@
  * `config_presence` rows (open, heartbeat, close), who is present, a revision's changed pointers,
  * and the NOTIFY that tells every instance.
  */
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { hasStage, getStage, toPointer } from '../../engine';
 import { PRESENCE_STALE_SECONDS, type ReviewPerson, type SavedEvent } from '../../contract/reviews';
 import type { Db } from '../db/database';
-import { configPresence, configRevisions, configs, users } from '../db/schema';
+import { configPresence, configRevisions, configs, sessions, users } from '../db/schema';
 import { companyScope, type Viewer } from '../db/tenancy';
 import { parseKey } from '../http/ids';
 import { NotFound } from '../domain-errors';
@@ -63,6 +63,33 @@ export async function heartbeat(db: Db, tabs: string[]): Promise<void> {
   if (tabs.length) await db.update(configPresence).set({ seenAt: sql`now()` }).where(inArray(configPresence.tab, tabs));
   await db.delete(configPresence).where(lt(configPresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_STALE_SECONDS * 4})`));
 }
+
+/** The session and token version a stream's access token carries. */
+export interface StreamSession {
+  sessionId: string;
+  userId: number;
+  version: number;
+}
+
+/**
+ * Of the streams' sessions, those that still sign their tokens in (as every request's check,
+ * auth.sessions.ts sessionUser: not revoked, not expired, the user active with the token version
+ * the token carries): one statement for all the instance's streams, at each heartbeat. A stream
+ * whose session is not in the answer was signed out (or its password changed, its user disabled).
+ * @example await liveSessions(db, [{ sessionId, userId: 7, version: 0 }]) // Set { `${sessionId}:7:0` }
+ */
+export async function liveSessions(db: Db, wanted: readonly StreamSession[]): Promise<Set<string>> {
+  if (!wanted.length) return new Set();
+  const rows = await db
+    .select({ sessionId: sessions.id, userId: users.id, version: users.tokenVersion })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.id, [...new Set(wanted.map((w) => w.sessionId))]), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.status, 'active')));
+  return new Set(rows.map(sessionKey));
+}
+
+/** One session and token version as `liveSessions` answers it. */
+export const sessionKey = (s: StreamSession) => `${s.sessionId}:${s.userId}:${s.version}`;
 
 /** A present tab: whose it is. */
 export interface PresentTab {

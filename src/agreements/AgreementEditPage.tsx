@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { AGREEMENT_TYPES } from '../../contract/agreements';
 import type { CompanyDetails, Subscription } from '../../engine/agreements';
-import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { useLeaveWhenMissing } from '../routing/stopNavigation';
 import { PageHeading } from '../layout/PageHeading';
 import { UnsavedChangesPrompt } from '../routing/UnsavedChangesPrompt';
@@ -18,10 +17,12 @@ import type { AgreementDetail } from './api';
 import { AgreementBanner } from './AgreementBanner';
 import { CompanyDetailsForm } from './CompanyDetailsForm';
 import { changesOf, draftOf, isChanged, type AgreementDraft } from './draft';
+import { isExpired } from './expiry';
 import { MailDialog } from './MailDialog';
 import { currencySymbol, useMoney } from './money';
 import { agreementPreviewPath } from '../routing/paths/agreements';
 import { ProductPicker } from './ProductPicker';
+import { SendDialog } from './SendDialog';
 import { AgreementStageChip } from '../status/AgreementStageChip';
 import { SubscriptionFields } from './SubscriptionFields';
 import { TotalsPanel } from './TotalsPanel';
@@ -54,7 +55,7 @@ function AgreementEditor({ agreement, onStored }: { agreement: AgreementDetail; 
   const stored = useMemo(() => draftOf(agreement), [agreement]);
   const [draft, setDraft] = useState<AgreementDraft>(stored);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [asking, setAsking] = useState<'send' | 'mail' | null>(null);
+  const [asking, setAsking] = useState<'send' | 'resend' | 'mail' | null>(null);
   const writes = useAgreementWrites(agreement, { onStored, onFieldErrors: setErrors });
   const readOnly = agreement.stage !== 'created' || agreement.archived;
   const changed = !readOnly && isChanged(draft, stored);
@@ -69,6 +70,8 @@ function AgreementEditor({ agreement, onStored }: { agreement: AgreementDetail; 
 
   const recipient = draft.company_details.contact_email ?? '';
   const busy = writes.save.isPending || writes.send.isPending;
+  // Sent and expired unsigned (issue 55): staff send it again, to the contact, with a new reminder and expiry.
+  const expired = isExpired(agreement) && !agreement.archived;
   return (
     <>
       <UnsavedChangesPrompt when={changed} />
@@ -79,7 +82,12 @@ function AgreementEditor({ agreement, onStored }: { agreement: AgreementDetail; 
         <Typography color="text.secondary">{agreement.company_name}</Typography>
         <AgreementStageChip stage={agreement.stage} archived={agreement.archived} />
       </Stack>
-      <AgreementBanner agreement={agreement} recalling={writes.save.isPending} onRecall={agreement.stage === 'sent' ? () => writes.save.mutate({ stage: 'created' }) : undefined} />
+      <AgreementBanner
+        agreement={agreement}
+        recalling={writes.save.isPending}
+        onRecall={agreement.stage === 'sent' ? () => writes.save.mutate({ stage: 'created' }) : undefined}
+        onResend={expired && recipient ? () => setAsking('resend') : undefined}
+      />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 360px' }, alignItems: 'start' }}>
         <Box component="form" noValidate aria-label={t('agreementForm:edit.formLabel')} onSubmit={(e) => e.preventDefault()}>
           <TextField
@@ -179,16 +187,17 @@ function AgreementEditor({ agreement, onStored }: { agreement: AgreementDetail; 
           </Stack>
         </Box>
       </Box>
-      <ConfirmDialog
-        open={asking === 'send'}
-        title={t('agreementForm:send.title')}
-        confirmLabel={t('agreementForm:actions.send')}
-        onClose={() => setAsking(null)}
-        onConfirm={() => writes.send.mutateAsync({ recipient, userId: user?.id ?? null }).catch(() => undefined)}
-        testId="agreement-send-dialog"
-      >
-        {t('agreementForm:send.text', { recipient })}
-      </ConfirmDialog>
+      {(asking === 'send' || asking === 'resend') && (
+        <SendDialog
+          open
+          mode={asking}
+          recipient={recipient}
+          busy={writes.send.isPending}
+          errors={errors}
+          onClose={() => setAsking(null)}
+          onSend={(options) => writes.send.mutate({ recipient, userId: user?.id ?? null, options }, { onSuccess: () => setAsking(null) })}
+        />
+      )}
       {asking === 'mail' && (
         <MailDialog
           agreement={agreement}

@@ -10,6 +10,7 @@ import type {
   AgreementListItem,
   AgreementMailAnswer,
   AgreementSignature,
+  AgreementSendOptions,
   AgreementSignBody,
 } from '../../contract/agreements';
 
@@ -20,7 +21,7 @@ import type {
  * is the hash of the document the dealer reads, sent back when signing.
  */
 export type { AgreementCatalogueProduct, AgreementDetail, AgreementListItem, AgreementSignature, CatalogueProduct, CompanyDetails, Currency, SiteCounts, Subscription };
-export type { AgreementStage, AgreementType };
+export type { AgreementSendOptions, AgreementStage, AgreementType };
 export type Envelope = AgreementEnvelope;
 export type SignatureInput = AgreementSignBody;
 
@@ -66,9 +67,12 @@ export async function saveAgreement(agreement: Pick<AgreementDetail, 'guid' | 'c
   return http.put<AgreementDetail>(`/companies/${encodeURIComponent(agreement.company_guid)}/agreements/${encodeURIComponent(agreement.guid)}`, { agreement: changes }, { notify: false });
 }
 
-/** Sends the agreement for signature to `recipient`; its stage becomes 'sent'. */
-export async function sendForSignature(agreement: Pick<AgreementDetail, 'id' | 'name'>, recipient: string, userId: number | null): Promise<Envelope | undefined> {
-  return http.post<Envelope>(`/docusign/envelopes/${agreement.id}`, { recipient, document_filename: pdfFilename(agreement), agreement_id: agreement.id, user_id: userId });
+/**
+ * Sends the agreement for signature to `recipient` with its reminder and expiry (issue 55); its stage
+ * becomes 'sent'. An expired one is sent again the same way. Field errors (422) are the caller's to show.
+ */
+export async function sendForSignature(agreement: Pick<AgreementDetail, 'id' | 'name'>, recipient: string, userId: number | null, options: AgreementSendOptions = {}): Promise<Envelope | undefined> {
+  return http.post<Envelope>(`/docusign/envelopes/${agreement.id}`, { recipient, document_filename: pdfFilename(agreement), agreement_id: agreement.id, user_id: userId, ...options }, { notify: false });
 }
 
 /** The order form as a PDF (the signed one once signed). */

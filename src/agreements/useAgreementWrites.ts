@@ -3,7 +3,7 @@ import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../data/restClient';
 import { HttpError } from '../http';
-import { saveAgreement, sendForSignature, sendWelcomeMail, signAgreement, type AgreementChanges, type AgreementDetail, type MailData, type SignatureInput } from './api';
+import { getAgreement, saveAgreement, sendForSignature, sendWelcomeMail, signAgreement, type AgreementChanges, type AgreementDetail, type AgreementSendOptions, type MailData, type SignatureInput } from './api';
 import { downloadPdf } from './downloadPdf';
 import { fieldPathsOf } from './draft';
 
@@ -43,14 +43,20 @@ export function useAgreementWrites(agreement: AgreementDetail | undefined, { onS
     onError: failed,
   });
 
+  // The envelope is the answer; the agreement is read again for what the sending stored (stage, version, reminder, expiry).
   const send = useMutation({
-    mutationFn: async ({ recipient, userId }: { recipient: string; userId: number | null }) => sendForSignature(agreement!, recipient, userId),
-    retry: false,
-    onSuccess: (envelope) => {
-      if (!envelope || !agreement) return;
-      onStored({ ...agreement, stage: 'sent', envelopes: [...agreement.envelopes, envelope] });
-      notify(t('agreementForm:edit.sentTo', { recipient: envelope.recipient }), { type: 'success' });
+    mutationFn: async ({ recipient, userId, options }: { recipient: string; userId: number | null; options?: AgreementSendOptions }) => {
+      const envelope = await sendForSignature(agreement!, recipient, userId, options);
+      return envelope ? { envelope, next: await getAgreement(agreement!.id).catch(() => undefined) } : undefined;
     },
+    retry: false,
+    onSuccess: (sent) => {
+      if (!sent || !agreement) return;
+      onFieldErrors?.({});
+      onStored(sent.next ?? { ...agreement, stage: 'sent', envelopes: [...agreement.envelopes, sent.envelope] });
+      notify(t('agreementForm:edit.sentTo', { recipient: sent.envelope.recipient }), { type: 'success' });
+    },
+    onError: failed,
   });
 
   const pdf = useMutation({ mutationFn: async () => downloadPdf(agreement!), retry: false });

@@ -4,6 +4,7 @@ import { useCreatedThen } from '../layout/useCreatedThen';
 import { PageHeading } from '../layout/PageHeading';
 import { CompanyForm, toCompanyBody } from './CompanyForm';
 import { profilePath } from './paths';
+import { REMINDER_DAYS_DEFAULT } from '../../contract/companies';
 
 /** `/companies/create`: a new company, active by default; 'Company Created', then its profile. */
 export default function CompanyCreate() {
@@ -16,7 +17,7 @@ export default function CompanyCreate() {
         resource="companies"
         title={t('routes.companyCreate')}
         transform={toCompanyBody}
-        record={{ status: 'active', stage: 'configurator', lang: 'en', meta: [], terms: { make: [] } }}
+        record={{ status: 'active', stage: 'configurator', lang: 'en', reminder_days: REMINDER_DAYS_DEFAULT, meta: [], terms: { make: [] } }}
         mutationOptions={created}
       >
         <CompanyForm />

@@ -38,6 +38,11 @@ function CompanyDetails() {
           <FunctionField render={(r: RaRecord) => [r[f]?.line1, r[f]?.line2, r[f]?.line3].filter(Boolean).join(', ') || '—'} />
         </Labeled>
       ))}
+      <Labeled label="companiesAdmin.reminders.title">
+        <FunctionField
+          render={(r: RaRecord) => (typeof r.reminder_days === 'number' ? t('companiesAdmin.reminders.after', { count: r.reminder_days }) : t('companiesAdmin.reminders.off'))}
+        />
+      </Labeled>
       {['type', 'region', 'partner', 'make'].map((taxonomy) => (
         <Labeled key={taxonomy} label={t(`resources.companies.fields.terms.${taxonomy}`)}>
           <FunctionField render={(r: RaRecord) => termNames(r, taxonomy, words) || '—'} />

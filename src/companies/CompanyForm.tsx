@@ -5,6 +5,7 @@ import {
 } from 'react-admin';
 import { STAGES, STATUSES, useCompanyTerms, type Taxonomy } from './choices';
 import { CompanyLogoInput, LOGO_FIELD } from './CompanyLogoInput';
+import { ReminderDaysInput } from './ReminderDaysInput';
 import { httpUrl, maxChars, requiredField } from '../forms/validators';
 import { uniqueMetaKeys } from './validate';
 import { APP_FORM } from '../forms/appForm';
@@ -16,7 +17,7 @@ const LANGS = ['en', 'fr', 'nl'] as const;
 
 /** The fields a company write sends (server/companies/companies.schemas.ts refuses any other). */
 const WRITABLE = [
-  'name', 'lang', 'stage', 'status', 'contact_name', 'contact_number', 'fsa_number', 'reg_number', 'vat_number', 'website_address',
+  'name', 'lang', 'stage', 'status', 'contact_name', 'contact_number', 'fsa_number', 'reg_number', 'vat_number', 'website_address', 'reminder_days',
 ] as const;
 
 type MetaRow = { meta_key?: string; meta_value?: string | null };
@@ -83,7 +84,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * Every Company field of spec section 3 with react-admin inputs: the logo (picked from the media
- * library or uploaded), details, the two addresses, the taxonomies (type, region, partner, make) and
+ * library or uploaded), details and the reminders of untouched stages (issue 55), the two addresses, the taxonomies (type, region, partner, make) and
  * the other meta key/value pairs. Leaving with unsaved changes asks first (warnWhenUnsavedChanges).
  */
 export function CompanyForm({ toolbar }: { toolbar?: React.ReactElement | false }) {
@@ -107,6 +108,7 @@ export function CompanyForm({ toolbar }: { toolbar?: React.ReactElement | false 
         <SelectInput source="lang" choices={LANGS.map((id) => ({ id, name: `companiesAdmin.langs.${id}` }))} emptyText="" />
         <SelectInput source="stage" choices={STAGES.map((id) => ({ id, name: `companiesAdmin.stages.${id}` }))} />
         <SelectInput source="status" choices={STATUSES.map((id) => ({ id, name: `companiesAdmin.statuses.${id}` }))} />
+        <ReminderDaysInput />
       </Section>
       <Section title={translate('companiesAdmin.sections.address')}>
         <TextInput source="address.line1" validate={maxChars(150)} />

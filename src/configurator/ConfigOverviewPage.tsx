@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Alert, Box, Breadcrumbs, Button, GlobalStyles, Link, Paper, Stack, Typography } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
 import { useTranslation } from 'react-i18next';
@@ -6,14 +6,19 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatDate } from '../i18n/format';
 import type { ConfigDetail } from './api';
 import { groupStages } from './dashboard/groupStages';
-import { stageSummary } from './dashboard/summary';
-import { SummaryBlock, SummaryFields } from './dashboard/SummaryView';
+import { pointerTarget, stageSummary } from './dashboard/summary';
+import { shownPointers, StageSummaryView, SummaryAside } from './dashboard/SummaryView';
 import { useFreshConfig } from './dashboard/useFreshConfig';
 import { useLeaveWhenMissing } from '../routing/stopNavigation';
 import { ConfigLoadError, ConfigProgress, StateChip, stageStarted } from './parts';
 import { LoadingBar } from '../layout/LoadingBar';
 import { withCatalogue, type Catalogue } from '../../engine';
 import { usePinnedCatalogue } from './pinned/usePinnedCatalogue';
+import { useSession } from '../session/useSession';
+import type { SessionUser } from '../auth/types';
+import type { ReviewThread } from './review/api';
+import { OverviewStageReview } from './review/OverviewStageReview';
+import { useConfigThreads } from './review/useReview';
 
 const PRINT_ROOT = 'config-overview';
 
@@ -38,9 +43,64 @@ const printStyles = (
   />
 );
 
+const NO_THREADS: ReviewThread[] = [];
+
+interface StageCardProps {
+  config: ConfigDetail;
+  stage: ConfigDetail['stages'][number];
+  catalogue?: Catalogue;
+  user: SessionUser | null;
+  threads: readonly ReviewThread[];
+}
+
+/**
+ * One stage's card: its title and state, its rows read-only, and (issue 55) the review markers
+ * beside the rows with threads and by the title for the rest, opening the stage page's thread panel.
+ */
+function StageCard({ config, stage, catalogue, user, threads }: StageCardProps) {
+  const { t } = useTranslation(['common', 'configurator']);
+  // Each stage as the version the config is pinned to defines it (its fields and labels).
+  const fields = useMemo(() => (config.data[stage.slug] ? withCatalogue(catalogue, () => stageSummary(stage.slug, config.data, t)) : []), [config.data, stage.slug, catalogue, t]);
+  const shown = useMemo(() => shownPointers(fields), [fields]);
+  // A thread's field named as the stage page names it ("Locations › Wisbech › Postcode").
+  const labelFor = useCallback((pointer: string) => withCatalogue(catalogue, () => pointerTarget(stage.slug, pointer, { doc: config.data }, t))?.labels.join(' › ') || pointer, [catalogue, stage.slug, config.data, t]);
+  const title = t(stage.title);
+  return (
+    <OverviewStageReview configId={config.id} stage={stage.slug} stageState={stage.state ?? 'draft'} user={user} labelFor={labelFor} threads={threads} shown={shown}>
+      <Paper variant="outlined" component="section" sx={{ p: 2 }} aria-labelledby={`overview-stage-${stage.slug}`} data-testid={`overview-${stage.slug}`}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+          <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', minWidth: 0 }}>
+            <Typography variant="h6" component="h3" id={`overview-stage-${stage.slug}`}>
+              {title}
+            </Typography>
+            {/* Whole-stage threads, and those on a field the overview shows no row for (or whose row is gone). */}
+            <SummaryAside pointer="" label={title} kind="group" />
+          </Box>
+          <StateChip state={stage.state} started={stageStarted(config, stage.slug)} />
+        </Box>
+        {fields.length ? (
+          <StageSummaryView fields={fields} />
+        ) : (
+          <Typography variant="body2" color="text.secondary" data-testid="overview-not-started">
+            {t('configPages.overview.notStarted')}
+          </Typography>
+        )}
+      </Paper>
+    </OverviewStageReview>
+  );
+}
+
 function StageCards({ config, catalogue }: { config: ConfigDetail; catalogue?: Catalogue }) {
   const { t } = useTranslation(['common', 'configurator']);
+  const { user } = useSession();
   const groups = useMemo(() => groupStages(config.stages, { internal: true }), [config.stages]);
+  // Every stage's review threads in one read (a failed read: no markers, the overview as before).
+  const threads = useConfigThreads(config.id).data;
+  const byStage = useMemo(() => {
+    const map = new Map<string, ReviewThread[]>();
+    for (const th of threads ?? []) map.set(th.stage, [...(map.get(th.stage) ?? []), th]);
+    return map;
+  }, [threads]);
   return (
     <Stack spacing={3}>
       {groups.map(({ group, stages }) => (
@@ -49,30 +109,9 @@ function StageCards({ config, catalogue }: { config: ConfigDetail; catalogue?: C
             {t(group)}
           </Typography>
           <Stack spacing={1.5}>
-            {stages.map((stage) => {
-              // Each stage as the version the config is pinned to defines it (its fields and labels).
-              const fields = config.data[stage.slug] ? withCatalogue(catalogue, () => stageSummary(stage.slug, config.data, t)) : [];
-              return (
-                <Paper key={stage.slug} variant="outlined" component="section" sx={{ p: 2 }} aria-labelledby={`overview-stage-${stage.slug}`} data-testid={`overview-${stage.slug}`}>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
-                    <Typography variant="h6" component="h3" id={`overview-stage-${stage.slug}`} sx={{ flex: 1 }}>
-                      {t(stage.title)}
-                    </Typography>
-                    <StateChip state={stage.state} started={stageStarted(config, stage.slug)} />
-                  </Box>
-                  {fields.length === 1 && (fields[0].value.kind === 'fields' || fields[0].value.kind === 'items') ? (
-                    // A stage of one object or one list (most are) shows its content without repeating the stage's name.
-                    <SummaryBlock value={fields[0].value} />
-                  ) : fields.length ? (
-                    <SummaryFields fields={fields} />
-                  ) : (
-                    <Typography variant="body2" color="text.secondary" data-testid="overview-not-started">
-                      {t('configPages.overview.notStarted')}
-                    </Typography>
-                  )}
-                </Paper>
-              );
-            })}
+            {stages.map((stage) => (
+              <StageCard key={stage.slug} config={config} stage={stage} catalogue={catalogue} user={user} threads={byStage.get(stage.slug) ?? NO_THREADS} />
+            ))}
           </Stack>
         </Box>
       ))}

@@ -7,7 +7,7 @@ export { LOCALES, DEFAULT_LOCALE, localeForTag, toLocale, type Locale } from '..
 export const NAMESPACES = ['common', 'errors', 'validation', 'configurator'] as const;
 
 /** Namespaces of the signed-in shell besides NAMESPACES: the top bar's company switcher and notification bell. */
-export const SIGNED_IN_NAMESPACES = ['dashboard', 'tracker'] as const;
+export const SIGNED_IN_NAMESPACES = ['dashboard', 'tracker', 'notifications'] as const;
 
 /** localStorage key holding the switcher's choice. */
 export const LOCALE_STORAGE_KEY = 'portal.locale';

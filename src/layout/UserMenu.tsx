@@ -7,12 +7,13 @@ import type { SessionUser } from '../auth/types';
 import { LOCALES, LOCALE_NAMES, toLocale } from '../i18n/locales';
 import { displayName, initial } from './displayName';
 import { useChooseLocale } from '../i18n/localeChoice';
+import { notificationPreferencesPath } from '../routing/paths/notifications';
 
 /**
  * The signed-in user's corner below md (phones, tablets): the avatar opens a menu with the greeting,
- * My Profile and Logout, so the top bar keeps to one row. With `languages` (a phone, where the top
- * bar has no room for the language select) the menu lists the languages too, each named in its own
- * language, the current one checked.
+ * My Profile, Notification settings and Logout, so the top bar keeps to one row. With `languages` (a
+ * phone, where the top bar has no room for the language select) the menu lists the languages too,
+ * each named in its own language, the current one checked.
  */
 export function UserMenu({ user, languages = false }: { user: SessionUser; languages?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -43,6 +44,9 @@ export function UserMenu({ user, languages = false }: { user: SessionUser; langu
         </MenuItem>
         <MenuItem component={RouterLink} to={`/users/profile/${user.id}`} onClick={close}>
           {t('topbar.myProfile')}
+        </MenuItem>
+        <MenuItem component={RouterLink} to={notificationPreferencesPath} onClick={close} data-testid="user-menu-notification-settings">
+          {t('topbar.notificationSettings')}
         </MenuItem>
         <MenuItem component={RouterLink} to="/logout" onClick={close} divider={languages}>
           {t('topbar.logout')}

@@ -6,6 +6,7 @@ import companies from '../companies/routes';
 import home from '../home/routes';
 import media from '../media/routes';
 import migration from '../migration/routes';
+import notifications from '../notifications/routes';
 import pages from '../pages/routes';
 import products from '../products/routes';
 import reports from '../reports/routes';
@@ -20,7 +21,7 @@ import { fillPath, type RouteDef } from './define';
  * The route table: every area's routes, pages and resources (each area's `routes.ts`, see
  * routing/define.ts `Area`), one line per area. A new area adds its folder and one line here.
  */
-export const AREAS = [pages, home, showcases, users, agreements, companies, configurator, media, products, categories, roles, tasks, tracker, reports, configAdmin, migration] as const;
+export const AREAS = [pages, home, showcases, users, agreements, companies, configurator, media, products, categories, roles, tasks, tracker, reports, configAdmin, migration, notifications] as const;
 
 /** The name of every route: pages, preloads and links name routes by it (a typo does not compile). */
 export type RouteName = (typeof AREAS)[number]['routes'][number]['name'];

@@ -3,8 +3,6 @@ import type {
   VariationAnswer,
   CustomTaskInput,
   DealerProject,
-  NotificationsPage,
-  NotificationsRead,
   ProjectDetail,
   ProjectFigures,
   ProjectInput,
@@ -92,10 +90,6 @@ export const updateRisk = async (id: number, riskId: number, input: Partial<Pick
 export const deleteRisk = async (id: number, riskId: number) => http.delete<unknown>(`/projects/${enc(id)}/risks/${enc(riskId)}`, write);
 
 export const getCompanyProjects = async (companyId: number, signal?: AbortSignal) => rows(await http.get<DealerProject[]>(`/companies/${enc(companyId)}/projects`, read(signal)));
-
-export const getNotifications = async (signal?: AbortSignal) => http.get<NotificationsPage>('/notifications', { ...read(signal), query: { page: 1, per_page: 20 } });
-export const readNotification = async (id: number) => http.post<NotificationsRead>(`/notifications/${enc(id)}/read`, undefined, write);
-export const readAllNotifications = async () => http.post<NotificationsRead>('/notifications/read', undefined, write);
 
 /** A choice of the new-project form's remote selects. */
 export interface Choice {

@@ -29,6 +29,4 @@ export const trackerKeys = {
   companyAgreements: (companyId: number) => ['companies', 'agreements', companyId] as const,
   companySearch: (q: string) => ['companies', 'search', q] as const,
   userSearch: (q: string) => ['users', 'search', q] as const,
-  /** GET /notifications. */
-  notifications: () => ['notifications', 'mine'] as const,
 };

@@ -3,10 +3,17 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { RJSFSchema } from '@rjsf/utils';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FieldAddonsProvider, type FieldAddons } from '../../engine/react';
-import type { ReviewThread } from '../../src/configurator/review/api';
+import type { Translate } from '../../engine';
+import { HttpClient } from '../../src/http/client';
+import { createReviewApi, type ReviewThread } from '../../src/configurator/review/api';
 import { FieldMarker } from '../../src/configurator/review/FieldMarker';
+import { OverviewStageReview } from '../../src/configurator/review/OverviewStageReview';
+import { stageSummary } from '../../src/configurator/dashboard/summary';
+import { shownPointers, StageSummaryView, SummaryAside } from '../../src/configurator/dashboard/SummaryView';
 import { RequestChangesDialog } from '../../src/configurator/review/RequestChanges';
 import { ThreadPanelBody } from '../../src/configurator/review/ThreadPanel';
 import { ThreadView, type ReviewViewer, type ThreadActions } from '../../src/configurator/review/ThreadView';
@@ -131,3 +138,47 @@ export const RequestChangesNoThreads: Story = {
     </>
   ),
 };
+
+/** A review API whose writes all succeed, without a server (the story's threads stay as given). */
+const storyApi = createReviewApi(new HttpClient('/api', undefined, async () => new Response('{}', { status: 201, headers: { 'content-type': 'application/json' } })));
+const locationsDoc = {
+  franchises: { franchises: [{ id: 'fKia', name: 'Kia' }] },
+  locations: {
+    locations: [
+      { id: 'l1Wis', name: 'Wisbech', address: { line1: '1 High Street', town: 'Wisbech', country: 'GB' }, postcode: 'PE13 1XX', franchises: ['fKia'] },
+      { id: 'l2Ely', name: 'Ely', address: { line1: '2 Market Street', town: 'Ely', country: 'GB' }, postcode: 'CB7 4LS', franchises: ['fKia'] },
+    ],
+  },
+};
+const townThread: ReviewThread = { ...openThread, id: 3, pointer: '/locations/1/address/town', comments: [comment(31, pat, 'Is this the showroom\'s town or the head office\'s?', 30)] };
+const wholeStage: ReviewThread = { ...openThread, id: 4, pointer: '', comments: [comment(41, pat, 'Please add the service department\'s opening hours.', 20)] };
+const reviewerUser = { id: 7, roles: [{ id: 1, name: 'Project manager', permissions: ['view configs', 'comment configs', 'review configs'].map((name, i) => ({ id: i + 1, name })) }] };
+
+/** The overview's Locations card: markers beside the rows with threads, by the heading for whole-stage ones. */
+function OverviewCard() {
+  const { t } = useTranslation(['common', 'configurator']);
+  const [queryClient] = useState(() => new QueryClient());
+  const fields = useMemo(() => stageSummary('locations', locationsDoc, t as Translate), [t]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <OverviewStageReview configId={1} stage="locations" stageState="submitted" user={reviewerUser} labelFor={(p) => p} threads={[openThread, resolvedThread, townThread, wholeStage]} shown={shownPointers(fields)} api={storyApi}>
+        <Paper variant="outlined" sx={{ p: 2, maxWidth: 720 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+            <Typography variant="h6" component="h3">
+              Locations
+            </Typography>
+            <SummaryAside pointer="" label="Locations" kind="group" />
+          </Box>
+          <StageSummaryView fields={fields} />
+        </Paper>
+      </OverviewStageReview>
+    </QueryClientProvider>
+  );
+}
+
+/**
+ * On the overview (read only): Wisbech's postcode has an open thread and a resolved one, Ely's town
+ * one (by its address, shown on one line), and the stage one as a whole (by its heading). Each
+ * marker opens the stage page's thread panel.
+ */
+export const OverviewMarkers: Story = { render: () => <OverviewCard /> };

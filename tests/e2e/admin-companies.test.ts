@@ -86,6 +86,40 @@ describe('companies administration (browser)', () => {
     expect(rows[0]).toEqual({ name: 'Riverside Motors', contact_name: 'Rosa River', website_address: 'https://riverside.example' });
   });
 
+  it("turns a company's reminders of untouched stages off, and they stay off after a reload", async () => {
+    const db = e2e.server.database.db;
+    const { rows } = (await db.execute(`select id from companies where name = 'Demo Motors'`)) as unknown as { rows: Array<{ id: number }> };
+    const id = rows[0].id;
+    const stored = async () => ((await db.execute(`select reminder_days from companies where id = ${Number(id)}`)) as unknown as { rows: Array<{ reminder_days: number | null }> }).rows[0].reminder_days;
+    const { page } = await e2e.newPage();
+    await e2e.openSignedIn(page, 'admin@demo.test', { route: `/companies/profile/${id}` });
+    const reminders = page.getByTestId('company-reminders');
+    const toggle = reminders.getByRole('switch', { name: 'Remind of untouched stages' });
+    const days = reminders.getByRole('spinbutton', { name: 'After how many days' });
+    // The demo companies remind after the default 7 days.
+    await expect.poll(() => toggle.isChecked(), SETTLE).toBe(true);
+    await expect(days.inputValue()).resolves.toBe('7');
+
+    // A number outside 1 to 90 is refused before anything is sent, in the spec's words.
+    await days.fill('0');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await reminders.getByText('Reminders of untouched stages must be off or after 1 to 90 days.').waitFor();
+
+    await toggle.click();
+    await expect.poll(() => days.count(), SETTLE).toBe(0);
+    await expect(toggle.isChecked()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Company Updated').waitFor();
+    await expect.poll(stored, SETTLE).toBeNull();
+
+    await page.reload();
+    await page.getByTestId('company-users').waitFor();
+    await expect.poll(() => toggle.isChecked(), SETTLE).toBe(false);
+    await expect(days.count()).resolves.toBe(0);
+    await expect(reminders.getByText(/Off|After/).count()).resolves.toBe(0);
+    expect(await stored()).toBeNull();
+  });
+
   it('keeps a dealer out of the companies list', async () => {
     const { page } = await e2e.newPage();
     await e2e.openSignedIn(page, 'dealer@demo.test', { route: '/companies' });

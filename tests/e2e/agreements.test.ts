@@ -1,8 +1,9 @@
 /**
  * Agreements in real Chromium: staff create an order form for Demo Motors, tick products and see
- * the totals change, save and send it; the dealer sees the dashboard card, reads the preview and
- * signs it ('agreement signed'); the PDF downloads as a real PDF (and, where poppler's pdfsig is
- * installed, its signature verifies). One server and one browser for the file.
+ * the totals change, save and send it with an expiry day; the dealer sees the dashboard card, reads
+ * the preview with that day and signs it ('agreement signed'); the PDF downloads as a real PDF
+ * (and, where poppler's pdfsig is installed, its signature verifies). An expired order form cannot
+ * be signed and staff send it again (issue 55). One server and one browser for the file.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
@@ -80,9 +81,13 @@ describe('agreements (browser)', () => {
     await expect.poll(() => admin.getByTestId('totals-contract-value').textContent(), SETTLE).toBe(ticked);
 
     await admin.getByTestId('agreement-send').click();
+    // Remind after 3 days (the default) and expire on a day of our choosing.
+    const send = admin.getByTestId('agreement-send-dialog');
+    expect(await send.getByTestId('send-remind-days').inputValue()).toBe('3');
+    await send.getByTestId('send-expires').fill('12/12/2099');
     await admin.getByTestId('agreement-send-dialog-confirm').click();
     await expect.poll(() => admin.getByTestId('agreement-stage').first().textContent(), SETTLE).toBe('Sent for signature');
-    await admin.getByTestId('agreement-sent-banner').waitFor();
+    await expect.poll(() => admin.getByTestId('agreement-sent-banner').textContent(), SETTLE).toContain('Expires on 12/12/2099.');
     expect(await admin.getByTestId('agreement-save').count()).toBe(0);
 
     // Demo Motors' company dashboard lists it for staff, with its stage, and opens its form.
@@ -106,6 +111,8 @@ describe('agreements (browser)', () => {
     await preview.getByText('Commercial terms').waitFor();
     // The message to the dealer may show; the internal notes never do.
     expect(await preview.getByText('Internal notes').count()).toBe(0);
+    // The day staff chose, after which it can no longer be signed.
+    expect(await dealer.getByTestId('agreement-expires').textContent()).toBe('Expires on 12/12/2099.');
 
     const panel = dealer.getByTestId('sign-panel');
     await panel.getByTestId('sign-submit').click();
@@ -136,6 +143,29 @@ describe('agreements (browser)', () => {
       const { stdout, stderr } = await run('pdfsig', [path]).catch((e: { stdout: string; stderr: string }) => e);
       expect(stdout + stderr).toContain('Signature is Valid.');
     }
+  });
+
+  it('stops the dealer signing an expired order form until staff send it again', async () => {
+    // Demo Motors' seeded order form waiting for the dealer's signature; its expiry passes.
+    const db = e2e.server.database.db;
+    const { rows } = (await db.execute(sql`UPDATE agreements SET expires_at = now() - interval '1 day' WHERE name = 'Demo Motors website launch' RETURNING id`)) as unknown as { rows: { id: number }[] };
+    const id = rows[0].id;
+    await open(dealer, `/agreements/${id}/preview`);
+    await expect.poll(() => dealer.getByTestId('agreement-expired-banner').textContent(), SETTLE).toContain('Your provider will send it to you again.');
+    expect(await dealer.getByTestId('sign-panel').count()).toBe(0);
+
+    await open(admin, '/agreements');
+    const row = admin.getByTestId('agreements-table').locator('tr').filter({ hasText: 'Demo Motors website launch' });
+    await row.getByTestId('agreement-expired').waitFor();
+    await open(admin, `/agreements/${id}/edit`);
+    await admin.getByTestId('agreement-resend').click();
+    await admin.getByTestId('agreement-send-dialog').getByTestId('send-expires').fill('30/11/2099');
+    await admin.getByTestId('agreement-send-dialog-confirm').click();
+    await expect.poll(() => admin.getByTestId('agreement-sent-banner').textContent(), SETTLE).toContain('Expires on 30/11/2099.');
+
+    await dealer.reload();
+    await dealer.getByTestId('sign-panel').waitFor();
+    expect(await dealer.getByTestId('agreement-expires').textContent()).toBe('Expires on 30/11/2099.');
   });
 
   it('logs nothing to the console on the way', () => {

@@ -16,6 +16,12 @@ export interface EnvelopeRequest {
   lang: string;
   /** Where the dealer reads and signs it in the portal. */
   signUrl: string;
+  /**
+   * Whether the recipient is mailed by the portal (default true): false when they are a user whose
+   * channel for agreement_to_sign is not `mail` (issue 55, mail/mail.deliver.ts). Only the local
+   * signer mails; DocuSign sends its own mail whatever this says.
+   */
+  mail?: boolean;
 }
 
 export interface EnvelopeSent {

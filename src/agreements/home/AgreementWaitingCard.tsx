@@ -8,11 +8,12 @@ import { FRESH, answered } from '../../data/queryPolicies';
 import { useSession } from '../../session/useSession';
 import { companyAgreements } from '../api';
 import { agreementPreviewPath } from '../../routing/paths/agreements';
+import { isExpired } from '../expiry';
 import { agreementKeys } from '../queryKeys';
 
 /**
  * The dealer's dashboard card: "An order form waits for your signature", linking to its preview,
- * while their company has an agreement sent for signature. Nothing for staff (they send, not sign)
+ * while their company has an agreement sent for signature and not expired. Nothing for staff (they send, not sign)
  * nor when there is none; a failed read leaves the card out.
  */
 export function AgreementWaitingCard() {
@@ -25,7 +26,8 @@ export function AgreementWaitingCard() {
     enabled: dealer,
     ...FRESH,
   });
-  const waiting = data?.[0];
+  // An expired one waits for staff to send it again, not for the dealer (issue 55).
+  const waiting = data?.find((a) => !isExpired(a));
   if (!dealer || !waiting) return null;
   return (
     <Card variant="outlined" sx={{ maxWidth: 480, borderColor: 'warning.main', borderWidth: 2 }} data-testid="dashboard-agreement-card">

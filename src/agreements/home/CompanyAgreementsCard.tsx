@@ -8,6 +8,7 @@ import { FRESH, answered } from '../../data/queryPolicies';
 import { useSession } from '../../session/useSession';
 import { companyAgreements } from '../api';
 import { agreementEditPath, agreementsPath } from '../../routing/paths/agreements';
+import { ExpiryChip } from '../ExpiryChip';
 import { agreementKeys } from '../queryKeys';
 import { AgreementStageChip } from '../../status/AgreementStageChip';
 
@@ -40,6 +41,7 @@ export function CompanyAgreementsCard() {
                 <Link component={RouterLink} to={agreementEditPath(a.id)} sx={{ flex: 1 }}>
                   {a.name}
                 </Link>
+                <ExpiryChip agreement={a} />
                 <AgreementStageChip stage={a.stage} />
               </Stack>
             </ListItem>

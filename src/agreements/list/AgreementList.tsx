@@ -9,6 +9,8 @@ import { PageHeading } from '../../layout/PageHeading';
 import type { AgreementListItem } from '../api';
 import { agreementEditPath, agreementPreviewPath } from '../../routing/paths/agreements';
 import { AgreementStageChip } from '../../status/AgreementStageChip';
+import { ExpiryChip } from '../ExpiryChip';
+import { expiryDate, isExpired } from '../expiry';
 import { agreementExporter } from './agreementExporter';
 import { CreateAgreementButton } from './AgreementCreate';
 import { ArchiveButton } from './ArchiveButton';
@@ -86,7 +88,11 @@ export default function AgreementList() {
           {phone ? (
             <SimpleList<AgreementListItem>
               primaryText={(r) => `${r.name} · ${r.reference}`}
-              secondaryText={(r) => `${r.company_name} · ${t(`stages.${r.stage}`)}${r.archived ? ` · ${t('stages.archived')}` : ''}`}
+              secondaryText={(r) =>
+                `${r.company_name} · ${t(`stages.${r.stage}`)}${r.archived ? ` · ${t('stages.archived')}` : ''}${
+                  r.stage === 'sent' && r.expires_at ? ` · ${isExpired(r) ? t('stages.expired') : t('banner.expires', { date: expiryDate(r.expires_at) })}` : ''
+                }`
+              }
               tertiaryText={(r) => t('list.monthlyShort', { amount: money(r, r.monthly_contract_value) })}
               linkType={(r) => open(r.id)}
             />
@@ -97,6 +103,7 @@ export default function AgreementList() {
               <TextField source="name" label={t('list.columns.name')} />
               <FunctionField<AgreementListItem> source="type" label={t('list.columns.type')} render={(r) => (AGREEMENT_TYPES.includes(r.type) ? t(`types.${r.type}`) : r.type)} />
               <FunctionField<AgreementListItem> source="stage" label={t('list.columns.stage')} render={(r) => <AgreementStageChip stage={r.stage} archived={r.archived} />} />
+              <FunctionField<AgreementListItem> source="expires_at" label={t('list.columns.expires')} render={(r) => <ExpiryChip agreement={r} />} sortable={false} />
               <FunctionField<AgreementListItem> source="user_id" label={t('list.columns.salesperson')} render={(r) => r.salesperson?.name ?? ''} sortable={false} />
               <FunctionField<AgreementListItem> source="contract_value" label={t('list.columns.contractValue')} textAlign="right" render={(r) => money(r, r.contract_value)} />
               <FunctionField<AgreementListItem> source="monthly_contract_value" label={t('list.columns.monthlyValue')} textAlign="right" render={(r) => money(r, r.monthly_contract_value)} />

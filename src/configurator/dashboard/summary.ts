@@ -24,12 +24,14 @@ export type SummaryValue =
   | { kind: 'list'; items: string[] }
   | { kind: 'lines'; lines: string[] }
   | { kind: 'fields'; fields: SummaryField[] }
-  | { kind: 'items'; items: Array<{ title: string; named: boolean; fields: SummaryField[] }> };
+  | { kind: 'items'; items: Array<{ title: string; named: boolean; fields: SummaryField[]; pointer: string }> };
 
 export interface SummaryField {
   key: string;
   label: string;
   value: SummaryValue;
+  /** Where the field is in the stage's data ('/locations/0/postcode'): the overview's review markers sit by it. */
+  pointer: string;
 }
 
 export const EMPTY_TEXT = '—';
@@ -53,6 +55,9 @@ function resolve(schema: Schema | undefined, ctx: Ctx): { schema: Schema; ref?: 
   const { $ref: _ignored, ...own } = schema;
   return { schema: { ...target.schema, ...own }, ref: target.ref ?? ref };
 }
+
+/** `at` and one more step of a JSON pointer (`~` and `/` escaped). */
+const step = (at: string, key: string | number) => `${at}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
 
 const isEmpty = (v: unknown): boolean =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
@@ -131,7 +136,7 @@ function itemTitle(item: Record<string, unknown>, index: number, ui: Ui | undefi
   return { title: `${label} ${index + 1}`, named: false };
 }
 
-function summarise(value: unknown, raw: Schema | undefined, ui: Ui | undefined, label: string, ctx: Ctx, parent?: unknown): SummaryValue {
+function summarise(value: unknown, raw: Schema | undefined, ui: Ui | undefined, label: string, ctx: Ctx, parent?: unknown, at = ''): SummaryValue {
   const { schema, ref } = resolve(raw, ctx);
   if (isEmpty(value)) return { kind: 'empty' };
   const refs = referenceLabels(ui, ctx);
@@ -154,7 +159,7 @@ function summarise(value: unknown, raw: Schema | undefined, ui: Ui | undefined, 
       kind: 'items',
       items: value.map((item, i) => {
         const rec = (item ?? {}) as Record<string, unknown>;
-        return { ...itemTitle(rec, i, ui, label, { schema: itemSchema, ctx }), fields: objectFields(rec, itemSchema, itemUi, ctx, value) };
+        return { ...itemTitle(rec, i, ui, label, { schema: itemSchema, ctx }), fields: objectFields(rec, itemSchema, itemUi, ctx, value, step(at, i)), pointer: step(at, i) };
       }),
     };
   }
@@ -166,9 +171,9 @@ function summarise(value: unknown, raw: Schema | undefined, ui: Ui | undefined, 
       return lines.length ? { kind: 'lines', lines } : { kind: 'empty' };
     }
     if (ref === 'opening-hours') {
-      return { kind: 'fields', fields: DAYS.map((day) => ({ key: day, label: fieldLabel(day, resolve(schema.properties?.[day], ctx).schema.title, ctx.t), value: { kind: 'text', text: dayText(rec[day] as Record<string, unknown>, ctx) } })) };
+      return { kind: 'fields', fields: DAYS.map((day) => ({ key: day, label: fieldLabel(day, resolve(schema.properties?.[day], ctx).schema.title, ctx.t), value: { kind: 'text', text: dayText(rec[day] as Record<string, unknown>, ctx) }, pointer: step(at, day) })) };
     }
-    const fields = objectFields(rec, schema, ui, ctx, parent);
+    const fields = objectFields(rec, schema, ui, ctx, parent, at);
     return fields.every((f) => f.value.kind === 'empty') ? { kind: 'empty' } : { kind: 'fields', fields };
   }
   return { kind: 'text', text: scalarText(value, schema, ui, ctx) };
@@ -178,7 +183,7 @@ function summarise(value: unknown, raw: Schema | undefined, ui: Ui | undefined, 
 const isHidden = (key: string, ui: Ui | undefined) => key === 'id' || ui?.['ui:widget'] === 'hidden' || ui?.['ui:field'] === 'hidden';
 
 /** The fields of an object in schema order (then any extra keys), hidden ones left out. */
-function objectFields(value: Record<string, unknown>, schema: Schema, ui: Ui | undefined, ctx: Ctx, parent?: unknown): SummaryField[] {
+function objectFields(value: Record<string, unknown>, schema: Schema, ui: Ui | undefined, ctx: Ctx, parent?: unknown, at = ''): SummaryField[] {
   const props = schema.properties ?? {};
   // Fields the schema's `visibleIf` hides now (the other payment provider's keys) are not shown.
   const hiddenNow = new Set(hiddenFields(schema, value, parent));
@@ -189,7 +194,7 @@ function objectFields(value: Record<string, unknown>, schema: Schema, ui: Ui | u
     .map((key) => {
       const fieldUi = ui?.[key] as Ui | undefined;
       const label = fieldLabel(key, resolve(props[key], ctx).schema.title ?? props[key]?.title, ctx.t);
-      return { key, label, value: summarise(value[key], props[key], fieldUi, label, ctx, value) };
+      return { key, label, value: summarise(value[key], props[key], fieldUi, label, ctx, value, step(at, key)), pointer: step(at, key) };
     });
 }
 

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { FieldAddonsProvider, type FieldAddons } from '../../../engine/react';
 import { reviewApi as appApi } from './api';
 import { reviewAbilities } from './abilities';
-import { ReviewContext, useReview, type OpenPanel, type ReviewScope, type ReviewState } from './reviewState';
+import { ownField, ReviewContext, useReview, type OpenPanel, type ReviewScope, type ReviewState } from './reviewState';
 import { FieldMarker } from './FieldMarker';
 import { ThreadPanel } from './ThreadPanel';
 import { useLatestRequest, useMentionable, useReviewWrite, useStageThreads } from './useReview';
@@ -11,11 +11,11 @@ import type { ReviewViewer, ThreadActions } from './ThreadView';
 const ok = (p: Promise<unknown>) => p.then(() => true);
 const cssEscape = (s: string) => (typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(s) : s.replace(/["\\]/g, '\\$&'));
 
-/** The marker beside one field, fed from the stage's threads. */
+/** The marker beside one field, fed from the stage's threads placed there (`placeOf`). */
 function ConnectedMarker({ pointer, label }: { pointer: string; label: string }) {
   const review = useReview();
   if (!review) return null;
-  const here = review.threads.filter((th) => th.pointer === pointer && !th.orphaned);
+  const here = review.threads.filter((th) => review.placeOf(th) === pointer);
   return (
     <FieldMarker
       pointer={pointer}
@@ -33,12 +33,17 @@ function ConnectedMarker({ pointer, label }: { pointer: string; label: string })
  * again after every write), the reader's abilities, the one thread panel, and the engine's field
  * addons (a marker beside each field with threads, "Add a comment" where the reader may start one).
  */
-export function ReviewProvider({ children, configId, companyKey, stage, stageState, user, labelFor, onChangesRequested, api: givenApi }: ReviewScope & { children: ReactNode }) {
+export function ReviewProvider({ children, configId, companyKey, stage, stageState, user, labelFor, onChangesRequested, api: givenApi, threads: given, addOnFields: addAllowed = true, placeOf: givenPlace }: ReviewScope & { children: ReactNode }) {
   const api = givenApi ?? appApi;
   const scope = useMemo<ReviewScope>(() => ({ configId, companyKey, stage, stageState, user, labelFor, onChangesRequested, api }), [configId, companyKey, stage, stageState, user, labelFor, onChangesRequested, api]);
-  const abilities = useMemo(() => reviewAbilities(user, stageState), [user, stageState]);
-  const query = useStageThreads(configId, stage, api);
-  const threads = useMemo(() => query.data ?? [], [query.data]);
+  const abilities = useMemo(() => {
+    const own = reviewAbilities(user, stageState);
+    return addAllowed ? own : { ...own, addOnFields: false };
+  }, [user, stageState, addAllowed]);
+  // Threads the page read itself need no read here.
+  const query = useStageThreads(configId, stage, api, given === undefined);
+  const threads = useMemo(() => given ?? query.data ?? [], [given, query.data]);
+  const placeOf = givenPlace ?? ownField;
   // Asked only on a draft: a request for changes sends the stage back as one.
   const request = useLatestRequest(stageState === 'draft' ? companyKey : undefined, configId, stage, api).data ?? null;
   const [needPeople, setNeedPeople] = useState(false);
@@ -83,16 +88,17 @@ export function ReviewProvider({ children, configId, companyKey, stage, stageSta
   );
 
   const value = useMemo<ReviewState>(
-    () => ({ scope, abilities, viewer, actions, threads, request, loaded: query.isSuccess, panel, openPanel, closePanel, showField, startThread, requestChanges }),
-    [scope, abilities, viewer, actions, threads, request, query.isSuccess, panel, openPanel, closePanel, showField, startThread, requestChanges],
+    () => ({ scope, abilities, viewer, actions, threads, request, loaded: given !== undefined || query.isSuccess, placeOf, panel, openPanel, closePanel, showField, startThread, requestChanges }),
+    [scope, abilities, viewer, actions, threads, request, given, query.isSuccess, placeOf, panel, openPanel, closePanel, showField, startThread, requestChanges],
   );
 
-  // The fields that get a marker: those with threads, and every input where the reader may start one.
-  // A new object only when that set changes (a new one renders every field of the form again).
-  const pointers = [...new Set(threads.filter((th) => !th.orphaned && th.pointer !== '').map((th) => th.pointer))].sort().join('\n');
+  // The fields that get a marker: those with threads placed there, and every input where the reader
+  // may start one. A new object only when that set changes (a new one renders every field of the form again).
+  // (JSON: '' is a place too, the overview's stage heading.)
+  const pointers = JSON.stringify([...new Set(threads.map(placeOf).filter((p): p is string => p !== null))].sort());
   const { addOnFields } = abilities;
   const addons = useMemo<FieldAddons>(() => {
-    const marked = new Set(pointers.split('\n'));
+    const marked = new Set(JSON.parse(pointers) as string[]);
     return { render: ({ pointer, label, kind }) => (marked.has(pointer) || (addOnFields && kind === 'value') ? <ConnectedMarker pointer={pointer} label={label} /> : null) };
   }, [pointers, addOnFields]);
 

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReviewThread } from './api';
 import { CommentComposer } from './CommentComposer';
 import { useReview } from './reviewState';
+import { threadLabel } from './threadLabels';
 import { ThreadView, type ReviewViewer, type ThreadActions } from './ThreadView';
 
 export interface ThreadPanelBodyProps {
@@ -24,10 +25,12 @@ export interface ThreadPanelBodyProps {
   onStart(body: string): Promise<boolean>;
   onClose(): void;
   titleId?: string;
+  /** A thread's own title, for threads about another field than the panel's (the overview's row of an address holds its town's). */
+  titleOf?(thread: ReviewThread): string | undefined;
 }
 
 /** What the panel holds: the field's threads, and a box to start one when none is open. */
-export function ThreadPanelBody({ label, threads, viewer, actions, onStart, onClose, titleId }: ThreadPanelBodyProps) {
+export function ThreadPanelBody({ label, threads, viewer, actions, onStart, onClose, titleId, titleOf }: ThreadPanelBodyProps) {
   const { t } = useTranslation('common');
   const sorted = [...threads].sort((a, b) => (a.status === b.status ? 0 : a.status === 'open' ? -1 : 1));
   const anyOpen = threads.some((th) => th.status === 'open');
@@ -42,7 +45,7 @@ export function ThreadPanelBody({ label, threads, viewer, actions, onStart, onCl
         </IconButton>
       </Box>
       {sorted.map((th) => (
-        <ThreadView key={th.id} thread={th} viewer={viewer} actions={actions} />
+        <ThreadView key={th.id} thread={th} viewer={viewer} actions={actions} title={titleOf?.(th)} />
       ))}
       {threads.length === 0 && !viewer.canComment && (
         <Typography variant="body2" color="text.secondary">
@@ -66,11 +69,17 @@ export function ThreadPanelBody({ label, threads, viewer, actions, onStart, onCl
 export function ThreadPanel() {
   const review = useReview();
   const theme = useTheme();
+  const { t } = useTranslation('common');
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   const panel = review?.panel ?? null;
   if (!review || !panel) return null;
-  const threads = review.threads.filter((th) => th.pointer === panel.pointer);
+  // The threads placed at the field; on the stage page also a thread with no place (whole stage,
+  // orphaned) opened by its pointer from the comments list or the changes alert.
+  const threads = review.threads.filter((th) => {
+    const place = review.placeOf(th);
+    return place === panel.pointer || (place === null && th.pointer === panel.pointer);
+  });
   const body = (
     <ThreadPanelBody
       label={panel.label}
@@ -80,6 +89,7 @@ export function ThreadPanel() {
       onStart={(text) => review.startThread(panel.pointer, text)}
       onClose={review.closePanel}
       titleId={titleId}
+      titleOf={(th) => (th.pointer === panel.pointer && !th.orphaned ? undefined : threadLabel(th, review.scope.labelFor, t))}
     />
   );
   const anchor = panel.anchor && panel.anchor.isConnected ? panel.anchor : null;

@@ -19,6 +19,8 @@ export function createReviewApi(client: HttpClient) {
     /** `GET /configs/{id}/threads?stage=`: the stage's threads, open and resolved (or only `status`). */
     threads: (configId: number | string, stage: string, signal?: AbortSignal, status?: ThreadStatus) =>
       client.get<ReviewThread[]>(`${at(configId)}/threads`, { query: { stage, ...(status ? { status } : {}) }, cache: false, signal }),
+    /** `GET /configs/{id}/threads`: every thread of the config the reader may see, all stages at once (the overview). */
+    allThreads: (configId: number | string, signal?: AbortSignal) => client.get<ReviewThread[]>(`${at(configId)}/threads`, { cache: false, signal }),
     /** `GET /configs/{id}/threads/counts`: open threads per stage slug. */
     counts: (configId: number | string, signal?: AbortSignal) => client.get<ThreadCounts>(`${at(configId)}/threads/counts`, { cache: false, signal }),
     /** `GET /configs/{id}/mentionable`: who can see the config, so may be mentioned. */

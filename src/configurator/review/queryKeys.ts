@@ -7,6 +7,8 @@ export const reviewKeys = {
   config: (configId: number | string) => ['configs', 'review', String(configId)] as const,
   /** A stage's threads, open and resolved. */
   threads: (configId: number | string, stage: string) => ['configs', 'review', String(configId), 'threads', stage] as const,
+  /** Every stage's threads (the overview); under the threads' prefix, so a review write reads them again too. */
+  allThreads: (configId: number | string) => ['configs', 'review', String(configId), 'threads'] as const,
   /** The request for changes a stage is under (its history's latest). */
   request: (configId: number | string, stage: string) => ['configs', 'review', String(configId), 'request', stage] as const,
   /** Open threads per stage (the config dashboard). */

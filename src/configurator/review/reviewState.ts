@@ -19,7 +19,20 @@ export interface ReviewScope {
   onChangesRequested?(): void;
   /** The review calls (tests and stories give their own). */
   api?: ReviewApi;
+  /** The stage's threads when the page reads them itself (the overview reads every stage's at once); else the provider reads them. */
+  threads?: readonly ReviewThread[];
+  /** False: no "Add a comment" beside fields without threads (the overview: markers where threads are). */
+  addOnFields?: boolean;
+  /**
+   * Where a thread's marker sits: the pointer of the field that shows it, or null for none. Default:
+   * its own field (none for a whole-stage or orphaned thread: the heading's Comments list has them).
+   * The overview places a thread by the nearest row it shows, and the rest by the stage's heading ('').
+   */
+  placeOf?(thread: ReviewThread): string | null;
 }
+
+/** A thread's marker by its own field; whole-stage and orphaned threads have none beside a field. */
+export const ownField = (thread: ReviewThread): string | null => (thread.orphaned || thread.pointer === '' ? null : thread.pointer);
 
 /** The thread panel on screen: the field it is about and the button it hangs from (none: a bottom drawer). */
 export interface OpenPanel {
@@ -37,6 +50,8 @@ export interface ReviewState {
   /** The request for changes the stage is under now (null: none, or not known). */
   request: LatestRequest | null;
   loaded: boolean;
+  /** Where a thread's marker sits (`ReviewScope.placeOf`, or its own field). */
+  placeOf(thread: ReviewThread): string | null;
   panel: OpenPanel | null;
   openPanel(pointer: string, anchor: HTMLElement | null, label?: string): void;
   closePanel(): void;

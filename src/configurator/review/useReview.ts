@@ -16,6 +16,17 @@ export function useStageThreads(configId: number | string, stage: string, api: R
   });
 }
 
+/** Every thread of a config, all stages in one read (the overview); read fresh, again after every review write and on focus. */
+export function useConfigThreads(configId: number | string | undefined, api: ReviewApi = appApi) {
+  return useQuery({
+    queryKey: reviewKeys.allThreads(configId ?? ''),
+    queryFn: async ({ signal }) => answered(await api.allThreads(configId!, signal)),
+    ...FRESH,
+    refetchOnWindowFocus: true,
+    enabled: configId !== undefined,
+  });
+}
+
 /** The request for changes the stage is under now (null: none), when the page knows the config's company. */
 export function useLatestRequest(companyKey: string | undefined, configId: number | string, stage: string, api: ReviewApi = appApi) {
   return useQuery({

@@ -491,3 +491,59 @@ describe("a company's logo from the media library (meta logo)", () => {
     expect(cleared.body.logo).toBeNull();
   });
 });
+
+describe("a company's reminders of untouched stages (reminder_days, issue 55)", () => {
+  const REFUSED = 'Reminders of untouched stages must be off or after 1 to 90 days.';
+  type WithReminders = Company & { reminder_days: number | null };
+
+  it('answers them in the profile and the list: 7 days for the demo companies', async () => {
+    expect((await as<WithReminders>('admin', 'GET', `/api/companies/${demoMotors.guid}`)).body.reminder_days).toBe(7);
+    // A dealer reads their own company's too.
+    expect((await as<WithReminders>('dealerA', 'GET', `/api/companies/${demoMotors.guid}`)).body.reminder_days).toBe(7);
+    const listed = (await list('admin', { range: [0, 99] })).body as WithReminders[];
+    expect(listed.length).toBeGreaterThan(10);
+    expect(listed.every((c) => c.reminder_days === 7)).toBe(true);
+  });
+
+  it('takes 1 to 90 days or null (off) on create and update; a new company without them gets 7; a PUT without them keeps them', async () => {
+    const made = await as<WithReminders>('pm', 'POST', '/api/companies', { name: 'Reminded Motors' });
+    expect(made.status).toBe(201);
+    expect(made.body.reminder_days).toBe(7);
+    const off = await as<WithReminders>('admin', 'POST', '/api/companies', { name: 'Unreminded Motors', reminder_days: null });
+    expect(off.body.reminder_days).toBeNull();
+    const stored = async (id: number) => (await server.database.db.select({ days: companies.reminderDays }).from(companies).where(eq(companies.id, id)))[0].days;
+    expect(await stored(off.body.id)).toBeNull();
+
+    for (const days of [1, 14, 90, null]) {
+      const r = await as<WithReminders>('admin', 'PUT', `/api/companies/${made.body.guid}`, { reminder_days: days });
+      expect([days, r.status, r.body.reminder_days]).toEqual([days, 200, days]);
+      expect(await stored(made.body.id)).toBe(days);
+    }
+    await as('admin', 'PUT', `/api/companies/${made.body.guid}`, { reminder_days: 21 });
+    const renamed = await as<WithReminders>('admin', 'PUT', `/api/companies/${made.body.guid}`, { name: 'Reminded Motors Ltd' });
+    expect(renamed.body.reminder_days).toBe(21);
+    // Changing them needs 'create companies', as every company write does.
+    expect((await as('dealerA', 'PUT', `/api/companies/${demoMotors.guid}`, { reminder_days: null })).status).toBe(403);
+    expect(await stored(demoMotors.id)).toBe(7);
+  });
+
+  it.each([0, 91, -3, 7.5, 1e9])('refuses %j with a 422 on reminder_days, writing nothing', async (value) => {
+    const before = await companyCount();
+    const created = await as<{ message: string; errors: Array<{ detail: string; field: string }> }>('admin', 'POST', '/api/companies', { name: 'Never Motors', reminder_days: value });
+    expect(created.status).toBe(422);
+    expect(created.body.message).toBe(REFUSED);
+    expect(created.body.errors).toEqual([{ detail: REFUSED, field: 'reminder_days' }]);
+    expect(await companyCount()).toBe(before);
+    const updated = await as<{ errors: Array<{ field: string }> }>('admin', 'PUT', `/api/companies/${harbour.guid}`, { reminder_days: value, contact_name: 'Changed' });
+    expect(updated.status).toBe(422);
+    expect(updated.body.errors).toEqual([{ detail: REFUSED, field: 'reminder_days' }]);
+    expect((await as<WithReminders>('admin', 'GET', `/api/companies/${harbour.guid}`)).body).toMatchObject({ reminder_days: 7, contact_name: 'Hugo Harbour' });
+  });
+
+  it.each(['7', 'off', true, [7], { days: 7 }])('refuses %j, not a number, with a 400 naming the field (as every wrongly typed field)', async (value) => {
+    const r = await as<{ errors: Array<{ field: string }> }>('admin', 'PUT', `/api/companies/${harbour.guid}`, { reminder_days: value });
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0].field).toBe('reminder_days');
+    expect((await as<WithReminders>('admin', 'GET', `/api/companies/${harbour.guid}`)).body.reminder_days).toBe(7);
+  });
+});

@@ -1,11 +1,11 @@
 // Reading GET /api/configs/{id}/events as the app does: fetch with a bearer header and a stream reader.
-import type { PresenceEvent, SavedEvent, ThreadEvent } from '../../../contract/reviews';
+import type { ExpiredEvent, PresenceEvent, SavedEvent, ThreadEvent } from '../../../contract/reviews';
 
 export interface ServerEvent {
   event: string;
   data: unknown;
 }
-type Named = { presence: PresenceEvent; saved: SavedEvent; thread: ThreadEvent };
+type Named = { presence: PresenceEvent; saved: SavedEvent; thread: ThreadEvent; expired: ExpiredEvent };
 
 export interface EventReader {
   status: number;
