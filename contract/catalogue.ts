@@ -167,6 +167,21 @@ export const pinnedVersion = {
 } as const;
 
 const fieldProblem = { type: 'object', required: ['detail'], properties: { detail: text, field: text }, additionalProperties: false } as const;
+
+/** One stage test case's result (engine/stages/test-cases.ts): what differed, by message keys, pointers and data. */
+export const testCaseResult = {
+  type: 'object',
+  required: ['stage', 'id', 'name', 'passed', 'problems'],
+  properties: {
+    stage: text, id: text, name: text, passed: { type: 'boolean' },
+    problems: {
+      type: 'array',
+      items: { type: 'object', required: ['kind', 'expected', 'actual'], properties: { kind: { type: 'string', enum: ['valid', 'messages', 'after', 'doc'] }, expected: {}, actual: {} }, additionalProperties: false },
+    },
+  },
+  additionalProperties: false,
+} as const;
+
 const pointerLists = { type: 'object', additionalProperties: { type: 'array', items: text } } as const;
 
 /** GET /stage-catalogue/{slug}/upgrade?to=N: the dry run, per config on another version. */
@@ -197,6 +212,8 @@ export const upgradePlan = {
         additionalProperties: false,
       },
     },
+    /** The test cases of the planned version and of every other stage, run with it in place (as its publish did); the server always sends it. */
+    tests: { type: 'array', items: testCaseResult },
   },
   additionalProperties: false,
 } as const;

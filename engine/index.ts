@@ -28,6 +28,7 @@ export { SECRET_SET, SECRET_CHANGED, stageSecretPaths, maskSecrets, maskPatchVal
 export { stageListIdPaths, assignListIds, type ListPath } from './stages/list-ids';
 export { lockedRowProblems, isRowLocked, ROW_LOCK, type LockedRowProblem } from './stages/row-locks';
 export { hiddenFields, hiddenPaths, withoutHidden, isUnderHidden } from './stages/visibility';
+export { runTestCases, type StageTestCase, type TestMessage, type TestProblem, type TestResult } from './stages/test-cases';
 
 export { customOperations } from './rules/operations';
 export { applyRules, updateStage, RuleCycleError, MAX_RULE_PASSES, catalogueRules } from './rules/apply';

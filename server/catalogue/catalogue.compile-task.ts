@@ -1,11 +1,13 @@
 /**
  * The work a staff-authored stage file costs, run in a worker thread (catalogue.compile.ts), never
  * on the server's event loop: its publish problems (the checks compile its schema with ajv and run
- * its patterns and logic on its defaults), then its validator module, generated and evaluated here
+ * its patterns and logic on its defaults), the stage test cases a publish runs (catalogue.test-cases.ts),
+ * then its validator module, generated and evaluated here
  * first. A file that hangs or fills the memory ends this thread only; the request that sent it is
  * answered with a problem, and every other request goes on.
  */
 import { instantiateValidators, publishProblems, stageDefinitionFromFile, stageValidatorModule, type ValidatorModule } from '../../engine';
+import { runCatalogueTests, type CatalogueTestResult } from './catalogue.test-cases';
 
 export interface StageTask {
   file: unknown;
@@ -13,12 +15,16 @@ export interface StageTask {
   catalogue?: unknown[];
   /** Generate the module under this identity when the file has no problems. */
   compile?: { version: number; key: string };
+  /** Run the test cases of the file and of every stage in `catalogue` when the file has no problems. */
+  tests?: boolean;
 }
 
 export interface StageTaskResult {
   problems: string[];
   /** The validator module's text (generate.ts `stageValidatorModule`), when asked for and publishable. */
   module: string | null;
+  /** The test cases' results, when asked for and the file has no problems. */
+  tests?: CatalogueTestResult[];
 }
 
 /**
@@ -31,13 +37,15 @@ export async function importValidatorModule(text: string): Promise<ValidatorModu
   return (await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`)) as ValidatorModule;
 }
 
-export default async function stageTask({ file, catalogue, compile }: StageTask): Promise<StageTaskResult> {
+export default async function stageTask({ file, catalogue, compile, tests }: StageTask): Promise<StageTaskResult> {
   const problems = catalogue ? publishProblems(file, { catalogue }) : [];
-  if (problems.length || !compile) return { problems, module: null };
+  // Cases run only on a file that passed the checks: they bound the logic and the size it runs.
+  const results = !problems.length && tests && catalogue ? { tests: await runCatalogueTests(file, catalogue, importValidatorModule) } : {};
+  if (problems.length || !compile) return { problems, module: null, ...results };
   const definition = stageDefinitionFromFile(file, compile);
   const module = stageValidatorModule(definition);
   // Evaluated here before the server's thread imports it: a module that throws, or a validator
   // that cannot judge the file's own defaults, is found where it costs nothing else.
   instantiateValidators(await importValidatorModule(module))[`stage:${definition.key}`](definition.defaults);
-  return { problems, module };
+  return { problems, module, ...results };
 }

@@ -16,6 +16,7 @@ import { Conflict, Invalid, NotFound } from '../domain-errors';
 import { interpolate, serverMessages } from '../messages';
 import { missingTranslations } from './catalogue.translations';
 import { stageWork } from './catalogue.compile';
+import { failingCaseDetails } from './catalogue.test-report';
 import { compileDraft, compileVersion, loadVersion, pinCounts, storeModule, UnpublishedVersion, validatorPath } from './catalogue.versions';
 import type { EditableStage, Published, StageDiff, StageDraft, StageVersion, StageVersionSummary } from '../../contract/catalogue';
 
@@ -77,12 +78,27 @@ async function currentFiles(db: Db): Promise<Map<string, Record<string, unknown>
  * in the worker thread (catalogue.compile.ts): a hostile file costs its own request only.
  */
 async function problemsOf(file: unknown, others: Map<string, Record<string, unknown>>, slug: string) {
+  return (await checkedFile(file, others, slug, false)).problems;
+}
+
+/** The file's problems and, with `tests` and none found, the results of every stage's test cases with it in place. */
+async function checkedFile(file: unknown, others: Map<string, Record<string, unknown>>, slug: string, tests: boolean) {
   const catalogue = [...others].filter(([s]) => s !== slug).map(([, f]) => f);
-  const { problems } = await stageWork({ file, catalogue });
-  return problems.map((detail) => {
+  const done = await stageWork({ file, catalogue, tests });
+  const problems = done.problems.map((detail) => {
     const pointer = /(?:^|\s)(\/[^\s:]*)/.exec(detail)?.[1];
     return pointer ? { detail, field: pointer } : { detail };
   });
+  return { problems, tests: done.tests ?? [] };
+}
+
+/**
+ * The test cases a publish of `file` (a draft, or a version the upgrade plans) runs: its own and
+ * every other current stage's, with the file in place (catalogue.test-cases.ts). In the worker
+ * thread. Empty when the file has problems (its cases cannot run safely).
+ */
+export async function testCasesOf(db: Db, slug: string, file: unknown) {
+  return (await checkedFile(file, await currentFiles(db), slug, true)).tests;
 }
 
 /** GET /stage-catalogue: every stage with its current version, configs per version and its draft. */
@@ -263,15 +279,21 @@ export async function discardDraft(db: Db, slug: string, revision: number) {
   return { message: serverMessages.catalogue.draft_discarded };
 }
 
-/** Stores `file` as the next version, refused (422, each problem with its pointer) while publishProblems finds any. */
+/**
+ * Stores `file` as the next version, refused (422, each problem with its pointer) while
+ * publishProblems finds any or a test case fails (each failing case a detail).
+ */
 async function publishFile(db: Db, viewer: Viewer, slug: string, file: unknown, labels: StageLabels, note: string, extra: { rolledBackTo?: number; draftRevision?: number }) {
   if (!note.trim()) throw new Invalid(serverMessages.catalogue.note_required, [{ detail: serverMessages.catalogue.note_required, field: 'note' }]);
   if ((file as { slug?: unknown } | null)?.slug !== slug) {
     const detail = interpolate(serverMessages.catalogue.slug_changed, { slug });
     throw new Invalid(serverMessages.catalogue.not_publishable, [{ detail, field: '/slug' }]);
   }
-  const problems = await problemsOf(file, await currentFiles(db), slug);
+  const { problems, tests } = await checkedFile(file, await currentFiles(db), slug, true);
   if (problems.length) throw new Invalid(serverMessages.catalogue.not_publishable, problems);
+  // Test cases (issue 56): the file's and every other stage's, judged with the file in place.
+  const failing = failingCaseDetails(tests, slug);
+  if (failing.length) throw new Invalid(interpolate(serverMessages.catalogue.tests_failed, { count: failing.length }), failing);
   const version = ((await currentVersions(db)).get(slug) ?? 1) + 1;
   const hash = hashOf(file, labels);
   // Its validators are compiled (and served) before the version exists: a config pinned to it

@@ -8,7 +8,7 @@
  * upgrade, with the reasons.
  */
 import { and, sql } from 'drizzle-orm';
-import { MANAGE_CONFIGS, baseCatalogue, getStage, withCatalogue, type FieldError, type StageState } from '../../engine';
+import { MANAGE_CONFIGS, baseCatalogue, getStage, stageFiles, withCatalogue, type FieldError, type StageState } from '../../engine';
 import type { Db } from '../db/database';
 import { configs } from '../db/schema';
 import type { Viewer } from '../db/tenancy';
@@ -20,7 +20,8 @@ import { runEngine } from '../configs/configs.write';
 import { storeManyStageWrites } from '../configs/configs.write-many';
 import type { LoadedConfig } from '../configs/configs.types';
 import { loadVersion, pinnedCatalogue, type StagePins } from './catalogue.versions';
-import { currentVersionOf } from './catalogue.service';
+import { currentVersionOf, testCasesOf } from './catalogue.service';
+import type { CatalogueTestResult } from './catalogue.test-cases';
 
 type Deps = Pick<AppServices, 'db' | 'config' | 'configCache' | 'log' | 'mail'>;
 
@@ -53,6 +54,8 @@ export interface UpgradePlan {
   /** Fields the configs' versions have that the new one no longer has. */
   removed_fields: Record<string, string[]>;
   configs: UpgradeRow[];
+  /** The test cases of the version and of every other stage, run with the version in place (as its publish did). */
+  tests: CatalogueTestResult[];
 }
 
 /** Keys the engine's messages mean "not filled in yet" by (validateStage's draft mode drops them). */
@@ -167,7 +170,10 @@ export async function upgradeDryRun(deps: Deps, viewer: Viewer, slug: string, to
     new_fields[from] = [...target].filter((p) => !had.has(p));
     removed_fields[from] = [...had].filter((p) => !target.has(p));
   }
-  return { slug, to, new_fields, removed_fields, configs: rows };
+  // The cases as they stand now: other stages may have been published since this version was.
+  const loaded = loadVersion(deps.db, slug, to);
+  const tests = await testCasesOf(deps.db, slug, loaded ? (await loaded).file : stageFiles[slug]);
+  return { slug, to, new_fields, removed_fields, configs: rows, tests };
 }
 
 async function definitionOf(deps: Deps, slug: string, version: number) {

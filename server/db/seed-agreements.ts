@@ -2,17 +2,21 @@
 // the demo catalogue with the areas' own code: Demo Motors has one sent and waiting for
 // dealer@demo.test's signature and one still being prepared; Harbour Cars has a signed one, its
 // signed PDF stored; two other dealers have one being prepared and one archived. Seeded once per
-// database (also one seeded before agreements existed), with fixed dates.
-import { count, eq, inArray, sql } from 'drizzle-orm';
+// database (also one seeded before agreements existed), with fixed dates. Issue 55: the waiting one
+// was sent with the default reminder and an expiry 30 days after seeding (so it is open for a
+// month on any new installation), and the dealer's bell holds its agreement_to_sign, read.
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { defaultProducts, SUBSCRIPTION_DEFAULTS, type Subscription } from '../../engine/agreements';
 import type { AgreementStage, AgreementType } from '../../contract/agreements';
 import type { Db } from './database';
-import { agreements, agreementEnvelopes, agreementSignatures, companies, users } from './schema';
+import { agreements, agreementEnvelopes, agreementSignatures, companies, userNotifications, users } from './schema';
 import { withDerived, pricingOf, renderDocument, documentFilename } from '../agreements/agreements.document';
 import { prefillCompanyDetails, siteCounts } from '../agreements/agreements.prefill';
 import { companyCatalogue, loadAgreement } from '../agreements/agreements.store';
 import { frozenCatalogue } from '../agreements/agreements.service';
+import { sendSettings } from '../agreements/agreements.expiry';
+import { agreementPagePath, notifyToSign, signerChannel, signerOf } from '../agreements/agreements.notify';
 import { createSigningCertificate, sha256, signPdf } from '../agreements/agreements.signing';
 import { DEMO_EXTRA_COMPANIES } from './seed-companies';
 import { takeSeedLock } from './locks';
@@ -33,6 +37,10 @@ interface DemoAgreement {
   subscription?: Partial<Subscription>;
   /** Who signs a signed one, as they typed it. */
   signer?: { name: string; position: string; email: string };
+  /** Where a sent one's envelope went (default: the contact's address, else the signer's). */
+  recipient?: string;
+  /** A waiting one's expiry, in days after seeding (a date, as the send dialog picks one). */
+  expiresInDays?: number;
 }
 
 const firstOf = (market: string) => DEMO_EXTRA_COMPANIES.find((c) => c.market === market)!.name;
@@ -49,6 +57,9 @@ export const DEMO_AGREEMENTS: DemoAgreement[] = [
     dealerMessage: 'Thank you for choosing us for your new website. Please read the order form and sign it in the portal.',
     notes: 'Agreed a 5% discount on the monthly total for a 36 month term.',
     subscription: { totalDiscountPercentage: 5, designType: 'franchise', projectType: 'multi-franchise-dealer', stockCount: 180 },
+    // To the dealer's own portal address, so it is theirs to sign and their bell tells them.
+    recipient: 'dealer@demo.test',
+    expiresInDays: 30,
   },
   {
     name: 'Demo Motors used car add-ons',
@@ -104,6 +115,9 @@ export async function seedDemoAgreements(db: Db): Promise<boolean> {
       const created = new Date(BASE - demo.age * DAY);
       const sent = demo.stage === 'created' ? null : new Date(created.getTime() + 2 * DAY);
       const signed = demo.stage === 'signed' ? new Date(created.getTime() + 5 * DAY) : null;
+      // A waiting one's reminder and expiry as a sending takes them (the default reminder, 3 days).
+      const expiry = demo.expiresInDays ? new Date(Date.now() + demo.expiresInDays * DAY).toISOString().slice(0, 10) : undefined;
+      const settings = demo.stage === 'sent' ? sendSettings({ expires_at: expiry }, new Date()) : { remindAfterDays: null, expiresAt: null };
       const [row] = await tx
         .insert(agreements)
         .values({
@@ -119,19 +133,37 @@ export async function seedDemoAgreements(db: Db): Promise<boolean> {
           subscription,
           sentCatalogue: sent ? frozenCatalogue(catalogue, subscription) : null,
           sentAt: sent,
+          remindAfterDays: settings.remindAfterDays,
+          expiresAt: settings.expiresAt,
           archivedAt: demo.archived ? new Date(created.getTime() + 30 * DAY) : null,
           createdAt: created,
           updatedAt: sent ?? created,
         })
         .returning({ id: agreements.id });
       if (!sent) continue;
-      const recipient = details.contact_email ?? demo.signer?.email ?? 'dealer@demo.test';
+      const recipient = demo.recipient ?? details.contact_email ?? demo.signer?.email ?? 'dealer@demo.test';
       await tx.insert(agreementEnvelopes).values({ agreementId: row.id, recipient, documentFilename: documentFilename({ id: row.id, name: demo.name }, false), userId: userIds.get(demo.salesperson) ?? null, provider: 'local', status: 'sent', createdAt: sent });
+      if (demo.stage === 'sent') await announceDemo(tx as unknown as Db, { id: row.id, name: demo.name, lang: demo.lang, sentAt: sent, expiresAt: settings.expiresAt, companyId }, recipient, details.contact_name ?? demo.company);
       if (!signed || !demo.signer) continue;
       await signDemo(tx as unknown as Db, row.id, signed, demo.signer, userIds.get(demo.signer.email) ?? null);
     }
     return true;
   });
+}
+
+/**
+ * The agreement_to_sign bell row its sending gave the signer (agreements.notify.ts: their channel,
+ * words, key and link), dated at the sending and read the next day: the demo's one read row.
+ * Nothing for an outside address (no bell), and no mail (the sending is in the past).
+ */
+async function announceDemo(db: Db, agreement: { id: number; name: string; lang: string; sentAt: Date; expiresAt: Date | null; companyId: number }, recipient: string, contactName: string) {
+  const signer = await signerOf(db, agreement.companyId, recipient, contactName);
+  if (!signer.userId) return;
+  await notifyToSign(db, agreement, signer, await signerChannel(db, signer, 'agreement_to_sign'));
+  await db
+    .update(userNotifications)
+    .set({ createdAt: agreement.sentAt, readAt: new Date(agreement.sentAt.getTime() + DAY) })
+    .where(and(eq(userNotifications.userId, signer.userId), eq(userNotifications.event, 'agreement_to_sign'), eq(userNotifications.link, agreementPagePath(agreement.id))));
 }
 
 /**

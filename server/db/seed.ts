@@ -11,6 +11,7 @@ import { seedDemoMedia } from './seed-media';
 import { seedDemoPosts } from './seed-posts';
 import { seedDemoProducts } from './seed-products';
 import { seedDemoAgreements } from './seed-agreements';
+import { seedDemoReviews } from './seed-reviews';
 import { seedDemoTasks } from './seed-tasks';
 import { seedDemoProjects } from './seed-projects';
 import { seedDemoProjectExtras } from './seed-project-extras';
@@ -108,6 +109,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   if (opts.demo) await seedDemoTasks(db);
   // Demo agreements once per database, priced from the demo catalogue (so after the products).
   if (opts.demo) await seedDemoAgreements(db);
+  // Demo review threads on Demo Motors' config, with the bell rows they gave, once per database (after the configs).
+  if (opts.demo) await seedDemoReviews(db);
   // Demo projects once per database, their tasks copied from the templates (so after the tasks), linking the demo agreements (so after them).
   if (opts.demo) await seedDemoProjects(db);
   // Demo variations, stakeholders, notes and risks once per database, on the demo projects (so after them; none without projects).

@@ -82,7 +82,7 @@ describe('threads', () => {
     expect(answer.status, answer.text).toBe(201);
     expect(answer.body.comments.map((c) => c.author?.name)).toEqual(['Pat Project', 'Hugo Harbour']);
     // The thread's opener hears of the reply in the app.
-    const [heard] = await db().select().from(userNotifications).where(and(eq(userNotifications.userId, ids.pm), eq(userNotifications.event, 'reply')));
+    const [heard] = await db().select().from(userNotifications).where(and(eq(userNotifications.userId, ids.pm), eq(userNotifications.event, 'reply'), eq(userNotifications.key, `reply:${answer.body.comments[1].id}`)));
     expect(heard).toMatchObject({ link: `/configurator/${config.id}/locations`, body: 'Yes, LS1 1AA is right.' });
 
     expect((await api(d.tokens.dealer2, 'POST', `/threads/${thread.id}/resolve`)).status).toBe(403);
