@@ -4,7 +4,7 @@ import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComparisonRow } from './ComparisonRow';
-import type { Condition, Group, GroupOp } from './conditionModel';
+import type { Group, GroupOp } from './conditionModel';
 import { GROUP_OPS, newGroup } from './conditionModel';
 import type { BuilderEdits } from './builderEdits';
 import { startComparison } from './operators';
