@@ -31,6 +31,7 @@ const suites: Record<string, () => Promise<void>> = {
   'stage-editor': async () => (await import('./stage-editor')).benchStageEditor(),
   balancer: async () => (await import('./balancer')).benchBalancer(),
   'stage-events': async () => (await import('./stage-events')).benchStageEvents(),
+  'stage-publish': async () => (await import('./stage-publish')).benchStagePublish(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
