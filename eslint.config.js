@@ -71,6 +71,9 @@ const AREA_ALLOWS = {
   media: { companies: ['./companies.fields.ts'], auth: ['./auth.sessions.ts', './auth.tokens.ts'] },
   // A legacy import finds the config as configs does and stores its plan as one write of several stages, as a restore of it is stored.
   migration: { configs: ['./configs.service.ts', './configs.write-many.ts', './configs.types.ts'] },
+  // Presence and comments check the stage a request names in the config's own catalogue (a born stage is one too).
+  presence: { catalogue: ['./catalogue.versions.ts'] },
+  reviews: { catalogue: ['./catalogue.versions.ts'] },
   // A showcase's images are media items, checked and read as the media library has them.
   posts: { media: ['./media.service.ts', './media.schemas.ts'] },
   // A task type's icon is checked by content as media files are; <img> requests bring the refresh cookie, read as media reads it.

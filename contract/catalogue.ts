@@ -38,6 +38,50 @@ export const stageVersionSummary = {
   additionalProperties: false,
 } as const;
 
+/** A message as a test case names it: its pointer and i18n key (never its words: they are translated). */
+const testMessage = { type: 'object', required: ['path', 'key'], properties: { path: text, key: text }, additionalProperties: false } as const;
+
+/**
+ * One test case of the draft's run (issue 56): the draft's own cases and every other stage's, run
+ * with the draft in place as its publish would run them. A failing case says what differed:
+ * `messages` (the messages expected and those the engine gave; `valid`: errors where none were
+ * expected), `after` (the pointers of a stage's data after the cascade that differ), `doc` (the
+ * case's data of another stage no longer fits it: its messages), `error` (the case could not run).
+ */
+export const draftTestResult = {
+  type: 'object',
+  required: ['stage', 'id', 'name', 'passed', 'differences'],
+  properties: {
+    /** The stage whose file holds the case (the draft's own slug, or another stage's). */
+    stage: text,
+    id: text,
+    name: text,
+    passed: { type: 'boolean' },
+    differences: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['kind'],
+        properties: {
+          kind: { type: 'string', enum: ['valid', 'messages', 'after', 'doc', 'error'] },
+          expected: { type: 'array', items: testMessage },
+          got: { type: 'array', items: testMessage },
+          /** after, doc: the stage whose data differs or no longer fits. */
+          stage: text,
+          /** after: JSON pointers in that stage's data (at most 20). */
+          paths: { type: 'array', items: text },
+          error: text,
+        },
+        additionalProperties: false,
+      },
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+/** The test cases' results of a file, or null when they were not run (the file has problems: its cases cannot run safely). */
+const testResults = { anyOf: [{ type: 'null' }, { type: 'array', items: draftTestResult }] } as const;
+
 /** The shared draft of a stage, with what would stop its publish and the texts it lacks. */
 export const stageDraft = {
   type: 'object',
@@ -58,6 +102,8 @@ export const stageDraft = {
      */
     validator: nullableString,
     validator_key: nullableString,
+    /** The test cases run with the draft in place (issue 56); null while the draft has problems. */
+    test_results: testResults,
   },
   additionalProperties: false,
 } as const;
@@ -77,6 +123,14 @@ export const catalogueRow = {
     /** Configs that have the stage. */
     configs: id,
     draft: { type: ['object', 'null'], required: ['revision', 'updated_by', 'updated_at'], properties: { revision: id, updated_by: person, updated_at: text }, additionalProperties: false },
+    /**
+     * A stage born in the editor (issue 56; server/catalogue/README.md "Born stages"): true, with its
+     * section, place and texts (the app has no file of it). Version 0: not published yet.
+     */
+    born: { type: 'boolean' },
+    section: text,
+    order: id,
+    labels: stageLabels,
   },
   additionalProperties: false,
 } as const;
@@ -240,7 +294,13 @@ export type UpgradeAnswer = FromSchema<typeof upgradeAnswer>;
 export const checkAnswer = {
   type: 'object',
   required: ['problems', 'missing_translations'],
-  properties: { problems: { type: 'array', items: publishProblem }, missing_translations: { type: 'array', items: missingTranslation } },
+  properties: {
+    problems: { type: 'array', items: publishProblem },
+    missing_translations: { type: 'array', items: missingTranslation },
+    /** The test cases run with the file in place, as for the draft's answer; null while it has problems. */
+    test_results: testResults,
+  },
   additionalProperties: false,
 } as const;
+export type DraftTestResult = FromSchema<typeof draftTestResult>;
 export type CheckAnswer = FromSchema<typeof checkAnswer>;

@@ -41,8 +41,17 @@ const catalogueStageProperties = {
 } as const;
 const catalogueStageRequired = ['slug', 'title', 'group', 'audience', 'order', 'required', 'requires'] as const;
 
-/** A stage of the catalogue (GET /configs/stages): title and group are i18n keys. */
-export const catalogueStage = { type: 'object', required: catalogueStageRequired, properties: catalogueStageProperties, additionalProperties: false } as const;
+/**
+ * A stage of the catalogue (GET /configs/stages): title and group are i18n keys. A stage born in
+ * the editor (server/catalogue/README.md, "Born stages") brings its texts (`labels`: per locale,
+ * key of the configurator namespace -> text): the app has no file of it.
+ */
+export const catalogueStage = {
+  type: 'object',
+  required: catalogueStageRequired,
+  properties: { ...catalogueStageProperties, labels: { type: 'object', additionalProperties: { type: 'object', additionalProperties: text } } },
+  additionalProperties: false,
+} as const;
 
 /** A stage of a config: the catalogue's description and this config's state. */
 export const configStage = {

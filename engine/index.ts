@@ -21,13 +21,13 @@ export {
 export { stageFiles } from './stages/files';
 export { DEFAULT_SOURCES, withContextDefaults, withContextSchema, type DefaultsContext } from './stages/context-defaults';
 export { REFERENCE_KINDS, stageReferenceFields, type ReferenceField, type ReferenceKind } from './stages/references-fields';
-export { COUNTRY_CHOICES, DEFAULT_REGION, EUROPE_COUNTRIES, PARTNER_REGIONS, regionCountry } from './regions';
+export { COMPANY_REGIONS, COUNTRY_CHOICES, DEFAULT_REGION, EUROPE_COUNTRIES, PARTNER_REGIONS, regionCountry } from './regions';
 export { lintStageFile } from './stages/lint';
 export { publishProblems, PUBLISH_LIMITS, type PublishOptions } from './stages/publish-checks';
 export { SECRET_SET, SECRET_CHANGED, stageSecretPaths, maskSecrets, maskPatchValue, mapAtPath, type SecretPath } from './stages/secrets';
 export { stageListIdPaths, assignListIds, type ListPath } from './stages/list-ids';
 export { lockedRowProblems, isRowLocked, ROW_LOCK, type LockedRowProblem } from './stages/row-locks';
-export { hiddenFields, hiddenPaths, withoutHidden, isUnderHidden } from './stages/visibility';
+export { hiddenFields, hiddenPaths, withoutHidden, isUnderHidden, type CompanyFacts } from './stages/visibility';
 export { runTestCases, type StageTestCase, type TestMessage, type TestProblem, type TestResult } from './stages/test-cases';
 
 export { customOperations } from './rules/operations';

@@ -5,6 +5,13 @@
  */
 import countryShape from '../schemas/shapes/country.json';
 
+/**
+ * The region slugs a company may have (the `region` taxonomy's terms, server/db/seed-data.ts, without
+ * the hidden USA: no company registers there). What `$company.region` holds in a `visibleIf`; the
+ * stage meta-schema's test-case `company.region` lists the same (a test checks the two agree).
+ */
+export const COMPANY_REGIONS = ['uk', 'au', 'be', 'fr', 'nl', 'za'] as const;
+
 /** The region a company without one is taken to be in ("Default region UK"). */
 export const DEFAULT_REGION = 'uk';
 

@@ -3,6 +3,7 @@
  */
 import type { ConfigDocument, StageState } from '../types';
 import { activeCatalogue, getStage, hasStage, withCatalogue, type Catalogue } from '../stages/catalogue';
+import type { CompanyFacts } from '../stages/visibility';
 import { validateStage } from '../validation/validate-stage';
 
 /** A stored configuration as the server holds it (stage_data_{slug} / stage_state_{slug}). */
@@ -31,17 +32,18 @@ function stagesOf(config: ConfigSnapshot): string[] {
 }
 
 /**
- * True when a stage's data is present and passes its schema and checks (used for `requires`).
- * @example isStageDataComplete(config, 'company-information')
+ * True when a stage's data is present and passes its schema and checks (used for `requires`), for
+ * the config's `company` (fields its `visibleIf` hides for it are not judged).
+ * @example isStageDataComplete(config, 'company-information', { region: 'fr' })
  */
-export function isStageDataComplete(config: ConfigSnapshot, slug: string): boolean {
-  return withCatalogue(config.catalogue, () => dataComplete(config, slug));
+export function isStageDataComplete(config: ConfigSnapshot, slug: string, company?: CompanyFacts): boolean {
+  return withCatalogue(config.catalogue, () => dataComplete(config, slug, company));
 }
 
-function dataComplete(config: ConfigSnapshot, slug: string): boolean {
+function dataComplete(config: ConfigSnapshot, slug: string, company?: CompanyFacts): boolean {
   const data = config.doc[slug];
   if (!data || !hasStage(slug)) return false;
-  return validateStage(slug, data, config.doc, { mode: 'submit' }).errors.length === 0;
+  return validateStage(slug, data, config.doc, { mode: 'submit', company }).errors.length === 0;
 }
 
 /**
@@ -49,8 +51,8 @@ function dataComplete(config: ConfigSnapshot, slug: string): boolean {
  * be complete before other sections are accessible).
  * @example isStageOpen(config, 'locations') // false until company information is complete
  */
-export function isStageOpen(config: ConfigSnapshot, slug: string): boolean {
-  return withCatalogue(config.catalogue, () => getStage(slug).requires.every((req) => dataComplete(config, req)));
+export function isStageOpen(config: ConfigSnapshot, slug: string, company?: CompanyFacts): boolean {
+  return withCatalogue(config.catalogue, () => getStage(slug).requires.every((req) => dataComplete(config, req, company)));
 }
 
 export interface ConfigProgress {
@@ -69,15 +71,15 @@ export interface ConfigProgress {
  * Progress of a configuration: the share of its required stages that are submitted or completed.
  * @example configProgress({ version: 1, doc, states: { 'company-information': 'submitted' } }).progress // 20
  */
-export function configProgress(config: ConfigSnapshot): ConfigProgress {
-  return withCatalogue(config.catalogue, () => progressOf(config));
+export function configProgress(config: ConfigSnapshot, company?: CompanyFacts): ConfigProgress {
+  return withCatalogue(config.catalogue, () => progressOf(config, company));
 }
 
-function progressOf(config: ConfigSnapshot): ConfigProgress {
+function progressOf(config: ConfigSnapshot, company?: CompanyFacts): ConfigProgress {
   const open = new Map<string, boolean>();
   const complete = new Map<string, boolean>();
   const completeOnce = (slug: string) => {
-    if (!complete.has(slug)) complete.set(slug, dataComplete(config, slug));
+    if (!complete.has(slug)) complete.set(slug, dataComplete(config, slug, company));
     return complete.get(slug)!;
   };
   const stages = stagesOf(config).map((slug) => {

@@ -6,7 +6,8 @@
 import type { ConfigDocument } from '../types';
 import { activeCatalogue } from '../stages/catalogue';
 import { setIncompleteStagesResolver } from '../rules/operations';
-import { validateStage } from '../validation/validate-stage';
+import type { CompanyFacts } from '../stages/visibility';
+import { checkCompany, validateStage } from '../validation/validate-stage';
 
 export type StageSummaryStatus = 'complete' | 'missing' | 'invalid';
 
@@ -30,6 +31,8 @@ export interface ConfigSummaryOptions {
   exclude?: readonly string[];
   /** Also list optional stages that hold no data (default: optional stages only once they have data). */
   includeEmptyOptional?: boolean;
+  /** The config's company (its region): fields its `visibleIf` hides for it are not judged. */
+  company?: CompanyFacts;
 }
 
 /**
@@ -44,7 +47,7 @@ export function configSummary(doc: ConfigDocument, opts: ConfigSummaryOptions = 
     if (stage.audience !== 'dealer' || exclude.has(stage.slug) || (enabled && !enabled.has(stage.slug))) continue;
     const data = doc[stage.slug];
     if (!data && !stage.required && !opts.includeEmptyOptional) continue;
-    const errors = data ? validateStage(stage.slug, data, doc, { mode: 'submit', stages: opts.stages ?? undefined }).errors.length : 0;
+    const errors = data ? validateStage(stage.slug, data, doc, { mode: 'submit', stages: opts.stages ?? undefined, company: opts.company }).errors.length : 0;
     out.push({
       slug: stage.slug,
       title: stage.title,
@@ -59,8 +62,9 @@ export function configSummary(doc: ConfigDocument, opts: ConfigSummaryOptions = 
 
 // The `incompleteStages` check operation (rules/operations.ts) asks this module: required stages
 // without data or with errors. Registered here because validating imports the operations.
+// The other stages are judged for the company of the validation running the check.
 setIncompleteStagesResolver((doc, stages, exclude) =>
-  configSummary(doc as ConfigDocument, { stages, exclude })
+  configSummary(doc as ConfigDocument, { stages, exclude, company: checkCompany() })
     .filter((s) => s.required && s.status !== 'complete')
     .map((s) => s.slug),
 );

@@ -30,7 +30,11 @@ export interface WriteStageInput {
   baseVersion: number;
   action?: StageAction;
   lng?: string;
-  /** The config's company (its region): a `reset` returns to the defaults of that company (country fields: its region's country). */
+  /**
+   * The config's company (its region): a `reset` returns to the defaults of that company (country
+   * fields: its region's country), and `visibleIf` reads it as `$company` (a field hidden for this
+   * company is not judged, in this stage or in the stages it `requires`). Without it the region is null.
+   */
   context?: DefaultsContext;
 }
 
@@ -88,7 +92,7 @@ function write(input: WriteStageInput): WriteStageResult {
   const stage = getStage(slug);
   const mayWrite = stage.audience === 'internal' ? [MANAGE_CONFIGS] : [EDIT_CONFIGS, MANAGE_CONFIGS];
   if (!hasAny(permissions, mayWrite)) return fail(403, 'forbidden', 'validation:write.forbidden', {}, lng);
-  if (!stage.requires.every((req) => isStageDataComplete(config, req))) {
+  if (!stage.requires.every((req) => isStageDataComplete(config, req, input.context))) {
     return fail(409, 'blocked', 'validation:write.blocked', { requires: stage.requires }, lng);
   }
 
@@ -116,7 +120,7 @@ function write(input: WriteStageInput): WriteStageResult {
   }
   // Types and unknown keys before the rules: they default and pad what they cannot read, which
   // would replace a wrong value instead of refusing it (see stageShapeErrors).
-  const shapeErrors = stageShapeErrors(slug, data, { lng });
+  const shapeErrors = stageShapeErrors(slug, data, { lng, company: input.context });
   if (shapeErrors.length) return fail(422, 'invalid', 'validation:generic.incomplete', {}, lng, shapeErrors);
 
   // Items of lists whose stage schema gives them an `id` get one when the client sent none (the
@@ -156,7 +160,7 @@ function write(input: WriteStageInput): WriteStageResult {
     // with the old stage), so the comparison only walks the edited path.
     const stored = r.doc[slug];
     if (stored !== withIds && Object.isFrozen(withIds) && deepEqual(stored, withIds)) r = { ...r, doc: Object.freeze({ ...r.doc, [slug]: withIds }) };
-    const v = validateStage(slug, r.doc[slug], r.doc, { mode: state === 'draft' ? 'draft' : 'submit', lng, stages: config.stages });
+    const v = validateStage(slug, r.doc[slug], r.doc, { mode: state === 'draft' ? 'draft' : 'submit', lng, stages: config.stages, company: input.context });
     if (v.errors.length) return fail(422, 'invalid', 'validation:generic.incomplete', {}, lng, v.errors);
     warnings = v.warnings;
     if (v.data !== r.doc[slug]) {

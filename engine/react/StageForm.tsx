@@ -65,8 +65,8 @@ const StageFormView = memo(function StageFormView(props: Omit<StageFormProps, ke
   const [failed, setFailed] = useState(false);
 
   const formContext = useMemo<StageFormContext>(
-    () => ({ controller, searchers: props.searchers, mediaInput: props.mediaInput, linkHref: props.linkHref, canLockRows: props.canLockRows }),
-    [controller, props.searchers, props.mediaInput, props.linkHref, props.canLockRows],
+    () => ({ controller, searchers: props.searchers, mediaInput: props.mediaInput, linkHref: props.linkHref, canLockRows: props.canLockRows, company: engine.company }),
+    [controller, props.searchers, props.mediaInput, props.linkHref, props.canLockRows, engine.company],
   );
   const onChange = useCallback(
     (e: IChangeEvent) => controller.replaceData(split.merge(e.formData, controller.getData())),

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Registry } from '@rjsf/utils';
 import type { StageController } from './controller';
+import type { CompanyFacts } from '../index';
 
 /** One choice of a remote list: the value stored and the words shown. */
 export interface RemoteOption {
@@ -49,6 +50,8 @@ export interface StageFormContext {
    * toggle and locked rows stay editable. Without it a locked row (`disabled: true`) is read only.
    */
   canLockRows?: boolean;
+  /** The config's company (the engine's `company`): `visibleIf` reads it as `$company` (ObjectFieldTemplate). */
+  company?: CompanyFacts;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
+import type { CompanyFacts } from '../index';
 import { mergeErrorSection, toErrorSchema, type FieldErrorLike } from './errors';
 import { getAt, setAtCopy, type Path } from './paths';
 import { createStageStore, replaceEqualDeep, type StageStore } from './store';
@@ -24,6 +25,12 @@ export interface StageEngine {
    * engine's is precompiled (CSP-safe); without one, StageForm uses that precompiled one for `slug`.
    */
   formValidator?(slug: string, schema: RJSFSchema): ValidatorType;
+  /**
+   * The config's company (its region), which a `visibleIf` reads as `$company`: the form shows the
+   * fields it shows for this company (StageForm passes it on in formContext). The engine's own
+   * validation should be given the same. Without it the region is null.
+   */
+  readonly company?: CompanyFacts;
 }
 
 /** The state a save asks for: a draft (missing values allowed) or a submission (everything required). */

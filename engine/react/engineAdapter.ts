@@ -16,6 +16,7 @@ import {
   stageValidator,
   updateStage,
   validateStage,
+  type CompanyFacts,
   type ConfigDocument,
 } from '../index';
 import type { StageEngine } from './controller';
@@ -30,9 +31,10 @@ const COMPLETENESS = new Set(['validation:field.required', 'validation:field.req
  * property, or one item of a top-level array. What runs while a dealer types, so its cost follows
  * the item on screen, not the document. As in a draft save, values not filled in ('' or missing)
  * are not errors yet; list-wide rules (duplicates across items) and checks wait for the save.
+ * Fields a `visibleIf` hides for the config's `company` are not judged.
  * @example validateSection('opening-hours', data, ['hours', 3]).errors
  */
-export function validateSection(slug: string, data: unknown, section: Path): { errors: FieldErrorLike[]; warnings: FieldErrorLike[] } {
+export function validateSection(slug: string, data: unknown, section: Path, company?: CompanyFacts): { errors: FieldErrorLike[]; warnings: FieldErrorLike[] } {
   const item = section.length > 1;
   const fn = sectionValidator(slug, String(section[0]), item);
   const value = getAt(data, section.slice(0, 2));
@@ -42,7 +44,7 @@ export function validateSection(slug: string, data: unknown, section: Path): { e
   const prefix = pathToPointer(section.slice(0, 2));
   const root = getStage(slug).schema as Record<string, unknown>;
   // Fields a `visibleIf` hides are kept but never judged (as validateStage does).
-  const hidden = hiddenPaths(root, data);
+  const hidden = hiddenPaths(root, data, company);
   const errors = ajvErrorsToFieldErrors(raw, { root })
     .filter((e) => !COMPLETENESS.has(e.key))
     .map((e: FieldErrorLike) => ({ ...e, path: `${prefix}${e.path === '' || e.path.startsWith('/') ? e.path : `/${e.path}`}` }))

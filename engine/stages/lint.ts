@@ -52,6 +52,24 @@ function unsafeNamesIn(logic: unknown, at: string, out: { name: string; at: stri
   else if (isPlainObject(logic)) for (const [k, v] of Object.entries(logic)) unsafeNamesIn(v, `${at}/${k}`, out);
 }
 
+/**
+ * The `$company...` names an expression reads (`{"var": "$company.region"}`, also as `{"var":
+ * ["$company.region", default]}`), with their pointers.
+ */
+function companyVarsIn(logic: unknown, at: string, out: { name: string; at: string }[]): void {
+  if (Array.isArray(logic)) logic.forEach((l, i) => companyVarsIn(l, `${at}/${i}`, out));
+  else if (isPlainObject(logic)) {
+    for (const [k, v] of Object.entries(logic)) {
+      const name = k === 'var' ? (Array.isArray(v) ? v[0] : v) : undefined;
+      if (typeof name === 'string' && (name === '$company' || name.startsWith('$company.'))) out.push({ name, at: `${at}/var` });
+      companyVarsIn(v, `${at}/${k}`, out);
+    }
+  }
+}
+
+/** The one fact of the company a `visibleIf` may read (engine/stages/visibility.ts `CompanyFacts`). */
+const COMPANY_FACTS = new Set(['$company.region']);
+
 /** JSON-logic operation names used in an expression, with their pointers. */
 function operationsIn(logic: unknown, at: string, out: { op: string; at: string }[]): void {
   if (Array.isArray(logic)) logic.forEach((l, i) => operationsIn(l, `${at}/${i}`, out));
@@ -100,7 +118,19 @@ export function lintStageFile(file: unknown, fileName = 'stage'): string[] {
   for (const ref of missing) problems.push(`${fileName}: /schema has a $ref to unknown shape "${ref}" (shapes: ${Object.keys(shapeFiles).join(', ')})`);
 
   const ids = new Set<string>();
-  const checkLogic = (logic: unknown, at: string) => {
+  // `$company` is given to `visibleIf` only: requiredIf runs in the precompiled validators (also the
+  // browser's rjsf one), which know the object and its parent, not the company; rules and checks
+  // read the configuration. A field to require for some regions only: required, shown by visibleIf.
+  const companyReads = (logic: unknown, at: string, visibleIf: boolean) => {
+    const found: { name: string; at: string }[] = [];
+    companyVarsIn(logic, at, found);
+    for (const { name, at: where } of found) {
+      if (!visibleIf) problems.push(`${fileName}: ${where} reads "${name}": only a visibleIf may read the company ($company.region); to require a field for some regions only, make it required and show it with a visibleIf`);
+      else if (!COMPANY_FACTS.has(name)) problems.push(`${fileName}: ${where} reads "${name}": a visibleIf knows only the company's region ($company.region)`);
+    }
+  };
+  const checkLogic = (logic: unknown, at: string, visibleIf = false) => {
+    companyReads(logic, at, visibleIf);
     const ops: { op: string; at: string }[] = [];
     operationsIn(logic, at, ops);
     for (const { op, at: where } of ops) {
@@ -135,9 +165,11 @@ export function lintStageFile(file: unknown, fileName = 'stage'): string[] {
         const props = (obj.properties ?? {}) as Record<string, unknown>;
         for (const [prop, logic] of Object.entries(value)) {
           if (!(prop in props)) problems.push(`${fileName}: ${at}/visibleIf/${prop} names a property the object does not have`);
-          checkLogic(logic, `${at}/visibleIf/${prop}`);
+          checkLogic(logic, `${at}/visibleIf/${prop}`, true);
         }
-      } else if (key !== 'requiredIf' && key !== 'default' && key !== 'enum') visibility(value, `${at}/${key}`);
+      } else if (key === 'requiredIf' || key === 'requiredIfLogic') {
+        if (isPlainObject(value)) for (const [prop, logic] of Object.entries(value)) companyReads(logic, `${at}/${key}/${prop}`, false);
+      } else if (key !== 'default' && key !== 'enum') visibility(value, `${at}/${key}`);
     }
   };
   visibility(stage.schema, '/schema');

@@ -24,6 +24,8 @@ export interface StageTestCase {
   name: string;
   /** `submit` (default) judges as a submit does (required values, submit-only checks); `draft` as a draft save. */
   mode?: 'draft' | 'submit';
+  /** The config's company the case is judged for ("for a UK company"): `visibleIf` reads it as `$company`. Without it the region is null. */
+  company?: { region: string };
   /** This stage's data, as a save would send it. */
   data: Record<string, unknown>;
   /** Other stages' data by slug (this stage's own slug: its data before the edit, which rules such as `dropEmptied` compare with). */
@@ -56,10 +58,10 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 function outcome(slug: string, c: StageTestCase, doc: ConfigDocument): { errors: FieldError[]; warnings: FieldError[]; doc: ConfigDocument } {
   const refused = guardInput(c.data);
   if (refused) return { errors: [refused], warnings: [], doc };
-  const shape = isPlainObject(c.data) ? stageShapeErrors(slug, c.data) : [];
+  const shape = isPlainObject(c.data) ? stageShapeErrors(slug, c.data, { company: c.company }) : [];
   if (shape.length) return { errors: shape, warnings: [], doc };
   let r = updateStage(doc, slug, c.data, { phase: 'save' });
-  const v = validateStage(slug, r.doc[slug], r.doc, { mode: c.mode ?? 'submit' });
+  const v = validateStage(slug, r.doc[slug], r.doc, { mode: c.mode ?? 'submit', company: c.company });
   // As writeStage: normalised values (postcodes) are stored, and cascade again.
   if (v.data !== r.doc[slug]) r = updateStage(r.doc, slug, v.data, { phase: 'save' });
   return { errors: v.errors, warnings: v.warnings, doc: r.doc };

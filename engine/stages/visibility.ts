@@ -1,7 +1,9 @@
 /**
  * Field visibility (`visibleIf`): a schema annotation on an object, `{"prop": <JSON-logic>}`, that
  * shows `prop` only while the logic is truthy. The logic reads the object's own fields and the object
- * holding it as `$parent` (as `requiredIf` does). A hidden field is not shown by the form, the
+ * holding it as `$parent` (as `requiredIf` does), and the config's company as `$company` (its region,
+ * `{"var": "$company.region"}`: a `region` term slug such as 'uk' or 'fr'; null when the caller knows
+ * no company, so a condition on it is then false). A hidden field is not shown by the form, the
  * overview or the history, and is not validated (validateStage drops it before the schema pass);
  * its stored value is KEPT, so switching back (e.g. to the other payment provider) loses nothing.
  * Generic: no stage is named here; stage files declare it.
@@ -10,11 +12,27 @@ import { isPlainObject } from '../json';
 import { jsonLogic } from '../rules/operations';
 
 type Schema = Record<string, unknown>;
-type Condition = (obj: Record<string, unknown>, parent: unknown) => boolean;
+
+/**
+ * What a `visibleIf` may know of the config's company, as `$company`: its region (a `region` term
+ * slug, engine/regions.ts). The same shape as the defaults' `DefaultsContext`, so a caller holding
+ * one passes it as is. Only `region`: lintStageFile refuses `$company.<anything else>`.
+ */
+export interface CompanyFacts {
+  region?: string | null;
+}
+
+/** `$company` as the logic reads it: always an object, its region null when not known. */
+const companyOf = (company: CompanyFacts | undefined) => ({ region: company?.region ?? null });
+
+type Condition = (obj: Record<string, unknown>, parent: unknown, company: { region: string | null }) => boolean;
 
 const compiled = new WeakMap<object, [string, Condition][]>();
 
-/** The `visibleIf` of an object schema as [property, condition] pairs, compiled once per schema object. */
+/**
+ * The `visibleIf` of an object schema as [property, condition] pairs, compiled once per schema object.
+ * The company is an argument of each evaluation, never part of what is kept: one schema serves every company.
+ */
 function conditionsOf(schema: Schema): [string, Condition][] {
   const spec = schema.visibleIf;
   if (!isPlainObject(spec)) return [];
@@ -22,7 +40,8 @@ function conditionsOf(schema: Schema): [string, Condition][] {
   if (!pairs) {
     pairs = Object.entries(spec).map(([prop, logic]) => [
       prop,
-      (obj, parent) => jsonLogic.truthy(jsonLogic.apply(logic as Parameters<typeof jsonLogic.apply>[0], { ...obj, $parent: parent ?? null })),
+      (obj, parent, company) =>
+        jsonLogic.truthy(jsonLogic.apply(logic as Parameters<typeof jsonLogic.apply>[0], { ...obj, $parent: parent ?? null, $company: company })),
     ]);
     compiled.set(spec, pairs);
   }
@@ -30,13 +49,15 @@ function conditionsOf(schema: Schema): [string, Condition][] {
 }
 
 /**
- * The properties of `obj` that its schema's `visibleIf` hides now.
+ * The properties of `obj` that its schema's `visibleIf` hides now, for the config's `company`.
  * @example hiddenFields(paymentSchema, { provider: 'stripe' }) // ['cybersource']
+ * @example hiddenFields(paymentSchema, { online: true }, undefined, { region: 'fr' }) // ['financeProvider'] (shown for 'uk')
  */
-export function hiddenFields(schema: Schema | undefined, obj: unknown, parent?: unknown): string[] {
+export function hiddenFields(schema: Schema | undefined, obj: unknown, parent?: unknown, company?: CompanyFacts): string[] {
   if (!schema || !isPlainObject(obj)) return [];
   const out: string[] = [];
-  for (const [prop, condition] of conditionsOf(schema)) if (!condition(obj, parent)) out.push(prop);
+  const facts = companyOf(company);
+  for (const [prop, condition] of conditionsOf(schema)) if (!condition(obj, parent, facts)) out.push(prop);
   return out;
 }
 
@@ -63,11 +84,34 @@ function hasVisibility(root: Schema): boolean {
 
 const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
+const unescapePart = (p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** Whether the data holds a value at `pointer` (a hidden field it lacks needs no removing). */
+function holds(data: unknown, pointer: string): boolean {
+  let node = data;
+  for (const part of pointer.split('/').slice(1).map(unescapePart)) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part)) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return true;
+}
+
 /**
- * JSON pointers (into the stage data) of every field hidden now; [] for a stage without `visibleIf`.
- * @example hiddenPaths(getStage('buying-online').schema, data) // ['/payment/cybersource']
+ * Whether the data holds a field hidden now (its stored value, whose shape is still checked).
+ * @example holdsHidden(schema, { payment: { provider: 'stripe' } }) // false: no Cybersource keys stored
  */
-export function hiddenPaths(root: Schema, data: unknown): string[] {
+export function holdsHidden(root: Schema, data: unknown, company?: CompanyFacts): boolean {
+  return hiddenPaths(root, data, company).some((p) => holds(data, p));
+}
+
+/**
+ * JSON pointers (into the stage data) of every field hidden now for the config's `company`, whether
+ * or not the data holds it (a hidden field the data lacks is not required either: validation drops
+ * the errors under these); [] for a stage without `visibleIf`.
+ * @example hiddenPaths(getStage('buying-online').schema, data) // ['/payment/cybersource']
+ * @example hiddenPaths(schema, data, { region: 'uk' })
+ */
+export function hiddenPaths(root: Schema, data: unknown, company?: CompanyFacts): string[] {
   if (!hasVisibility(root)) return [];
   const out: string[] = [];
   const walk = (schemaIn: unknown, value: unknown, parent: unknown, at: string, depth: number) => {
@@ -79,8 +123,8 @@ export function hiddenPaths(root: Schema, data: unknown): string[] {
       return;
     }
     if (!isPlainObject(value)) return;
-    const hidden = new Set(hiddenFields(schema, value, parent));
-    for (const prop of hidden) if (prop in value) out.push(`${at}/${escape(prop)}`);
+    const hidden = new Set(hiddenFields(schema, value, parent, company));
+    for (const prop of hidden) out.push(`${at}/${escape(prop)}`);
     const props = (schema.properties ?? {}) as Record<string, unknown>;
     for (const [key, child] of Object.entries(props)) {
       if (!hidden.has(key) && key in value) walk(child, value[key], value, `${at}/${escape(key)}`, depth + 1);
@@ -91,16 +135,16 @@ export function hiddenPaths(root: Schema, data: unknown): string[] {
 }
 
 /**
- * The data without its hidden fields (copies only the objects on the way to one; the same object
- * when nothing is hidden): what validation judges.
+ * The data without the fields hidden for the config's `company` (copies only the objects on the way
+ * to one; the same object when nothing is hidden): what validation judges.
  * @example withoutHidden(schema, { payment: { provider: 'stripe', cybersource: {...} } }) // no cybersource
  */
-export function withoutHidden<T>(root: Schema, data: T): T {
-  const paths = hiddenPaths(root, data);
+export function withoutHidden<T>(root: Schema, data: T, company?: CompanyFacts): T {
+  const paths = hiddenPaths(root, data, company).filter((p) => holds(data, p));
   if (!paths.length) return data;
   const out = structuredClone(data) as unknown;
   for (const pointer of paths) {
-    const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const parts = pointer.split('/').slice(1).map(unescapePart);
     const last = parts.pop()!;
     let node: unknown = out;
     for (const part of parts) node = (node as Record<string, unknown>)[part];

@@ -7,7 +7,7 @@ import { parsePointer } from '../json';
 import { jsonLogic } from '../rules/operations';
 import { immer } from '../rules/immer';
 import { UnknownStageError, activeCatalogue, type Catalogue, getStage, hasStage, stageCatalogue } from '../stages/catalogue';
-import { hiddenPaths, isUnderHidden, withoutHidden } from '../stages/visibility';
+import { hiddenPaths, holdsHidden, isUnderHidden, withoutHidden, type CompanyFacts } from '../stages/visibility';
 import { stageValidatorModules, type PrecompiledValidator } from './generated/stage-validators.js';
 import { collectNormalisations } from './keywords';
 import { COMPLETENESS_KEYS, ajvErrorsToFieldErrors, fieldError, type MessageOptions } from './messages';
@@ -18,6 +18,11 @@ export interface ValidateStageOptions extends MessageOptions {
   mode?: 'draft' | 'submit';
   /** The config's enabled stages: checks read them as `stages` (e.g. `incompleteStages`). */
   stages?: readonly string[];
+  /**
+   * The config's company (its region): `visibleIf` reads it as `$company`, so a field hidden for this
+   * company is not judged. Without it the region is null (a condition on it is false).
+   */
+  company?: CompanyFacts;
 }
 
 export interface StageValidation {
@@ -159,41 +164,54 @@ const SHAPE_KEYWORDS = new Set(['type', 'additionalProperties']);
  * @example stageShapeErrors('divisions', { divisions: 'New Cars' })
  *   // [{ path: '/divisions', key: 'validation:field.type', message: 'has the wrong type of value', ... }]
  */
-export function stageShapeErrors(slug: string, data: unknown, opts: MessageOptions = {}): FieldError[] {
+export function stageShapeErrors(slug: string, data: unknown, opts: MessageOptions & { company?: CompanyFacts } = {}): FieldError[] {
   const stage = getStage(slug);
   // Empty strings are "not filled in" (as in validateStage): '' for a list or a number is allowed.
   // Hidden fields are stored too, so their shape is judged (the schema pass leaves them out).
   let ajvErrors: AjvErrors;
-  if (hiddenPaths(stage.schema as Record<string, unknown>, data).length) {
+  if (holdsHidden(stage.schema as Record<string, unknown>, data, opts.company)) {
     const validate = stageValidator(slug);
     validate(pruneEmptyStrings(data));
     ajvErrors = validate.errors;
-  } else ajvErrors = schemaPass(slug, data).ajvErrors;
+  } else ajvErrors = schemaPass(slug, data, opts.company).ajvErrors;
   const shape = (ajvErrors ?? []).filter((e) => SHAPE_KEYWORDS.has(e.keyword));
   return ajvErrorsToFieldErrors(shape, { ...opts, root: stage.schema as Record<string, unknown> });
 }
 
 /**
- * The schema's verdict on frozen data, by the data's identity: it depends on the data alone, so a
- * draft save's validation and the progress's submit-mode one share one ajv pass (the mode only
- * filters its errors).
+ * The schema's verdict on frozen data, by the data's identity: it depends on the data and the
+ * company's region (which fields `visibleIf` hides) alone, so a draft save's validation and the
+ * progress's submit-mode one share one ajv pass (the mode only filters its errors).
  */
-const schemaPasses = new WeakMap<object, { key: string; ajvErrors: AjvErrors; normalised: Normalised }>();
+const schemaPasses = new WeakMap<object, { key: string; region: string | null; ajvErrors: AjvErrors; normalised: Normalised }>();
 type AjvErrors = PrecompiledValidator['errors'];
 type Normalised = ReturnType<typeof collectNormalisations>['normalised'];
-function schemaPass(slug: string, data: unknown): { ajvErrors: AjvErrors; normalised: Normalised } {
+function schemaPass(slug: string, data: unknown, company?: CompanyFacts): { ajvErrors: AjvErrors; normalised: Normalised } {
   const frozen = data !== null && typeof data === 'object' && Object.isFrozen(data);
   const hit = frozen ? schemaPasses.get(data) : undefined;
   const key = getStage(slug).key;
-  if (hit && hit.key === key) return hit;
+  const region = company?.region ?? null;
+  if (hit && hit.key === key && hit.region === region) return hit;
   const validate = stageValidator(slug);
   // Fields a `visibleIf` hides now are kept as stored but never judged (engine/stages/visibility.ts).
-  const judged = withoutHidden(getStage(slug).schema as Record<string, unknown>, data);
+  const judged = withoutHidden(getStage(slug).schema as Record<string, unknown>, data, company);
   const { normalised } = collectNormalisations(() => validate(pruneEmptyStrings(judged)));
   // ajv reuses its errors array on the next call: keep a copy.
-  const pass = { key, ajvErrors: validate.errors ? [...validate.errors] : validate.errors, normalised };
+  const pass = { key, region, ajvErrors: validate.errors ? [...validate.errors] : validate.errors, normalised };
   if (frozen) schemaPasses.set(data, pass);
   return pass;
+}
+
+/**
+ * The company of the validation whose checks are running: an operation that validates other stages
+ * (`incompleteStages`, lifecycle/summary.ts) judges them for the same company. Checks run
+ * synchronously, so this is set around them only.
+ */
+let checkingFor: CompanyFacts | undefined;
+
+/** The company the running checks validate for (undefined outside them or when none was given). */
+export function checkCompany(): CompanyFacts | undefined {
+  return checkingFor;
 }
 
 /** Runs one check; returns the offending indexes (or [-1] for a whole-stage failure). */
@@ -229,6 +247,8 @@ interface MemoEntry {
   stages: readonly string[] | null;
   lng: string | undefined;
   t: ValidateStageOptions['t'];
+  /** The company's region the result was judged for (`visibleIf` may read it). */
+  region: string | null;
   result: StageValidation;
 }
 const memo = new WeakMap<object, MemoEntry[]>();
@@ -326,22 +346,29 @@ export function validateStage(
   if (cacheable) {
     const catalogue = activeCatalogue();
     const hit = memo.get(data)?.find((m) => m.slug === slug && m.catalogue === catalogue && m.mode === mode && m.lng === opts.lng && m.t === opts.t
+      && m.region === (opts.company?.region ?? null)
       && sameList(m.stages, context.stages) && sameDependencies(checkDependencies(stage.checks), m.context, context.doc));
     if (hit) return copyResult(hit.result);
   }
 
-  const { ajvErrors, normalised } = schemaPass(slug, data);
+  const { ajvErrors, normalised } = schemaPass(slug, data, opts.company);
   let errors = ajvErrorsToFieldErrors(ajvErrors, { ...opts, root: stage.schema as Record<string, unknown> });
   if (mode === 'draft') errors = errors.filter((e) => !COMPLETENESS_KEYS.has(e.key));
 
   const warnings: FieldError[] = [];
-  for (const check of stage.checks) {
-    if (check.when === 'submit' && mode === 'draft') continue;
-    for (const i of runCheck(check, context)) {
-      const path = i < 0 ? check.path.replace(/\/[^/]*\{i\}.*$/, '') : check.path.replace('{i}', String(i));
-      const e = fieldError(path, check.key, { ...check.params }, opts);
-      (check.level === 'error' ? errors : warnings).push(e);
+  const outer = checkingFor;
+  checkingFor = opts.company;
+  try {
+    for (const check of stage.checks) {
+      if (check.when === 'submit' && mode === 'draft') continue;
+      for (const i of runCheck(check, context)) {
+        const path = i < 0 ? check.path.replace(/\/[^/]*\{i\}.*$/, '') : check.path.replace('{i}', String(i));
+        const e = fieldError(path, check.key, { ...check.params }, opts);
+        (check.level === 'error' ? errors : warnings).push(e);
+      }
     }
+  } finally {
+    checkingFor = outer;
   }
 
   let out = stageData;
@@ -356,7 +383,7 @@ export function validateStage(
     });
   }
   // A check naming a hidden field (or inside one) has nothing the dealer can see to fix.
-  const hidden = hiddenPaths(stage.schema as Record<string, unknown>, stageData);
+  const hidden = hiddenPaths(stage.schema as Record<string, unknown>, stageData, opts.company);
   if (hidden.length) {
     errors = errors.filter((e) => !isUnderHidden(e.path, hidden));
     for (let i = warnings.length - 1; i >= 0; i--) if (isUnderHidden(warnings[i].path, hidden)) warnings.splice(i, 1);
@@ -374,6 +401,7 @@ export function validateStage(
       stages: context.stages && !Object.isFrozen(context.stages) ? [...context.stages] : context.stages,
       lng: opts.lng,
       t: opts.t,
+      region: opts.company?.region ?? null,
       result,
     });
     memo.set(data, entries);

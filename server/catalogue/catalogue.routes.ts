@@ -6,6 +6,8 @@ import { serverMessages } from '../messages';
 import { checkFile, diffVersions, discardDraft, getEditableStage, getStageVersion, listCatalogue, pinnedStageVersion, publishDraft, rollbackStage, saveDraft, type DraftBody, type PublishBody, type RollbackBody } from './catalogue.service';
 import { upgradeConfigs, upgradeDryRun, type UpgradeBody } from './catalogue.upgrade';
 import { validatorModuleText } from './catalogue.versions';
+import { createBornStage } from './catalogue.born';
+import type { NewStageBody } from '../../contract/born-stages';
 import * as s from './catalogue.schemas';
 
 type Slug = { Params: { slug: string } };
@@ -24,6 +26,16 @@ export default async function catalogueRoutes(app: FastifyInstance) {
 
   app.get('/stage-catalogue', { preHandler: edit, schema: { ...doc('Every configurator stage: its current version, configs per version, and its draft'), response: { 200: { type: 'array', items: s.catalogueRow }, ...errors(401, 403) } } }, async () =>
     listCatalogue(app.db),
+  );
+
+  // A stage born in the editor (issue 56): its shared draft, from a minimal file, for the usual draft/publish flow.
+  app.post<{ Body: NewStageBody }>(
+    '/stage-catalogue',
+    { preHandler: edit, schema: { ...doc('Create a new stage (its draft: no fields yet); its first publish is its version 1. 409 for a slug a stage has; 422 without an English title'), body: s.newStageBody, response: { 201: s.newStageAnswer, ...errors(400, 401, 403, 409, 422) } } },
+    async (request, reply) => {
+      const made = await createBornStage(app.db, request.viewer!, request.body);
+      return reply.status(201).send({ ...made, message: serverMessages.catalogue.born.created });
+    },
   );
 
   app.get<Slug>(

@@ -3,6 +3,7 @@
 import { CATALOGUE_LIMITS, catalogueRow, editableStage, published, stageDiff, stageDraft, stageVersion } from '../../contract/catalogue';
 import { LOCALES } from '../../engine';
 import { noOthers } from '../http/schemas';
+import { newStageAnswer, newStageBody as newStageShape } from '../../contract/born-stages';
 
 export { catalogueRow, editableStage, published, stageDiff, stageDraft, stageVersion };
 
@@ -47,3 +48,7 @@ export { pinnedVersion, upgradeAnswer, upgradePlan } from '../../contract/catalo
 
 export const checkBody = { type: 'object', required: ['file'], properties: { file: {}, labels }, additionalProperties: noOthers } as const;
 export { checkAnswer } from '../../contract/catalogue';
+
+/** POST /stage-catalogue: a stage born in the editor (issue 56, catalogue.born.ts). */
+export const newStageBody = { ...newStageShape, additionalProperties: noOthers } as const;
+export { newStageAnswer };

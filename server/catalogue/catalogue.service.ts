@@ -1,13 +1,14 @@
 /**
  * The stage catalogue's reads and writes (server/catalogue/README.md): the versions of each stage
- * (1 = its file in schemas/stages/, later ones published by staff and stored whole), one shared
+ * (1 = its file in schemas/stages/, later ones published by staff and stored whole; a stage born in
+ * the editor has no file, and its version 1 is stored too: catalogue.born.ts), one shared
  * draft per stage guarded by its revision, publish and rollback refused while the engine's
  * publishProblems finds anything, and the diff between two versions.
  */
 import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import diff from 'microdiff';
-import { hasStage, stageCatalogue, stageFiles } from '../../engine';
+import { stageCatalogue, stageFiles } from '../../engine';
 import type { Db } from '../db/database';
 import { stageDrafts, stageVersions, users, type StageLabels } from '../db/schema';
 import { isUniqueViolation } from '../db/pg-errors';
@@ -17,6 +18,8 @@ import { interpolate, serverMessages } from '../messages';
 import { missingTranslations } from './catalogue.translations';
 import { stageWork } from './catalogue.compile';
 import { failingCaseDetails } from './catalogue.test-report';
+import { draftTestResults } from './catalogue.test-results';
+import { bornStages, knownCatalogueStage, unpublishedVersion } from './catalogue.born';
 import { compileDraft, compileVersion, loadVersion, pinCounts, storeModule, UnpublishedVersion, validatorPath } from './catalogue.versions';
 import type { EditableStage, Published, StageDiff, StageDraft, StageVersion, StageVersionSummary } from '../../contract/catalogue';
 
@@ -39,10 +42,8 @@ export interface RollbackBody {
 /** The built-in file of a stage: version 1. */
 const builtIn = (slug: string) => stageFiles[slug] as Record<string, unknown>;
 
-function knownStage(slug: string) {
-  if (!hasStage(slug)) throw new NotFound(serverMessages.catalogue.unknown_stage);
-  return stageCatalogue.find((s) => s.slug === slug)!;
-}
+/** A shipped stage or one born in the editor (catalogue.born.ts, read from the database); 404 otherwise. */
+const knownStage = (db: Db, slug: string) => knownCatalogueStage(db, slug);
 
 /** sha-256 of the file and its texts as stored: the address a browser caches the version's validator by. */
 const hashOf = (file: unknown, labels: StageLabels) => createHash('sha256').update(JSON.stringify({ file, labels })).digest('hex');
@@ -59,7 +60,7 @@ async function currentVersions(db: Db): Promise<Map<string, number>> {
 /** The newest published version of one stage (1: none published). */
 export async function currentVersionOf(db: Db, slug: string): Promise<number> {
   const [row] = await db.select({ version: sql<number | null>`max(${stageVersions.version})` }).from(stageVersions).where(eq(stageVersions.slug, slug));
-  return Number(row?.version ?? 1);
+  return Number(row?.version ?? unpublishedVersion(slug));
 }
 
 /** The current file of every stage, for the checks that look across stages (rule targets, cycles). */
@@ -74,14 +75,10 @@ async function currentFiles(db: Db): Promise<Map<string, Record<string, unknown>
 }
 
 /**
- * The problems of a file as a 422's details: the pointer the message names is the field. Checked
- * in the worker thread (catalogue.compile.ts): a hostile file costs its own request only.
+ * The file's problems as a 422's details (the pointer the message names is the field) and, with
+ * `tests` and none found, the results of every stage's test cases with it in place. Checked in the
+ * worker thread (catalogue.compile.ts): a hostile file costs its own request only.
  */
-async function problemsOf(file: unknown, others: Map<string, Record<string, unknown>>, slug: string) {
-  return (await checkedFile(file, others, slug, false)).problems;
-}
-
-/** The file's problems and, with `tests` and none found, the results of every stage's test cases with it in place. */
 async function checkedFile(file: unknown, others: Map<string, Record<string, unknown>>, slug: string, tests: boolean) {
   const catalogue = [...others].filter(([s]) => s !== slug).map(([, f]) => f);
   const done = await stageWork({ file, catalogue, tests });
@@ -109,9 +106,11 @@ export async function listCatalogue(db: Db) {
     db.select({ slug: stageDrafts.slug, revision: stageDrafts.revision, updatedAt: stageDrafts.updatedAt, userId: stageDrafts.updatedBy, userName: users.name }).from(stageDrafts).leftJoin(users, eq(users.id, stageDrafts.updatedBy)),
   ]);
   const draftOf = new Map(drafts.map((d) => [d.slug, d]));
-  return stageCatalogue.map((s) => {
+  // Stages born in the editor beside the shipped ones, in place order (a born one has no version until published).
+  const all = [...stageCatalogue, ...(await bornStages(db))].sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+  return all.map((s) => {
     const d = draftOf.get(s.slug);
-    const current = versions.get(s.slug) ?? 1;
+    const current = versions.get(s.slug) ?? unpublishedVersion(s.slug);
     const perVersion = Array.from({ length: current }, (_, i) => ({ version: i + 1, configs: pinned.get(`${s.slug}@${i + 1}`) ?? 0 }));
     return {
       slug: s.slug,
@@ -121,6 +120,7 @@ export async function listCatalogue(db: Db) {
       versions: perVersion,
       configs: perVersion.reduce((n, v) => n + v.configs, 0),
       draft: d ? { revision: d.revision, updated_by: personOf(d.userId, d.userName), updated_at: d.updatedAt.toISOString() } : null,
+      ...('born' in s ? { born: true, section: String(s.file.section ?? ''), order: s.order, labels: s.labels } : {}),
     };
   });
 }
@@ -133,7 +133,8 @@ async function draftAnswer(db: Db, slug: string): Promise<StageDraft | null> {
     .where(eq(stageDrafts.slug, slug));
   if (!d) return null;
   const others = await currentFiles(db);
-  const problems = await problemsOf(d.draft.file, others, slug);
+  // The test cases run with the checks, in the same worker task, as a publish would run them.
+  const { problems, tests } = await checkedFile(d.draft.file, others, slug, true);
   // A draft that could be published gets its validators, for the editor's preview.
   const preview = problems.length ? null : await compileDraft(db, d.draft.file).catch(() => null);
   return {
@@ -147,12 +148,13 @@ async function draftAnswer(db: Db, slug: string): Promise<StageDraft | null> {
     missing_translations: missingTranslations(d.draft.file, d.draft.labels),
     validator: preview?.validator ?? null,
     validator_key: preview?.key ?? null,
+    test_results: problems.length ? null : draftTestResults(tests),
   };
 }
 
 /** GET /stage-catalogue/{slug}. */
 export async function getEditableStage(db: Db, slug: string): Promise<EditableStage> {
-  const stage = knownStage(slug);
+  const stage = await knownStage(db, slug);
   const rows = await db
     .select({ v: stageVersions, userName: users.name })
     .from(stageVersions)
@@ -160,7 +162,8 @@ export async function getEditableStage(db: Db, slug: string): Promise<EditableSt
     .where(eq(stageVersions.slug, slug))
     .orderBy(desc(stageVersions.version));
   const pinned = await pinCounts(db);
-  const first: StageVersionSummary = { version: 1, note: '', published_by: null, published_at: null, rolled_back_to: null, hash: hashOf(builtIn(slug), {}), configs: pinned.get(`${slug}@1`) ?? 0 };
+  // A born stage's version 1 is a stored row like the others: only a shipped file is added.
+  const first: StageVersionSummary[] = stage.born ? [] : [{ version: 1, note: '', published_by: null, published_at: null, rolled_back_to: null, hash: hashOf(builtIn(slug), {}), configs: pinned.get(`${slug}@1`) ?? 0 }];
   const versions: StageVersionSummary[] = [
     ...rows.map((r) => ({
       version: r.v.version,
@@ -171,14 +174,14 @@ export async function getEditableStage(db: Db, slug: string): Promise<EditableSt
       hash: r.v.hash,
       configs: pinned.get(`${slug}@${r.v.version}`) ?? 0,
     })),
-    first,
+    ...first,
   ];
   const newest = rows[0]?.v;
   return {
     slug,
     title: stage.title,
-    version: newest?.version ?? 1,
-    file: newest?.file ?? builtIn(slug),
+    version: newest?.version ?? unpublishedVersion(slug),
+    file: newest?.file ?? stage.file,
     labels: newest?.labels ?? {},
     versions,
     draft: await draftAnswer(db, slug),
@@ -187,8 +190,8 @@ export async function getEditableStage(db: Db, slug: string): Promise<EditableSt
 
 /** One version whole (1 is the built-in file). */
 async function versionOf(db: Db, slug: string, version: number): Promise<{ file: Record<string, unknown>; labels: StageLabels; row?: typeof stageVersions.$inferSelect }> {
-  knownStage(slug);
-  if (version === 1) return { file: builtIn(slug), labels: {} };
+  const stage = await knownStage(db, slug);
+  if (version === 1 && !stage.born) return { file: builtIn(slug), labels: {} };
   const [row] = await db.select().from(stageVersions).where(and(eq(stageVersions.slug, slug), eq(stageVersions.version, version)));
   if (!row) throw new NotFound(serverMessages.catalogue.unknown_version);
   return { file: row.file, labels: row.labels, row };
@@ -213,14 +216,15 @@ export async function getStageVersion(db: Db, slug: string, version: number): Pr
 }
 
 /**
- * POST /stage-catalogue/{slug}/check: what would stop a file's publish and the texts it lacks,
- * without saving it: the editor asks as staff type (the browser cannot run the linter: it compiles
+ * POST /stage-catalogue/{slug}/check: what would stop a file's publish, the texts it lacks and its
+ * test cases' results (every stage's, with the file in place, as its publish runs them), without saving it: the editor asks as staff type (the browser cannot run the linter: it compiles
  * schemas, which the app's CSP forbids).
  */
 export async function checkFile(db: Db, slug: string, body: { file: unknown; labels?: StageLabels }) {
-  knownStage(slug);
+  await knownStage(db, slug);
   const labels = body.labels ?? {};
-  return { problems: await problemsOf(body.file, await currentFiles(db), slug), missing_translations: missingTranslations(body.file, labels) };
+  const { problems, tests } = await checkedFile(body.file, await currentFiles(db), slug, true);
+  return { problems, missing_translations: missingTranslations(body.file, labels), test_results: problems.length ? null : draftTestResults(tests) };
 }
 
 /**
@@ -229,8 +233,8 @@ export async function checkFile(db: Db, slug: string, body: { file: unknown; lab
  * holds no company's data, and a dealer's config may be pinned to any version.
  */
 export async function pinnedStageVersion(db: Db, slug: string, version: number) {
-  knownStage(slug);
-  // Version 1 is the app's own file: nothing to read.
+  await knownStage(db, slug);
+  // A shipped stage's version 1 is the app's own file: nothing to read (a born stage's is stored).
   const loading = loadVersion(db, slug, version);
   const v = loading && (await loading.catch((err: unknown) => {
     if (err instanceof UnpublishedVersion) return null;
@@ -246,10 +250,10 @@ export async function pinnedStageVersion(db: Db, slug: string, version: number) 
  * the revision the editor loaded (one UPDATE ... WHERE revision, so two editors cannot both win).
  */
 export async function saveDraft(db: Db, viewer: Viewer, slug: string, body: DraftBody): Promise<StageDraft & { message: string }> {
-  knownStage(slug);
+  await knownStage(db, slug);
   const labels = body.labels ?? {};
   if (!body.revision) {
-    const base = (await currentVersions(db)).get(slug) ?? 1;
+    const base = (await currentVersions(db)).get(slug) ?? unpublishedVersion(slug);
     const inserted = await db
       .insert(stageDrafts)
       .values({ slug, file: body.file, labels, baseVersion: base, revision: 1, updatedBy: viewer.id })
@@ -269,7 +273,7 @@ export async function saveDraft(db: Db, viewer: Viewer, slug: string, body: Draf
 
 /** DELETE /stage-catalogue/{slug}/draft?revision: the draft is dropped (the versions stay as they are). */
 export async function discardDraft(db: Db, slug: string, revision: number) {
-  knownStage(slug);
+  await knownStage(db, slug);
   const gone = await db.delete(stageDrafts).where(and(eq(stageDrafts.slug, slug), eq(stageDrafts.revision, revision))).returning({ slug: stageDrafts.slug });
   if (!gone.length) {
     const [exists] = await db.select({ slug: stageDrafts.slug }).from(stageDrafts).where(eq(stageDrafts.slug, slug));
@@ -294,7 +298,8 @@ async function publishFile(db: Db, viewer: Viewer, slug: string, file: unknown, 
   // Test cases (issue 56): the file's and every other stage's, judged with the file in place.
   const failing = failingCaseDetails(tests, slug);
   if (failing.length) throw new Invalid(interpolate(serverMessages.catalogue.tests_failed, { count: failing.length }), failing);
-  const version = ((await currentVersions(db)).get(slug) ?? 1) + 1;
+  // A born stage's first publish is its version 1 (it has no file).
+  const version = ((await currentVersions(db)).get(slug) ?? unpublishedVersion(slug)) + 1;
   const hash = hashOf(file, labels);
   // Its validators are compiled (and served) before the version exists: a config pinned to it
   // never waits for them, and a schema ajv cannot compile is refused here with ajv's words.
@@ -326,7 +331,7 @@ async function publishFile(db: Db, viewer: Viewer, slug: string, file: unknown, 
 
 /** POST /stage-catalogue/{slug}/publish {note, revision}: the draft as the next version. */
 export async function publishDraft(db: Db, viewer: Viewer, slug: string, body: PublishBody): Promise<Published> {
-  knownStage(slug);
+  await knownStage(db, slug);
   const [draft] = await db.select().from(stageDrafts).where(eq(stageDrafts.slug, slug));
   if (!draft) throw new NotFound(serverMessages.catalogue.no_draft);
   if (draft.revision !== body.revision) throw new Conflict(serverMessages.catalogue.draft_moved, [{ detail: serverMessages.catalogue.draft_moved, field: 'revision' }]);

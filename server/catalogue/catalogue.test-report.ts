@@ -4,17 +4,15 @@
  * and what differed by the engine's message keys and JSON pointers (never its translated words).
  * `field` points at the case in the published file (`/tests/<i>`); another stage's case has none.
  */
-import diff from 'microdiff';
 import type { ErrorDetail } from '../domain-errors';
 import { interpolate, serverMessages } from '../messages';
 import type { CatalogueTestResult } from './catalogue.test-cases';
+import { changedPaths } from './catalogue.test-results';
 
 type Message = { path: string; key: string };
 
 const listOf = (messages: unknown): string =>
   Array.isArray(messages) && messages.length ? (messages as Message[]).map((m) => `${m.key} ${m.path || '/'}`).join(', ') : serverMessages.catalogue.test_none;
-
-const pointer = (path: Array<string | number>) => `/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
 function problemText(p: CatalogueTestResult['problems'][number]): string {
   const actual = p.actual as { error?: string; stage?: string; messages?: unknown } | Message[];
@@ -23,8 +21,7 @@ function problemText(p: CatalogueTestResult['problems'][number]): string {
   if (p.kind === 'valid') return interpolate(serverMessages.catalogue.test_valid, { actual: listOf(actual) });
   if (p.kind === 'messages') return interpolate(serverMessages.catalogue.test_messages, { expected: listOf(p.expected), actual: listOf(actual) });
   const [stage] = Object.keys(p.expected as object);
-  const changes = diff({ v: (p.expected as Record<string, unknown>)[stage] ?? null }, { v: (actual as Record<string, unknown>)[stage] ?? null });
-  const paths = [...new Set(changes.map((c) => pointer(c.path.slice(1)).replace(/^\/$/, '') || '/'))].slice(0, 10);
+  const paths = changedPaths((p.expected as Record<string, unknown>)[stage], (actual as Record<string, unknown>)[stage], 10);
   return interpolate(serverMessages.catalogue.test_after, { stage, paths: paths.join(', ') });
 }
 

@@ -21,6 +21,7 @@ import { storeManyStageWrites } from '../configs/configs.write-many';
 import type { LoadedConfig } from '../configs/configs.types';
 import { loadVersion, pinnedCatalogue, type StagePins } from './catalogue.versions';
 import { currentVersionOf, testCasesOf } from './catalogue.service';
+import { isShipped } from './catalogue.born';
 import type { CatalogueTestResult } from './catalogue.test-cases';
 
 type Deps = Pick<AppServices, 'db' | 'config' | 'configCache' | 'log' | 'mail'>;
@@ -79,10 +80,10 @@ function fieldPointers(schema: Record<string, unknown>): Set<string> {
   return out;
 }
 
-/** The config's pins with `slug` moved to `to` (version 1 is not written: it is the default). */
+/** The config's pins with `slug` moved to `to` (a shipped stage's version 1 is not written: it is the default; a born stage's is). */
 function pinsWith(pins: StagePins, slug: string, to: number): StagePins {
   const next = { ...pins };
-  if (to <= 1) delete next[slug];
+  if (to <= 1 && isShipped(slug)) delete next[slug];
   else next[slug] = to;
   return next;
 }
@@ -105,8 +106,10 @@ async function judge(deps: Deps, viewer: Viewer, loaded: LoadedConfig, slug: str
   // config holds is kept as it is and judged.
   const defaults = withCatalogue(catalogue, () => getStage(slug).defaults);
   const merged = { ...defaults, ...data };
+  // The company's region (findConfig reads it with the config): the new version's `visibleIf` may read it as `$company`.
+  const context = { region: loaded.company.region ?? null };
   const attempt = (to: StageState) =>
-    runEngine(deps, { config, slug, data: merged, state: to, action: 'save', permissions: [...viewer.permissions], baseVersion: config.version });
+    runEngine(deps, { config, slug, data: merged, state: to, action: 'save', permissions: [...viewer.permissions], baseVersion: config.version, context });
   const r = attempt(state);
   if (r.ok) return { pins, config, state, outcome: 'fits' as const, errors: [], write: r };
   const errors = r.errors;

@@ -25,6 +25,7 @@ import {
   instantiateValidators,
   registerStageValidators,
   stageDefinitionFromFile,
+  stageFiles,
   type Catalogue,
   type StageDefinition,
 } from '../../engine';
@@ -34,7 +35,7 @@ import { stageWork } from './catalogue.compile';
 import { importValidatorModule } from './catalogue.compile-task';
 import { timeLimited } from './catalogue.time-limit';
 
-/** A config's pins: slug -> a published version (2, 3, ...); a stage not named is on version 1. */
+/** A config's pins: slug -> a published version (2, 3, ...; a born stage's from 1); a shipped stage not named is on version 1. */
 export type StagePins = Record<string, number>;
 
 export interface LoadedVersion {
@@ -150,11 +151,12 @@ export async function validatorModuleText(db: Db, hash: string): Promise<string 
 }
 
 /**
- * A published version, ready for the engine (its validators registered). Version 1 is the
- * shipped file (null: nothing to load). Made once per process: a version never changes.
+ * A published version, ready for the engine (its validators registered). Version 1 of a shipped
+ * stage is its file (null: nothing to load); a stage born in the editor has no file, so its
+ * version 1 is read like any other. Made once per process: a version never changes.
  */
 export function loadVersion(db: Db | Tx, slug: string, version: number): Promise<LoadedVersion> | null {
-  if (version <= 1) return null;
+  if (version < 1 || (version === 1 && baseCatalogue.bySlug.has(slug))) return null;
   const id = `${slug}@${version}`;
   let loaded = loadedByDb.get(db);
   if (!loaded) loadedByDb.set(db, (loaded = new Map()));
@@ -179,10 +181,21 @@ export function loadVersion(db: Db | Tx, slug: string, version: number): Promise
   return p;
 }
 
-/** The published versions a config's pins name (version 1 stages are not listed). */
+/**
+ * The published versions a config's pins name (a shipped stage's version 1 is not listed). A
+ * stage born in the editor is in a config only through its pin (it has no file). A pin of a
+ * stage that is neither shipped nor published is left out, as an unknown slug always was.
+ */
 export async function pinnedVersions(db: Db | Tx, pins: StagePins | null | undefined): Promise<LoadedVersion[]> {
-  const loads = Object.entries(pins ?? {}).map(([slug, v]) => (baseCatalogue.bySlug.has(slug) ? loadVersion(db, slug, v) : null));
-  return Promise.all(loads.filter((p): p is Promise<LoadedVersion> => p !== null));
+  const loads = Object.entries(pins ?? {}).map(([slug, v]) => {
+    const loading = loadVersion(db, slug, v);
+    if (!loading || baseCatalogue.bySlug.has(slug)) return loading;
+    return loading.catch((err: unknown) => {
+      if (err instanceof UnpublishedVersion) return null;
+      throw err;
+    });
+  });
+  return (await Promise.all(loads)).filter((v): v is LoadedVersion => !!v);
 }
 
 /**
@@ -193,6 +206,15 @@ export async function pinnedCatalogue(db: Db | Tx, pins: StagePins | null | unde
   if (!pins || Object.keys(pins).length === 0) return undefined;
   const versions = await pinnedVersions(db, pins);
   return versions.length ? catalogueWith(versions.map((v) => v.definition)) : undefined;
+}
+
+/**
+ * A stage as a config with these pins has it (a born stage's own version, a later version of a
+ * shipped one, else the shipped file), or undefined when the config's catalogue has no such stage.
+ * For the areas that check a stage a request names (presence, comments) without running the engine.
+ */
+export async function stageOfConfig(db: Db | Tx, pins: StagePins | null | undefined, slug: string): Promise<StageDefinition | undefined> {
+  return ((await pinnedCatalogue(db, pins)) ?? baseCatalogue).bySlug.get(slug);
 }
 
 /**
@@ -215,4 +237,29 @@ export async function pinCounts(db: Db): Promise<Map<string, number>> {
     GROUP BY 1, 2`);
   const list = ((rows as { rows?: unknown[] }).rows ?? rows) as Array<{ slug: string; version: number; n: number }>;
   return new Map(list.map((r) => [`${r.slug}@${Number(r.version)}`, Number(r.n)]));
+}
+
+/**
+ * Stages born in the editor (catalogue.born.ts; README "Born stages"), as configs use them: the
+ * newest published version of one (null: shipped, or never published).
+ */
+export async function newestBornVersion(db: Db | Tx, slug: string): Promise<number | null> {
+  if (baseCatalogue.bySlug.has(slug)) return null;
+  const [row] = await db.select({ version: sql<number | null>`max(${stageVersions.version})` }).from(stageVersions).where(eq(stageVersions.slug, slug));
+  return row?.version == null ? null : Number(row.version);
+}
+
+/**
+ * The newest version of every published born stage, as the engine runs it (validators
+ * registered): what GET /configs/stages offers beside the shipped stages. Each version is loaded
+ * once per process (a version never changes); which stages there are is read every time.
+ */
+export async function publishedBornDefinitions(db: Db | Tx): Promise<Array<{ definition: StageDefinition; labels: StageLabels }>> {
+  const rows = await db
+    .selectDistinctOn([stageVersions.slug], { slug: stageVersions.slug, version: stageVersions.version })
+    .from(stageVersions)
+    .where(notInArray(stageVersions.slug, Object.keys(stageFiles)))
+    .orderBy(stageVersions.slug, desc(stageVersions.version));
+  const loaded = await Promise.all(rows.map((r) => loadVersion(db, r.slug, r.version)!));
+  return loaded.map((v) => ({ definition: v.definition, labels: v.labels }));
 }

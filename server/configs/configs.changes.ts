@@ -6,7 +6,7 @@
  * others. They are computed once, as the revision is stored (config_revisions.changes), so a page
  * never reads the patches; one revision with every value is `GET .../history/{id}`.
  */
-import { toPointer } from '../../engine';
+import { toPointer, type Catalogue } from '../../engine';
 import { canManage, stageVisible } from './configs.view';
 import type { Viewer } from '../db/tenancy';
 
@@ -61,7 +61,7 @@ export function listedChanges(changes: RevisionChange[]): RevisionChange[] {
   });
 }
 
-/** Only what the viewer may see: internal notes with manage configs, stages the viewer may see. */
-export function visibleChanges(viewer: Viewer, changes: RevisionChange[]): RevisionChange[] {
-  return changes.filter((c) => (c.internal ? canManage(viewer) : stageVisible(viewer, c.stage)));
+/** Only what the viewer may see: internal notes with manage configs, stages the viewer may see (`catalogue`: the config's). */
+export function visibleChanges(viewer: Viewer, changes: RevisionChange[], catalogue?: Catalogue): RevisionChange[] {
+  return changes.filter((c) => (c.internal ? canManage(viewer) : stageVisible(viewer, c.stage, catalogue)));
 }

@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, gte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { applyPatches, enablePatches, type Patch } from 'immer';
-import { stageCatalogue, stageDefaults, withCatalogue, type StageState, type WriteStageFailure } from '../../engine';
+import { baseCatalogue, hasStage, stageCatalogue, stageDefaults, withCatalogue, type Catalogue, type StageState, type WriteStageFailure } from '../../engine';
 import { configRevisions, users } from '../db/schema';
 import { Conflict, Stale } from '../domain-errors';
 import { serverMessages } from '../messages';
@@ -16,7 +16,7 @@ import { prepareSecretWrite } from './configs.secrets';
 import { checkStageReferences } from './configs.references';
 import { secretKeyOf } from '../db/secret-key';
 import type { LoadedConfig } from './configs.types';
-import { defaultsContextOf } from './configs.region';
+import { companyContextOf, defaultsContextOf } from './configs.region';
 import { canManage, configView, stageVisible } from './configs.view';
 import type { Viewer } from '../db/tenancy';
 import { REQUEST_CHANGES } from './configs.types';
@@ -71,7 +71,7 @@ interface RevisionRow {
   source: string | null;
 }
 
-function revisionOf(viewer: Viewer, rev: RevisionRow, changes: RevisionChange[]) {
+function revisionOf(viewer: Viewer, rev: RevisionRow, changes: RevisionChange[], catalogue?: Catalogue) {
   return {
     id: rev.id,
     version: rev.version,
@@ -81,12 +81,12 @@ function revisionOf(viewer: Viewer, rev: RevisionRow, changes: RevisionChange[])
     action: rev.action,
     old_state: rev.oldState,
     new_state: rev.newState,
-    changed_stages: rev.changedStages.filter((s) => stageVisible(viewer, s)),
+    changed_stages: rev.changedStages.filter((s) => stageVisible(viewer, s, catalogue)),
     restored_from: rev.restoredFrom,
     // A request for changes keeps its message in `source` (configs.request-changes.ts): answered as `message`.
     source: rev.action === REQUEST_CHANGES ? null : rev.source,
     message: rev.action === REQUEST_CHANGES ? rev.source : null,
-    changes: visibleChanges(viewer, changes),
+    changes: visibleChanges(viewer, changes, catalogue),
   };
 }
 
@@ -98,7 +98,8 @@ function revisionOf(viewer: Viewer, rev: RevisionRow, changes: RevisionChange[])
 export async function configHistory(deps: Deps, viewer: Viewer, companyKey: string, key: string, query: { page: number; perPage: number; stage?: string }) {
   const { page, perPage, stage } = query;
   const config = await findConfig(deps, viewer, key, companyKey, false);
-  if (stage !== undefined && !stageCatalogue.some((s) => s.slug === stage)) throw notFound();
+  // The config's catalogue: a stage born in the editor is in it when the config is pinned to it.
+  if (stage !== undefined && !withCatalogue(config.snapshot.catalogue, () => hasStage(stage))) throw notFound();
   const touching = stage === undefined ? undefined : sql`(${configRevisions.stage} = ${stage} OR ${stage} = ANY(${configRevisions.changedStages}))`;
   const where = and(eq(configRevisions.configId, config.row.id), visibleRevisions(viewer), touching);
   const rows = await deps.db
@@ -116,7 +117,7 @@ export async function configHistory(deps: Deps, viewer: Viewer, companyKey: stri
     .offset((page - 1) * perPage);
   const [{ total }] = await deps.db.select({ total: count() }).from(configRevisions).where(where);
   return {
-    data: rows.map((r) => revisionOf(viewer, r, (r.changes as RevisionChange[] | null) ?? listedChanges(changesOf(r.patches ?? [], r.inverse ?? [])))),
+    data: rows.map((r) => revisionOf(viewer, r, (r.changes as RevisionChange[] | null) ?? listedChanges(changesOf(r.patches ?? [], r.inverse ?? [])), config.snapshot.catalogue)),
     total,
     page,
     perPage,
@@ -132,7 +133,7 @@ export async function configRevision(deps: Deps, viewer: Viewer, companyKey: str
     .leftJoin(users, eq(users.id, configRevisions.userId))
     .where(and(eq(configRevisions.id, revisionId), eq(configRevisions.configId, config.row.id), visibleRevisions(viewer)));
   if (!row) throw notFound();
-  return revisionOf(viewer, row, changesOf(row.patches as unknown[], row.inverse as unknown[]));
+  return revisionOf(viewer, row, changesOf(row.patches as unknown[], row.inverse as unknown[]), config.snapshot.catalogue);
 }
 
 /**
@@ -172,7 +173,7 @@ export async function restoreRevision(deps: Deps, viewer: Viewer, companyKey: st
     .from(configRevisions)
     .where(and(eq(configRevisions.id, revisionId), eq(configRevisions.configId, loaded.row.id), visibleRevisions(viewer)));
   const slug = rev?.stage;
-  if (!slug || !stageCatalogue.some((s) => s.slug === slug)) throw notFound();
+  if (!slug || !withCatalogue(loaded.snapshot.catalogue, () => hasStage(slug))) throw notFound();
   // An import, and the restore of one, wrote several stages at once: they are restored whole.
   // (A request for changes keeps its message there instead: one stage, restored as any other.)
   if (rev.source !== null && rev.action !== REQUEST_CHANGES) return restoreWhole(deps, viewer, loaded, { ...rev, stage: slug, source: rev.source }, body);
@@ -204,7 +205,7 @@ export async function restoreRevision(deps: Deps, viewer: Viewer, companyKey: st
 async function restoreWhole(deps: Deps, viewer: Viewer, loaded: LoadedConfig, rev: { id: number; stage: string; changedStages: string[]; source: string }, body: RestoreBody) {
   if (body.version !== loaded.row.version) throw new Stale(loaded.row.version, serverMessages.configs.stale);
   // In the configurator's order, as a person would fill them (and as an import writes them).
-  const stages = stageCatalogue.map((s) => s.slug).filter((slug) => rev.changedStages.includes(slug));
+  const stages = (loaded.snapshot.catalogue ?? baseCatalogue).stages.map((s) => s.slug).filter((slug) => rev.changedStages.includes(slug));
   const context = await defaultsContextOf(deps.db, loaded.company.id);
   const key = await secretKeyOf(deps);
   const targets = new Map<string, unknown>();
@@ -231,6 +232,8 @@ async function restoreWhole(deps: Deps, viewer: Viewer, loaded: LoadedConfig, re
  */
 async function replayStages(deps: Deps, viewer: Viewer, loaded: LoadedConfig, order: string[], targets: Map<string, unknown>, key: Awaited<ReturnType<typeof secretKeyOf>>) {
   let config = loaded.snapshot;
+  // The company's region: a `visibleIf` reads it as `$company`, as in every stage write.
+  const context = await companyContextOf(deps.db, loaded.company);
   const patches: Patch[] = [];
   let inversePatches: Patch[] = [];
   const changed = new Set<string>();
@@ -246,6 +249,7 @@ async function replayStages(deps: Deps, viewer: Viewer, loaded: LoadedConfig, or
         action: 'save',
         permissions: [...viewer.permissions],
         baseVersion: config.version,
+        context,
       });
       if (!r.ok) {
         refused.push({ slug, failure: r });

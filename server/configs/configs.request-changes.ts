@@ -30,7 +30,7 @@ export interface RequestChangesBody {
 
 export async function requestChanges(deps: Deps, viewer: Viewer, key: string, slug: string, body: RequestChangesBody): Promise<ChangeRequestAnswer> {
   const loaded = await findConfig(deps, viewer, key);
-  if (!configStages(loaded.snapshot).includes(slug) || !stageVisible(viewer, slug)) throw notFound();
+  if (!configStages(loaded.snapshot).includes(slug) || !stageVisible(viewer, slug, loaded.snapshot.catalogue)) throw notFound();
   const message = cleanText(body.message ?? '').trim();
   if ([...message].length > COMMENT_MAX) {
     const detail = interpolate(serverMessages.reviews.message_too_long, { max: COMMENT_MAX });

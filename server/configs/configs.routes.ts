@@ -43,7 +43,7 @@ export default async function configRoutes(app: FastifyInstance) {
   app.get(
     '/configs/stages',
     { preHandler: requirePermission('view configs', 'create configs', 'manage configs'), schema: { ...doc('The stage catalogue and the project and design types'), response: { 200: s.catalogueResponse, ...errors(401, 403) } } },
-    async (request) => configCatalogue(request.viewer!),
+    async (request) => configCatalogue(services, request.viewer!),
   );
 
   app.get<{ Params: { page: number; filter: 'active' | 'archived' | 'all' }; Querystring: { perPage: number; q?: string } }>(

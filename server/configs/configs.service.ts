@@ -4,14 +4,14 @@
  * may not see is the same 404 as one that does not exist.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { applyStagePatches, configProgress, hasStage, stageCatalogue, StagePatchError, type StagePatch, type StageState } from '../../engine';
+import { applyStagePatches, catalogueWith, configProgress, hasStage, stageCatalogue, StagePatchError, withCatalogue, type StagePatch, type StageState } from '../../engine';
 import { agreements, companies, configs, permissions, rolePermissions, userRoles, users } from '../db/schema';
 import { DESIGN_TYPES, PROJECT_TYPES } from '../../contract/projects';
 import { BadRequest, NotFound, Stale, Invalid } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { cleanJson, cleanJsonReport, cleanName } from '../http/clean-text';
 import { keyCondition, loadConfig, storeWrite } from './configs.store';
-import { currentPins, pinnedCatalogue } from '../catalogue/catalogue.versions';
+import { currentPins, newestBornVersion, pinnedCatalogue, publishedBornDefinitions } from '../catalogue/catalogue.versions';
 import type { LoadedConfig } from './configs.types';
 import { configView, stageVisible } from './configs.view';
 import { stageSetsCatalogue, stagesForNewConfig } from './configs.stage-sets';
@@ -153,7 +153,7 @@ export interface StageWriteBody {
  */
 function patchedStage(viewer: Viewer, loaded: LoadedConfig, slug: string, patches: StagePatch[], version: number): unknown {
   // A stage the viewer may not see is refused by the engine (403) before anything reads its data.
-  if (!hasStage(slug) || !stageVisible(viewer, slug)) return undefined;
+  if (!withCatalogue(loaded.snapshot.catalogue, () => hasStage(slug)) || !stageVisible(viewer, slug, loaded.snapshot.catalogue)) return undefined;
   if (version !== loaded.row.version) throw new Stale(loaded.row.version, serverMessages.configs.stale);
   try {
     return applyStagePatches(loaded.snapshot.doc[slug] ?? {}, patches);
@@ -193,7 +193,8 @@ export async function writeConfigStage(deps: Deps, viewer: Viewer, companyKey: s
  * is kept (adding a stage back brings it back), and the change is a revision in the history.
  */
 export async function changeConfigStages(deps: Deps, viewer: Viewer, key: string, slug: string, add: boolean) {
-  if (!hasStage(slug)) throw notFound();
+  // A stage born in the editor may be added once published (server/catalogue/README.md, "Born stages").
+  if (!hasStage(slug) && (await newestBornVersion(deps.db, slug)) === null) throw notFound();
   const loaded = await findConfig(deps, viewer, key);
   const enabled = new Set(loaded.row.stages);
   if (enabled.has(slug) === add) return configView(loaded, viewer);
@@ -248,12 +249,19 @@ export async function deleteConfig(deps: Deps, viewer: Viewer, key: string) {
   return { id: row.id, guid: row.guid, message: serverMessages.configs.removed };
 }
 
-/** GET /configs/stages: the stage catalogue the viewer may see, the project and design types, and the stages each type starts with. */
-export function configCatalogue(viewer: Viewer) {
+/**
+ * GET /configs/stages: the stage catalogue the viewer may see (the shipped stages and those born
+ * in the editor and published, at their newest version, with their texts), the project and design
+ * types, and the stages each type starts with.
+ */
+export async function configCatalogue(deps: Pick<Deps, 'db'>, viewer: Viewer) {
+  const born = (await publishedBornDefinitions(deps.db)).filter(({ definition: d }) => stageVisible(viewer, d.slug, catalogueWith([d])));
+  const row = (s: (typeof stageCatalogue)[number]) => ({ slug: s.slug, title: s.title, group: s.section, audience: s.audience, order: s.order, required: s.required, requires: s.requires });
   return {
-    stages: stageCatalogue
-      .filter((s) => stageVisible(viewer, s.slug))
-      .map((s) => ({ slug: s.slug, title: s.title, group: s.section, audience: s.audience, order: s.order, required: s.required, requires: s.requires })),
+    stages: [
+      ...stageCatalogue.filter((s) => stageVisible(viewer, s.slug)).map(row),
+      ...born.map(({ definition, labels }) => ({ ...row(definition), labels })),
+    ].sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug)),
     types: { design_types: [...DESIGN_TYPES], project_types: [...PROJECT_TYPES] },
     stage_sets: stageSetsCatalogue((slug) => stageVisible(viewer, slug)),
   };

@@ -2,7 +2,7 @@
  * The API's shape of a config: what GET, PUT and the stage calls answer. Internal stages and
  * internal data are left out unless the viewer holds 'manage configs' (spec section 6).
  */
-import { configProgress, configStages, getStage, isStageDataComplete, MANAGE_CONFIGS, withCatalogue } from '../../engine';
+import { configProgress, configStages, getStage, hasStage, isStageDataComplete, MANAGE_CONFIGS, withCatalogue, type Catalogue } from '../../engine';
 import type { ContactRow, LoadedConfig } from './configs.types';
 import type { Viewer } from '../db/tenancy';
 
@@ -14,9 +14,14 @@ export function contact(row: ContactRow | null) {
 
 export const canManage = (viewer: Viewer) => viewer.permissions.has(MANAGE_CONFIGS);
 
-/** True when the viewer may see (and so name) this stage at all. */
-export function stageVisible(viewer: Viewer, slug: string): boolean {
-  return getStage(slug).audience !== 'internal' || canManage(viewer);
+/**
+ * True when the viewer may see (and so name) this stage at all. `catalogue`: the config's (a stage
+ * born in the editor is only in the catalogue of the configs pinned to it); a stage the catalogue
+ * does not have is staff's only.
+ */
+export function stageVisible(viewer: Viewer, slug: string, catalogue?: Catalogue): boolean {
+  const stage = withCatalogue(catalogue, () => (hasStage(slug) ? getStage(slug) : undefined));
+  return stage ? stage.audience !== 'internal' || canManage(viewer) : canManage(viewer);
 }
 
 /** Fields every answer about a config carries (lists too): no stage data. */
@@ -48,8 +53,10 @@ export function configSummary(c: Pick<LoadedConfig, 'row' | 'company'>) {
  * validation), data per stage, mail contacts, progress.
  */
 export function configView(c: LoadedConfig, viewer: Viewer) {
-  const progress = configProgress(c.snapshot);
-  const slugs = new Set(configStages(c.snapshot).filter((slug) => stageVisible(viewer, slug)));
+  // The company's region: a `visibleIf` reads it as `$company` (which fields a stage judges).
+  const company = { region: c.company.region ?? null };
+  const progress = configProgress(c.snapshot, company);
+  const slugs = new Set(configStages(c.snapshot).filter((slug) => stageVisible(viewer, slug, c.snapshot.catalogue)));
   const stages = progress.stages
     .filter((s) => slugs.has(s.slug))
     .map((s) => {
@@ -66,7 +73,7 @@ export function configView(c: LoadedConfig, viewer: Viewer) {
         state: s.state,
         open: s.open,
         done: s.done,
-        complete: isStageDataComplete(c.snapshot, s.slug),
+        complete: isStageDataComplete(c.snapshot, s.slug, company),
         version: def.version,
       };
     });

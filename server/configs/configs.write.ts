@@ -9,7 +9,7 @@ import { Conflict, Forbidden, Invalid, NotFound, Stale, type DomainError, type E
 import { serverMessages } from '../messages';
 import { storeWrite, type RevisionInput, type StoredWrite } from './configs.store';
 import { companyNumbersOf } from './configs.company-numbers';
-import { defaultsContextOf } from './configs.region';
+import { companyContextOf } from './configs.region';
 import { withConfigTriggers } from '../projects/projects.triggers';
 import type { LoadedConfig } from './configs.types';
 import { canManage, configView } from './configs.view';
@@ -162,8 +162,9 @@ export async function commitStageWrite(
     action: input.action,
     permissions: [...viewer.permissions],
     baseVersion: input.version,
-    // A reset returns to the company's defaults (its region's country); other writes carry their data.
-    context: input.action === 'reset' ? await defaultsContextOf(deps.db, loaded.company.id) : undefined,
+    // The company's region: a reset returns to its defaults (its region's country), and a `visibleIf`
+    // reads it as `$company` (a field hidden for this company is not judged).
+    context: await companyContextOf(deps.db, loaded.company),
   });
   if (!r.ok) throw refusal(r, base.version);
   // A logo or user the stage names must be one the company may use (the engine cannot see them).

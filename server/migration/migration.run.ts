@@ -6,7 +6,7 @@
  * stores its result with one storeWrite).
  */
 import type { Patch } from 'immer';
-import { writeStage, type ConfigSnapshot, type StageState } from '../../engine';
+import { writeStage, type ConfigSnapshot, type DefaultsContext, type StageState } from '../../engine';
 import { interpolate, serverMessages } from '../messages';
 import { legacyDate, norm, threeMonthsBefore } from './migration.fields';
 import { STAGE_MAPPERS } from './migration.stages';
@@ -90,7 +90,7 @@ function mapPosts(rows: LegacyRow[], today: Date): { posts: MigratedPost[]; repo
 }
 
 /** Maps and writes (in memory) every stage the file has rows for, in STAGE_ORDER. */
-export async function planImport(base: ConfigSnapshot, rows: LegacyRow[], permissions: readonly string[], today: Date, progress?: Progress): Promise<ImportPlan> {
+export async function planImport(base: ConfigSnapshot, rows: LegacyRow[], permissions: readonly string[], today: Date, progress?: Progress, company?: DefaultsContext): Promise<ImportPlan> {
   let config = base;
   const patches: Patch[] = [];
   let inversePatches: Patch[] = [];
@@ -107,7 +107,8 @@ export async function planImport(base: ConfigSnapshot, rows: LegacyRow[], permis
       const mapping = map(active, config.doc);
       report = mapping.rows;
       if (!mapping.data) break;
-      const r = writeStage({ config, slug, data: mapping.data, state: (config.states[slug] ?? 'draft') as StageState, permissions, baseVersion: config.version, action: 'save' });
+      // `company`: the config's company's region, which a `visibleIf` reads as `$company`.
+      const r = writeStage({ config, slug, data: mapping.data, state: (config.states[slug] ?? 'draft') as StageState, permissions, baseVersion: config.version, action: 'save', context: company });
       if (r.ok) {
         if (r.changed) {
           config = r.config;

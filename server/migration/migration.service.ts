@@ -78,10 +78,13 @@ function reportOf(file: string, format: 'json' | 'csv', loaded: LoadedConfig, ro
   };
 }
 
+/** The config's company as the engine's writes take it (findConfig reads its region with the config): a `visibleIf` reads it as `$company`. */
+const companyOf = (loaded: LoadedConfig) => ({ region: loaded.company.region ?? null });
+
 /** POST /migration/dry-run: what the import would do. Writes nothing. */
 export async function dryRun(deps: Deps, viewer: Viewer, body: MigrationBody, today = new Date()): Promise<MigrationReport> {
   const { format, rows, loaded } = await prepare(deps, viewer, body);
-  const plan = await planImport(loaded.snapshot, rows, [...viewer.permissions], today);
+  const plan = await planImport(loaded.snapshot, rows, [...viewer.permissions], today, undefined, companyOf(loaded));
   const data = await migrationDataOf(deps, loaded.row.id);
   return reportOf(body.file.name, format, loaded, rows, plan, postsAdded(data, plan.posts) !== null);
 }
@@ -109,7 +112,7 @@ export async function runImport(
 ): Promise<ImportResult> {
   const { progress, claim } = job;
   const { format, rows, loaded } = prepared;
-  const plan = await planImport(loaded.snapshot, rows, [...viewer.permissions], today, progress);
+  const plan = await planImport(loaded.snapshot, rows, [...viewer.permissions], today, progress, companyOf(loaded));
   const data = await migrationDataOf(deps, loaded.row.id);
   const posts = postsAdded(data, plan.posts);
   const report = reportOf(body.file.name, format, loaded, rows, plan, posts !== null);

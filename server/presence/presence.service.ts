@@ -5,7 +5,8 @@
  */
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { hasStage, getStage, toPointer } from '../../engine';
+import { toPointer } from '../../engine';
+import { stageOfConfig } from '../catalogue/catalogue.versions';
 import { PRESENCE_STALE_SECONDS, type ReviewPerson, type SavedEvent } from '../../contract/reviews';
 import type { Db } from '../db/database';
 import { configPresence, configRevisions, configs, sessions, users } from '../db/schema';
@@ -30,13 +31,15 @@ export type ChannelMessage =
  */
 export async function streamableConfig(db: Db, viewer: Viewer, key: string, stage: string): Promise<number> {
   const byKey = parseKey(key);
-  const stageOk = hasStage(stage) && (getStage(stage).audience !== 'internal' || viewer.permissions.has('manage configs'));
-  if (!byKey || !stageOk) throw new NotFound(serverMessages.not_found);
+  if (!byKey) throw new NotFound(serverMessages.not_found);
   const [row] = await db
-    .select({ id: configs.id })
+    .select({ id: configs.id, pins: configs.stageVersions })
     .from(configs)
     .where(and(byKey.guid !== undefined ? eq(configs.guid, byKey.guid) : eq(configs.id, byKey.id), companyScope(viewer, configs.companyId)));
   if (!row) throw new NotFound(serverMessages.not_found);
+  // The config's own catalogue: a stage born in the editor is one of its stages too.
+  const definition = await stageOfConfig(db, row.pins, stage);
+  if (!definition || (definition.audience === 'internal' && !viewer.permissions.has('manage configs'))) throw new NotFound(serverMessages.not_found);
   return row.id;
 }
 

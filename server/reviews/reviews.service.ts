@@ -7,7 +7,7 @@
  */
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { COMMENT_EDIT_MINUTES, COMMENT_MAX, MENTION_PATTERN, type ReviewPerson, type ReviewThread, type ThreadCounts } from '../../contract/reviews';
-import { getStage, hasStage } from '../../engine';
+import { stageOfConfig } from '../catalogue/catalogue.versions';
 import type { Db, Tx } from '../db/database';
 import { companyUsers, configComments, configMeta, configThreads, configs, projects, users } from '../db/schema';
 import { companyScope, type Viewer } from '../db/tenancy';
@@ -35,19 +35,22 @@ export interface ReviewedConfig {
   accountManagerId: number | null;
 }
 
-const stageVisible = (viewer: Viewer, slug: string) => hasStage(slug) && (getStage(slug).audience !== 'internal' || viewer.permissions.has('manage configs'));
 
 /** The config `key` (id or guid) if the viewer may see it, else 404. */
 export async function reviewedConfig(db: Db | Tx, viewer: Viewer, key: string): Promise<ReviewedConfig> {
   const byKey = whereKey(key, configs.id, configs.guid);
   const [row] = byKey
     ? await db
-        .select({ id: configs.id, name: configs.name, companyId: configs.companyId, stages: configs.stages, projectManagerId: configs.projectManagerId, accountManagerId: configs.accountManagerId })
+        .select({ id: configs.id, name: configs.name, companyId: configs.companyId, stages: configs.stages, pins: configs.stageVersions, projectManagerId: configs.projectManagerId, accountManagerId: configs.accountManagerId })
         .from(configs)
         .where(and(byKey, companyScope(viewer, configs.companyId)))
     : [];
   if (!row) throw notFound();
-  return { ...row, stages: row.stages.filter((slug) => stageVisible(viewer, slug)) };
+  const { pins, ...config } = row;
+  // The config's own catalogue: a stage born in the editor is one of its stages too.
+  const definitions = await Promise.all(config.stages.map((slug) => stageOfConfig(db, pins, slug)));
+  const visible = config.stages.filter((_slug, i) => definitions[i] && (definitions[i].audience !== 'internal' || viewer.permissions.has('manage configs')));
+  return { ...config, stages: visible };
 }
 
 /** The stages' current data (as stored; `{}` for a stage never saved). */

@@ -17,6 +17,7 @@ import { useLeaveWhenMissing } from '../routing/stopNavigation';
 import { ConfigLoadError, ConfigProgress } from './parts';
 import { LoadingBar } from '../layout/LoadingBar';
 import { useThreadCounts } from './review/useReview';
+import { usePinnedCatalogue } from './pinned/usePinnedCatalogue';
 
 /**
  * `/configurator/{id}/dashboard`: progress, every section by group with its state and lock, the
@@ -35,6 +36,8 @@ export default function ConfigDashboardPage() {
   const [archiving, setArchiving] = useState(false);
   // Open review threads per stage (issue 55): a badge on each stage's row; none while unread or refused.
   const openThreads = useThreadCounts(config?.id).data;
+  // The stage versions the config is pinned to bring their texts: a stage born in the editor has its title only there.
+  usePinnedCatalogue(config);
 
   if (!config) {
     return (

@@ -60,10 +60,12 @@ interface StageCardProps {
 function StageCard({ config, stage, catalogue, user, threads }: StageCardProps) {
   const { t } = useTranslation(['common', 'configurator']);
   // Each stage as the version the config is pinned to defines it (its fields and labels).
-  const fields = useMemo(() => (config.data[stage.slug] ? withCatalogue(catalogue, () => stageSummary(stage.slug, config.data, t)) : []), [config.data, stage.slug, catalogue, t]);
+  // A `visibleIf` may read the company's region (`$company`): the rows the form shows for this company.
+  const region = config.company?.region ?? null;
+  const fields = useMemo(() => (config.data[stage.slug] ? withCatalogue(catalogue, () => stageSummary(stage.slug, config.data, t, { region })) : []), [config.data, stage.slug, catalogue, t, region]);
   const shown = useMemo(() => shownPointers(fields), [fields]);
   // A thread's field named as the stage page names it ("Locations › Wisbech › Postcode").
-  const labelFor = useCallback((pointer: string) => withCatalogue(catalogue, () => pointerTarget(stage.slug, pointer, { doc: config.data }, t))?.labels.join(' › ') || pointer, [catalogue, stage.slug, config.data, t]);
+  const labelFor = useCallback((pointer: string) => withCatalogue(catalogue, () => pointerTarget(stage.slug, pointer, { doc: config.data, company: { region } }, t))?.labels.join(' › ') || pointer, [catalogue, stage.slug, config.data, t, region]);
   const title = t(stage.title);
   return (
     <OverviewStageReview configId={config.id} stage={stage.slug} stageState={stage.state ?? 'draft'} user={user} labelFor={labelFor} threads={threads} shown={shown}>

@@ -226,7 +226,7 @@ export default function ConfigStagePage() {
       {(!config || !validators.ready || !pinned.ready) && !failed && <LoadingBar />}
       {failed && !missing && <ConfigLoadError denied={denied} />}
       {choice && (
-        <ConflictScreen slug={slug} kind={choice.kind} changes={conflictChanges(choice, slug)} doc={choice.server.data} mine={choice.mine} savedAt={choice.savedAt} onKeep={keep} onDiscard={discard} catalogue={pinned.catalogue} />
+        <ConflictScreen slug={slug} kind={choice.kind} changes={conflictChanges(choice, slug)} doc={choice.server.data} company={{ region: choice.server.company?.region ?? null }} mine={choice.mine} savedAt={choice.savedAt} onKeep={keep} onDiscard={discard} catalogue={pinned.catalogue} />
       )}
       {start && !choice && validators.ready && pinned.ready && (
         <StageEditor

@@ -3,6 +3,7 @@ import type { CatalogueStage, StageCatalogue } from '../../contract/configs';
 import { http } from '../http';
 import { CACHED_15_MIN, answered } from './queryPolicies';
 import { sharedKeys } from './queryKeys';
+import { addStageVersionTexts } from '../i18n/stageVersionTexts';
 
 /** A stage of the catalogue (`GET /configs/stages`), without per-config state, and the whole answer: the contract's (contract/configs.ts). */
 export type { CatalogueStage, StageCatalogue };
@@ -15,7 +16,12 @@ export type { CatalogueStage, StageCatalogue };
 export function useStageCatalogue() {
   return useQuery({
     queryKey: sharedKeys.stageCatalogue(),
-    queryFn: async ({ signal }) => answered(await http.get<StageCatalogue>('/configs/stages', { cache: false, notify: false, signal })),
+    queryFn: async ({ signal }) => {
+      const answer = answered(await http.get<StageCatalogue>('/configs/stages', { cache: false, notify: false, signal }));
+      // A stage born in the editor brings its texts (its title): the app has no file of it.
+      for (const s of answer.stages) if (s.labels) addStageVersionTexts(s.labels);
+      return answer;
+    },
     ...CACHED_15_MIN,
     retry: false,
   });

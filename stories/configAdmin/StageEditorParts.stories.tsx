@@ -1,45 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import type { PublishProblem, StageVersionSummary, UpgradePlanAnswer } from '../../contract/catalogue';
-import { stageFiles } from '../../engine';
 import { DiffView, type StageChange } from '../../src/config-admin/stages/DiffView';
-import { StructuredEditor } from '../../src/config-admin/stages/StructuredEditor';
-import { addField, type StageDraftValue } from '../../src/config-admin/stages/structuredEdits';
 import { UpgradePlanView, usePlanTicks } from '../../src/config-admin/stages/UpgradePlanView';
 import { VersionsPanel } from '../../src/config-admin/stages/VersionsPanel';
 
-/** The parts of the stage editor (issue 31, `/backend/config-admin/stages/{slug}`) that stand alone. */
+/** The parts of the stage editor (issue 31, `/backend/config-admin/stages/{slug}`) that stand alone; the Fields tab is `Config admin/Structured editor`. */
 const meta = {
   title: 'Config admin/Stage editor',
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const copy = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-
-/** The structured mode with its own state, as the editor page holds it. */
-function Fields({ start }: { start: StageDraftValue }) {
-  const [draft, setDraft] = useState(start);
-  return <StructuredEditor draft={draft} onChange={setDraft} />;
-}
-
-const keyContact: StageDraftValue = { file: copy(stageFiles['key-contact']), labels: {} };
-const withChoice = addField(addField(keyContact, [], { name: 'preferredTime', type: 'text', labels: { 'en-GB': 'Best time to call', 'fr-FR': 'Meilleur moment pour appeler' } }), [], {
-  name: 'channel',
-  type: 'choice',
-  required: true,
-  choices: ['phone', 'email'],
-  labels: { 'en-GB': 'Preferred channel' },
-});
-
-/** The key contact stage's fields: reorder, make required, label per locale; add a field. */
-export const StructuredFields: Story = { render: () => <Fields start={keyContact} /> };
-
-/** After adding a text field and a required choice field with their labels. */
-export const StructuredFieldsAdded: Story = { render: () => <Fields start={withChoice} /> };
-
-/** A stage whose top-level object is written inline: its own fields, and a form to add one there. */
-export const StructuredInlineObject: Story = { render: () => <Fields start={{ file: copy(stageFiles['design-brief']), labels: {} }} /> };
 
 const CHANGES: StageChange[] = [
   { op: 'add', path: '/file/schema/properties/preferredTime', new: { type: 'string', title: 'configurator:fields.key-contact.preferredTime', maxLength: 200 } },

@@ -49,12 +49,14 @@ describe('stage editor (browser)', () => {
   });
 
   it('adds a text field with English and French labels in the structured mode and sees it in the preview', async () => {
-    const add = page.getByTestId('field-add');
-    await add.getByTestId('field-add-name').fill('preferredTime');
-    await add.getByTestId('field-add-label-en-GB').fill('Best time to call');
-    await add.getByTestId('field-add-label-fr-FR').fill('Meilleur moment pour appeler');
-    await add.getByTestId('field-add-submit').click();
-    await expect.poll(() => page.getByTestId('structured-editor').getByTestId('field-title').allTextContents(), SETTLE).toContain('Best time to call');
+    await page.getByTestId('add-open-stage').click();
+    const add = page.getByTestId('add-stage');
+    await add.getByTestId('add-stage-kind-text').click();
+    await add.getByTestId('add-stage-name').fill('preferredTime');
+    await add.getByTestId('add-stage-label-en-GB').fill('Best time to call');
+    await add.getByTestId('add-stage-label-fr-FR').fill('Meilleur moment pour appeler');
+    await add.getByTestId('add-stage-submit').click();
+    await expect.poll(() => page.getByTestId('structured-editor').getByTestId('outline-title').allTextContents(), SETTLE).toContain('Best time to call');
 
     const preview = page.getByTestId('stage-preview');
     const input = preview.getByLabel('Best time to call', { exact: true });

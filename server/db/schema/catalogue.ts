@@ -7,7 +7,9 @@ export type StageLabels = Record<string, Record<string, string>>;
 
 /**
  * Published versions of a configurator stage (issue 31, server/catalogue/README.md). Version 1 of
- * every stage is its file in schemas/stages/ (loaded at start, never stored); staff publish 2, 3, ...
+ * every shipped stage is its file in schemas/stages/ (loaded at start, never stored); staff publish
+ * 2, 3, ... A stage born in the editor (issue 56) has no file: its version 1 is stored here too
+ * (migration 0030 lowered the check from 2 to 1; the service never stores 1 for a shipped slug).
  * Each row is the whole stage file, the texts it adds per locale, who published it, when and why: the
  * audit of every publish. A published version never changes (migration 0018 refuses UPDATE).
  */
@@ -29,7 +31,7 @@ export const stageVersions = pgTable(
     publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('stage_versions_slug_version_key').on(t.slug, t.version), check('stage_versions_version_check', sql`${t.version} >= 2`)],
+  (t) => [unique('stage_versions_slug_version_key').on(t.slug, t.version), check('stage_versions_version_check', sql`${t.version} >= 1`)],
 );
 
 /**

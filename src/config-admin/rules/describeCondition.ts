@@ -1,6 +1,7 @@
 /**
  * A condition in words, in the editor's language: "Show when Buying online is on and the company's
- * country is United Kingdom". Texts: `configAdmin` `stages.conditions.words.*` (7 locales).
+ * region is United Kingdom". Texts: `configAdmin` `stages.conditions.words.*` and
+ * `stages.conditions.company.*` (7 locales).
  */
 import type { Comparison, Condition, Group, Scalar, UnsupportedReason } from './conditionModel';
 import type { ConditionField } from './fields';
@@ -30,9 +31,16 @@ function valueWords(value: Scalar, t: Translate, field: ConditionField | undefin
   return String(value);
 }
 
+/**
+ * The company's facts (`$company.region`, fields.ts companyFields) read as a phrase in a sentence
+ * ("the company's region"), not as the field picker's label ("Company's region").
+ */
+const COMPANY_WORDS: Readonly<Record<string, string>> = { '$company.region': 'stages.conditions.company.regionWords' };
+
 function comparisonWords(node: Comparison, t: Translate, fieldLabel: (path: string) => string, options: DescribeOptions): string {
   const field = options.fieldOf?.(node.field);
-  const label = fieldLabel(node.field) || node.field;
+  const companyKey = Object.hasOwn(COMPANY_WORDS, node.field) ? COMPANY_WORDS[node.field] : undefined;
+  const label = (companyKey ? t(companyKey) : fieldLabel(node.field)) || node.field;
   if (node.op === 'truthy' || node.op === 'falsy') {
     const yesNo = field?.kind === 'boolean';
     return t(`${W}.${node.op === 'truthy' ? (yesNo ? 'on' : 'filled') : yesNo ? 'off' : 'empty'}`, { field: label });

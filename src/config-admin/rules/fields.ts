@@ -2,6 +2,7 @@
  * The fields a condition may compare, as the builder offers them: the `var` path the logic reads,
  * the words staff know it by, its kind (which operators and values fit) and an enum's choices.
  */
+import { COMPANY_REGIONS } from '../../../engine';
 import type { Scalar } from './conditionModel';
 
 export type FieldKind = 'boolean' | 'enum' | 'number' | 'text';
@@ -49,4 +50,20 @@ export function conditionFields(schema: unknown, prefix: string, textOf: (title:
     else if (isObject(field.properties)) out.push(...conditionFields(field, path, textOf, depth + 1));
   }
   return out;
+}
+
+/** The `var` path of the company's region, as a `visibleIf` reads it (engine/stages/visibility.ts). */
+export const COMPANY_REGION_PATH = '$company.region';
+
+/**
+ * The company's facts a `visibleIf` may compare (engine `$company`; the linter refuses them in
+ * requiredIf, rules and checks): its region, a choice of the regions a company may have, each named
+ * by `regionLabel` (the app names regions as countries: i18n/dataWords.ts `regionName`).
+ * `textOf` gives the configAdmin texts (`stages.conditions.company.*`).
+ * @example companyFields((k) => t(k), (slug) => regionName({ slug, name: slug }, lng))
+ *   // [{ path: '$company.region', label: "Company's region", kind: 'enum', choices: [{ value: 'uk', label: 'United Kingdom' }, ...] }]
+ */
+export function companyFields(textOf: (key: string) => string, regionLabel: (slug: string) => string): ConditionField[] {
+  const choices = COMPANY_REGIONS.map((value) => ({ value, label: regionLabel(value) }));
+  return [{ path: COMPANY_REGION_PATH, label: textOf('stages.conditions.company.region'), kind: 'enum', choices }];
 }

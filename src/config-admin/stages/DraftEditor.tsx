@@ -5,7 +5,7 @@ import { Alert, Box, Button, CircularProgress, Paper, Stack, Tab, Tabs, Typograp
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import type { EditableStage, PublishProblem } from '../../../contract/catalogue';
+import type { CheckAnswer, DraftTestResult, EditableStage, PublishProblem } from '../../../contract/catalogue';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { UnsavedChangesPrompt } from '../../routing/UnsavedChangesPrompt';
 import { CatalogueRefused, discardDraft, publishDraft, rollbackStage, saveDraft } from './api';
@@ -13,8 +13,8 @@ import type { JsonEditorHandle } from './JsonEditor';
 import { formatWhen } from './paths';
 import { PublishDialog } from './PublishDialog';
 import { StagePreview, type SavedDraft as PreviewSaved } from './StagePreview';
-import { StructuredEditor } from './StructuredEditor';
-import type { StageDraftValue } from './structuredEdits';
+import { StructuredEditor } from '../fields/StructuredEditor';
+import type { StageDraftValue } from '../fields/model/types';
 import { UpgradeDialog } from './UpgradeDialog';
 import { VersionsPanel } from './VersionsPanel';
 import { useLiveCheck } from './useLiveCheck';
@@ -22,6 +22,8 @@ import { CompareDialog } from './CompareDialog';
 import { DraftChecks } from './DraftChecks';
 import { savedOf, show, startOf, type Checked } from './draftStart';
 import { RollbackDialog } from './RollbackDialog';
+import { addCase, canAddCase } from './testCases/caseFile';
+import { TestCasesPanel } from './testCases/TestCasesPanel';
 
 // CodeMirror and the meta-schema come in a chunk of their own, asked for as the page mounts.
 const loadJsonEditor = () => import('./JsonEditor');
@@ -53,6 +55,9 @@ export function DraftEditor({ stage, reload, refresh }: { stage: EditableStage; 
   const [comparing, setComparing] = useState<{ from: number; to: number } | null>(null);
   const [upgrading, setUpgrading] = useState<number | null>(null);
   const [saved, setSaved] = useState<PreviewSaved | null>(() => savedOf(stage.draft));
+  // The test cases' results of the last check or save (issue 56), and whether a newer file is on its way.
+  const [testResults, setTestResults] = useState<DraftTestResult[] | null | undefined>(stage.draft?.test_results);
+  const [testsRunning, setTestsRunning] = useState(false);
   const jsonEditor = useRef<JsonEditorHandle>(null);
 
   useEffect(() => {
@@ -77,8 +82,25 @@ export function DraftEditor({ stage, reload, refresh }: { stage: EditableStage; 
     setDirty(true);
   }, []);
 
-  // Problems and missing texts of what is on screen, a moment after each edit (nothing saved).
-  useLiveCheck(slug, draft.file, draft.labels, dirty && !parseError, useCallback((answer: Checked) => setChecked(answer), []));
+  // Problems, missing texts and test results of what is on screen, a moment after each edit (nothing saved).
+  useLiveCheck(
+    slug,
+    draft.file,
+    draft.labels,
+    dirty && !parseError,
+    useCallback((answer: CheckAnswer) => {
+      setChecked(answer);
+      setTestResults(answer.test_results);
+      setTestsRunning(false);
+    }, []),
+    // No verdict (offline, refused): the panel stops saying "running" and keeps the last results.
+    useCallback(() => setTestsRunning(false), []),
+  );
+  useEffect(() => {
+    if (dirty && !parseError) setTestsRunning(true);
+  }, [draft.file, dirty, parseError]);
+  // A case made in the preview or changed in the panel: the draft's file changes as any edit does.
+  const onCases = useCallback((file: unknown) => onStructured({ ...draft, file }), [draft, onStructured]);
 
   const refused = (error: unknown): CatalogueRefused | null => {
     if (!(error instanceof CatalogueRefused)) {
@@ -102,6 +124,8 @@ export function DraftEditor({ stage, reload, refresh }: { stage: EditableStage; 
       setSaved(savedOf({ ...saved, file }));
       setRevision(saved.revision);
       setChecked({ problems: saved.problems, missing_translations: saved.missing_translations });
+      setTestResults(saved.test_results);
+      setTestsRunning(false);
       setDraftInfo({ by: saved.updated_by?.name ?? null, at: saved.updated_at });
       setDirty(false);
       setConflict(null);
@@ -174,7 +198,7 @@ export function DraftEditor({ stage, reload, refresh }: { stage: EditableStage; 
           <Typography variant="body2" color="text.secondary" data-testid="stage-status">
             {[
               slug,
-              t('stages.currentVersion', { version: stage.version }),
+              stage.version > 0 ? t('stages.currentVersion', { version: stage.version }) : t('stages.newStage.notPublished'),
               revision !== null ? t('stages.draftBy', { name: draftInfo?.by ?? t('stages.someone'), when: formatWhen(draftInfo?.at, i18n.language) }) : t('stages.editingCopy', { version: stage.version }),
               dirty ? t('stages.unsaved') : null,
             ]
@@ -228,9 +252,22 @@ export function DraftEditor({ stage, reload, refresh }: { stage: EditableStage; 
           <DraftChecks parseError={parseError} tab={tab} checked={checked} onReveal={(pointer) => jsonEditor.current?.reveal(pointer)} />
         </Paper>
         <Paper sx={{ p: { xs: 1, sm: 2 }, minWidth: 0, position: { lg: 'sticky' }, top: { lg: 72 } }}>
-          <StagePreview file={draft.file} labels={draft.labels} saved={saved} />
+          <StagePreview
+            file={draft.file}
+            labels={draft.labels}
+            saved={saved}
+            canAddCase={canAddCase(draft.file)}
+            onSaveCase={(c) => {
+              const added = addCase(draft.file, c);
+              if (added) onCases(added.file);
+            }}
+          />
         </Paper>
       </Box>
+
+      <Paper sx={{ p: { xs: 1, sm: 2 } }}>
+        <TestCasesPanel slug={slug} file={draft.file} results={testResults} running={testsRunning} onChange={onCases} disabled={busy || !!parseError} />
+      </Paper>
 
       <Paper sx={{ p: { xs: 1, sm: 2 } }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

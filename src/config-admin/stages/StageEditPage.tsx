@@ -8,6 +8,8 @@ import { PageHeading } from '../../layout/PageHeading';
 import { stageKeys, useEditableStage } from './api';
 import { DraftEditor } from './DraftEditor';
 import { listPath } from './paths';
+import { bornTitleTexts } from './newStage';
+import { addStageVersionTexts } from '../../i18n/stageVersionTexts';
 
 /**
  * `/backend/config-admin/stages/{slug}` ('edit admin configs'): one stage's editor. The draft (or a
@@ -22,6 +24,9 @@ export default function StageEditPage() {
   const { slug = '' } = useParams();
   const queryClient = useQueryClient();
   const { data, isPending, error, refetch } = useEditableStage(slug);
+  // A stage born in the editor has no file in the app: its title comes with it (only the title:
+  // the draft's other texts must still read as missing where they are).
+  if (data) addStageVersionTexts(bornTitleTexts(data));
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(async () => {
     await refetch();

@@ -1,16 +1,21 @@
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
+import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import i18next, { type i18n as I18n } from 'i18next';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { deepEqual, LOCALES } from '../../../engine';
+import { COMPANY_REGIONS, DEFAULT_REGION, deepEqual, LOCALES, type ConfigDocument, type StageTestCase } from '../../../engine';
+import { regionName } from '../../i18n/dataWords';
 import { LOCALE_NAMES } from '../../i18n/locales';
 import { StageForm, type ConfigDoc } from '../../../engine/react';
 import { loadNamespace } from '../../i18n/i18n';
 import { checkedPreviewStage, previewEngine, previewStage, type PreviewStage } from './previewEngine';
 import { loadValidatorModule } from '../../data/validatorModules';
-import type { Labels } from './structuredEdits';
+import type { Labels } from '../fields/model/types';
+import { ConfigPickerDialog, type ConfigData } from './testCases/ConfigPickerDialog';
+import { SaveCaseDialog } from './testCases/SaveCaseDialog';
 
 const NAMESPACES = ['configurator', 'validation', 'common', 'errors'];
 
@@ -87,6 +92,10 @@ export interface StagePreviewProps {
   labels: Labels;
   /** The saved draft: while `file` is still its file, the field checks run with its validators. */
   saved?: SavedDraft | null;
+  /** "Save this as a test case" (issue 56): the case made from the data shown; absent: no button. */
+  onSaveCase?: (c: Omit<StageTestCase, 'id'>) => void;
+  /** Another case fits in the file (at most 50). */
+  canAddCase?: boolean;
 }
 
 /** The saved draft's validators, imported once per module: the module's address when they are registered. */
@@ -108,8 +117,8 @@ function useDraftValidators(validator: string | null | undefined): string | null
 }
 
 /** The form itself: remade only when the stage or the sample data start again. */
-const PreviewForm = memo(function PreviewForm({ slug, stage, doc, engine, onChange }: { slug: string; stage: { schema: RJSFSchema; uiSchema: UiSchema }; doc: ConfigDoc; engine: ReturnType<typeof previewEngine>; onChange: (doc: ConfigDoc) => void }) {
-  return <StageForm slug={slug} stage={stage} doc={doc} engine={engine} onChange={onChange} hideActions validateDelay={150} />;
+const PreviewForm = memo(function PreviewForm({ slug, stage, doc, engine, onChange, readonly }: { slug: string; stage: { schema: RJSFSchema; uiSchema: UiSchema }; doc: ConfigDoc; engine: ReturnType<typeof previewEngine>; onChange: (doc: ConfigDoc) => void; readonly?: boolean }) {
+  return <StageForm slug={slug} stage={stage} doc={doc} engine={engine} onChange={onChange} hideActions validateDelay={150} readonly={readonly} />;
 });
 
 /**
@@ -118,7 +127,7 @@ const PreviewForm = memo(function PreviewForm({ slug, stage, doc, engine, onChan
  * with the draft's definition in place of the shipped one; checks that need compiled validators wait
  * for the server (saving the draft lists its problems).
  */
-export function StagePreview({ file, labels, saved }: StagePreviewProps) {
+export function StagePreview({ file, labels, saved, onSaveCase, canAddCase = true }: StagePreviewProps) {
   const { t, i18n } = useTranslation(['configAdmin', 'common']);
   const [locale, setLocale] = useState<string>(() => (LOCALES as readonly string[]).includes(i18n.language) ? i18n.language : 'en-GB');
   const { instance, version } = usePreviewI18n(i18n, locale, labels);
@@ -126,7 +135,8 @@ export function StagePreview({ file, labels, saved }: StagePreviewProps) {
   const loaded = useDraftValidators(saved?.validator);
   // The saved draft's key and validators while the file is still the saved one (same object after
   // a save; a deep compare otherwise, well under a millisecond for the largest stage).
-  const asSaved = useMemo(() => !!saved && deepEqual(file, saved.file), [file, saved]);
+  // Test cases are left out: they change no validator, so a case added stays checkable.
+  const asSaved = useMemo(() => !!saved && deepEqual(withoutTests(file), withoutTests(saved.file)), [file, saved]);
   const checkedKey = loaded && asSaved && saved?.key ? saved.key : null;
 
   // The last file that made a stage: a broken file keeps the preview on it, and says why.
@@ -142,7 +152,12 @@ export function StagePreview({ file, labels, saved }: StagePreviewProps) {
   }, [file, checkedKey]);
   const current = useRef(built.preview);
   current.current = built.preview;
-  const [engine] = useState(() => previewEngine(() => current.current, () => setUnchecked(true)));
+  // The company the sample stands for (a loaded config's own when one is shown): its region is what
+  // a `visibleIf` on `$company.region` reads. A new engine per region: the form reads it once.
+  const [sampleRegion, setSampleRegion] = useState<string>(DEFAULT_REGION);
+  const [config, setConfig] = useState<ConfigData | null>(null);
+  const region = config ? config.region : sampleRegion;
+  const engine = useMemo(() => previewEngine(() => current.current, () => setUnchecked(true), { region }), [region]);
 
   const definition = built.preview?.definition ?? null;
   const slug = definition?.slug ?? 'stage';
@@ -157,13 +172,18 @@ export function StagePreview({ file, labels, saved }: StagePreviewProps) {
     sample.current = next;
   }, []);
   const sample = useRef<ConfigDoc | null>(null);
+  // A real config's data is shown instead of the sample (read-only: nothing is written to it): `config` above.
+  const [picking, setPicking] = useState(false);
+  const [caseDoc, setCaseDoc] = useState<ConfigDoc | null>(null);
   // The data typed so far, kept while the file changes under it; the draft's defaults at first.
   const doc = useMemo<ConfigDoc>(() => {
     void run;
-    return sample.current ?? (definition ? { [slug]: JSON.parse(JSON.stringify(definition.defaults)) as unknown } : {});
-    // Only a new run (or the first definition) starts the data again.
+    const defaults = () => (definition ? (JSON.parse(JSON.stringify(definition.defaults)) as unknown) : {});
+    if (config) return { ...config.data, [slug]: config.data[slug] ?? defaults() } as ConfigDoc;
+    return sample.current ?? (definition ? { [slug]: defaults() } : {});
+    // Only a new run, another config (or the first definition) starts the data again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [run, slug, definition === null]);
+  }, [run, slug, definition === null, config]);
 
   return (
     <Stack spacing={1} sx={{ minWidth: 0 }} data-testid="stage-preview">
@@ -179,17 +199,69 @@ export function StagePreview({ file, labels, saved }: StagePreviewProps) {
             </MenuItem>
           ))}
         </TextField>
-        <Button
+        <TextField
+          select
           size="small"
-          startIcon={<RestartAltIcon />}
-          onClick={() => {
-            sample.current = null;
-            setRun((r) => r + 1);
-          }}
+          label={t('stages.preview.region')}
+          value={region ?? ''}
+          onChange={(e) => setSampleRegion(e.target.value)}
+          disabled={!!config}
+          sx={{ width: 180 }}
+          // Native: a phone's own picker, and one value to set for a test.
+          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'preview-region' } }}
         >
-          {t('stages.preview.startAgain')}
+          {COMPANY_REGIONS.map((r) => (
+            <option key={r} value={r}>
+              {regionName({ slug: r, name: r.toUpperCase() }, i18n.language)}
+            </option>
+          ))}
+        </TextField>
+        {!config && (
+          <Button
+            size="small"
+            startIcon={<RestartAltIcon />}
+            onClick={() => {
+              sample.current = null;
+              setRun((r) => r + 1);
+            }}
+          >
+            {t('stages.preview.startAgain')}
+          </Button>
+        )}
+        <Button size="small" startIcon={<FolderOpenIcon />} onClick={() => setPicking(true)} data-testid="preview-load-config">
+          {t('stages.testCases.loadConfig')}
         </Button>
+        {onSaveCase && (
+          <Button
+            size="small"
+            startIcon={<PlaylistAddCheckIcon />}
+            // The engine judges the case with the saved draft's validators: an unsaved file has none.
+            disabled={!built.preview?.checked || !canAddCase}
+            onClick={() => setCaseDoc((config ? doc : sample.current) ?? doc)}
+            data-testid="preview-save-case"
+          >
+            {t('stages.testCases.saveFromPreview')}
+          </Button>
+        )}
       </Stack>
+      {onSaveCase && (!built.preview?.checked || !canAddCase) && (
+        <Typography variant="caption" color="text.secondary" data-testid="preview-save-case-hint">
+          {canAddCase ? t('stages.testCases.saveFirst') : t('stages.testCases.full')}
+        </Typography>
+      )}
+      {config && (
+        <Alert
+          severity="info"
+          data-testid="preview-config"
+          action={
+            <Button color="inherit" size="small" onClick={() => setConfig(null)} data-testid="preview-back-to-sample">
+              {t('stages.testCases.backToSample')}
+            </Button>
+          }
+        >
+          {t('stages.testCases.configData', { config: config.company ? `${config.name} (${config.company})` : config.name })}
+        </Alert>
+      )}
       {built.error && (
         <Alert severity="warning" data-testid="preview-error">
           {definition ? t('stages.preview.kept', { reason: built.error }) : built.error}
@@ -202,16 +274,49 @@ export function StagePreview({ file, labels, saved }: StagePreviewProps) {
         <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: { xs: 1, sm: 2 }, bgcolor: 'background.paper' }} lang={locale}>
           <I18nextProvider i18n={instance}>
             <PreviewForm
-              key={`${slug}-${run}`}
+              key={`${slug}-${run}-${config?.id ?? 'sample'}-${region ?? ''}`}
               slug={slug}
               stage={stage}
               doc={doc}
               engine={engine}
-              onChange={keep}
+              onChange={config ? ignore : keep}
+              readonly={!!config}
             />
           </I18nextProvider>
         </Box>
       )}
+      <ConfigPickerDialog
+        open={picking}
+        onClose={() => setPicking(false)}
+        onPick={(picked) => {
+          setConfig(picked);
+          setPicking(false);
+        }}
+      />
+      {onSaveCase && built.preview && (
+        <SaveCaseDialog
+          open={caseDoc !== null}
+          preview={built.preview}
+          file={file}
+          doc={(caseDoc ?? {}) as ConfigDocument}
+          region={region}
+          onClose={() => setCaseDoc(null)}
+          onSave={(c) => {
+            onSaveCase(c);
+            setCaseDoc(null);
+          }}
+        />
+      )}
     </Stack>
   );
 }
+
+/** A stage file without its test cases (`tests`), which no validator reads. */
+function withoutTests(file: unknown): unknown {
+  if (!file || typeof file !== 'object' || !('tests' in file)) return file;
+  const { tests: _tests, ...rest } = file as Record<string, unknown>;
+  return rest;
+}
+
+/** The read-only form's changes are not kept (a config's data is only shown). */
+const ignore = () => {};

@@ -1,18 +1,23 @@
+import AddIcon from '@mui/icons-material/Add';
 import EditNoteIcon from '@mui/icons-material/EditNote';
-import { Alert, Card, CardActionArea, CardContent, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { useMemo } from 'react';
+import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNotify } from 'react-admin';
 import type { CatalogueRow } from '../../../contract/catalogue';
 import { useStageCatalogue } from '../../data/stageCatalogue';
 import { PageHeading } from '../../layout/PageHeading';
-import { useCatalogue } from './api';
+import { stageKeys, useCatalogue } from './api';
+import { NewStageDialog } from './NewStageDialog';
+import { addStageVersionTexts } from '../../i18n/stageVersionTexts';
 import { editorPath, formatWhen } from './paths';
 
-type Row = CatalogueRow & { section: string | null; order: number };
+type Row = Omit<CatalogueRow, 'section' | 'order'> & { section: string | null; order: number };
 
 /** A chip per version: "v2 · 3 configs". */
-function VersionChips({ row }: { row: CatalogueRow }) {
+function VersionChips({ row }: { row: Pick<CatalogueRow, 'versions' | 'version'> }) {
   const { t } = useTranslation('configAdmin');
   return (
     <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
@@ -32,7 +37,7 @@ function VersionChips({ row }: { row: CatalogueRow }) {
   );
 }
 
-function DraftNote({ row }: { row: CatalogueRow }) {
+function DraftNote({ row }: { row: Pick<CatalogueRow, 'draft'> }) {
   const { t, i18n } = useTranslation('configAdmin');
   if (!row.draft) return <Typography variant="body2" color="text.secondary">{t('stages.noDraft')}</Typography>;
   return (
@@ -56,21 +61,39 @@ export default function StagesPage() {
   const { data: stages } = useStageCatalogue();
   const rows = useMemo<Row[]>(() => {
     const bySlug = new Map((stages?.stages ?? []).map((s) => [s.slug, s]));
+    // A stage born in the editor has no file in the app: its row brings its section, place and texts.
+    for (const r of data ?? []) if (r.labels) addStageVersionTexts(r.labels);
     return (data ?? [])
-      .map((r) => ({ ...r, section: bySlug.get(r.slug)?.group ?? null, order: bySlug.get(r.slug)?.order ?? 10_000 }))
+      .map((r) => ({ ...r, section: r.section ?? bySlug.get(r.slug)?.group ?? null, order: r.order ?? bySlug.get(r.slug)?.order ?? 10_000 }))
       .sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
   }, [data, stages]);
   const open = (row: Row) => navigate(editorPath(row.slug));
+  const [creating, setCreating] = useState(false);
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const created = (slug: string, message: string) => {
+    setCreating(false);
+    notify(message, { type: 'success' });
+    void queryClient.invalidateQueries({ queryKey: stageKeys.list() });
+    navigate(editorPath(slug));
+  };
   const section = (row: Row) => (row.section ? t(row.section) : '');
+  // A born stage is on no version until its first publish.
+  const versionText = (row: Row) => (row.version > 0 ? t('stages.currentVersion', { version: row.version }) : t('stages.newStage.notPublished'));
   const audience = (row: Row) => (row.audience === 'internal' ? t('stages.internal') : t('stages.dealer'));
 
   return (
     <>
       <PageHeading />
       <Paper sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {t('stages.intro')}
-        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', justifyContent: 'space-between', mb: 1 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 320px' }}>
+            {t('stages.intro')}
+          </Typography>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} data-testid="new-stage">
+            {t('stages.newStage.button')}
+          </Button>
+        </Box>
         {error ? <Alert severity="error">{t('stages.loadFailed')}</Alert> : null}
         {!isPending && !error && rows.length === 0 ? <Typography sx={{ p: 2 }}>{t('stages.empty')}</Typography> : null}
         {phone ? (
@@ -83,7 +106,7 @@ export default function StagesPage() {
                       {t(row.title)}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {[section(row), audience(row), t('stages.currentVersion', { version: row.version })].filter(Boolean).join(' · ')}
+                      {[section(row), audience(row), versionText(row)].filter(Boolean).join(' · ')}
                     </Typography>
                     <VersionChips row={row} />
                     <DraftNote row={row} />
@@ -131,7 +154,7 @@ export default function StagesPage() {
                       </Typography>
                     </TableCell>
                     <TableCell>{section(row)}</TableCell>
-                    <TableCell>{row.version}</TableCell>
+                    <TableCell>{row.version > 0 ? row.version : t('stages.newStage.notPublished')}</TableCell>
                     <TableCell>
                       <VersionChips row={row} />
                     </TableCell>
@@ -145,6 +168,7 @@ export default function StagesPage() {
           </TableContainer>
         )}
       </Paper>
+      {creating && <NewStageDialog onClose={() => setCreating(false)} onCreated={created} />}
     </>
   );
 }

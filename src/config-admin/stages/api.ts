@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { CatalogueRow, EditableStage, PublishProblem, Published, StageDiff, StageDraft, StageVersion, UpgradeAnswer, UpgradePlanAnswer } from '../../../contract/catalogue';
 import { errorText, http, HttpError } from '../../http';
 import { localiseServerText } from '../../i18n/serverText';
-import type { Labels } from './structuredEdits';
+import type { Labels } from '../fields/model/types';
+import type { NewStageAnswer, NewStageBody } from '../../../contract/born-stages';
 
 type Translate = (key: string, params?: Record<string, string>) => string;
 
@@ -79,3 +80,6 @@ export const useUpgradePlan = (slug: string, to: number) =>
 /** POST .../upgrade: moves the configs named to `version`; a 422 (none could be moved) lists every reason. */
 export const upgradeConfigs = (slug: string, body: { version: number; configs: number[] }, t: Translate) =>
   write<UpgradeAnswer>(() => http.post(`${base(slug)}/upgrade`, body, { notify: false }), t);
+
+/** POST /stage-catalogue: a stage born in the editor (its draft, no fields yet); 409 for a slug a stage has. */
+export const createStage = (body: NewStageBody, t: Translate) => write<NewStageAnswer>(() => http.post('/stage-catalogue', body, { notify: false }), t);

@@ -1,6 +1,6 @@
 import type { EditableStage, StageDraft } from '../../../contract/catalogue';
 import type { SavedDraft as PreviewSaved } from './StagePreview';
-import type { StageDraftValue } from './structuredEdits';
+import type { StageDraftValue } from '../fields/model/types';
 
 /** The stage file as the JSON mode shows it. */
 export const show = (file: unknown) => JSON.stringify(file, null, 2);

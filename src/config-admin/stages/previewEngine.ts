@@ -16,6 +16,7 @@ import {
   updateStage,
   validateStage,
   withCatalogue,
+  type CompanyFacts,
   type ConfigDocument,
   type StageDefinition,
 } from '../../../engine';
@@ -77,7 +78,7 @@ export const noValidator: ValidatorType = {
  * saved draft's validators when the preview is `checked`. `onUnchecked` is told when a check could
  * not run for an unsaved draft.
  */
-export function previewEngine(current: () => PreviewStage | null, onUnchecked: () => void): StageEngine {
+export function previewEngine(current: () => PreviewStage | null, onUnchecked: () => void, company?: CompanyFacts): StageEngine {
   const run = <T>(fn: () => T, fallback: () => T): T => {
     const preview = current();
     try {
@@ -88,13 +89,15 @@ export function previewEngine(current: () => PreviewStage | null, onUnchecked: (
     }
   };
   return {
+    // The sample company (or the loaded config's): a `visibleIf` on `$company.region` shows for it.
+    company,
     updateStage: (doc, slug, data) =>
       run(
         () => updateStage(doc as ConfigDocument, slug, data as Record<string, unknown>, { phase: 'change' }),
         () => ({ doc: { ...doc, [slug]: data } as ConfigDoc }),
       ),
-    validateStage: (slug, data, doc, opts) => run(() => validateStage(slug, data, doc as ConfigDocument, { mode: opts?.mode }), () => ({ ...empty, data: data as Record<string, unknown> })),
-    validateSection: (slug, data, section) => run(() => validateSection(slug, data, section), () => empty),
+    validateStage: (slug, data, doc, opts) => run(() => validateStage(slug, data, doc as ConfigDocument, { mode: opts?.mode, company }), () => ({ ...empty, data: data as Record<string, unknown> })),
+    validateSection: (slug, data, section) => run(() => validateSection(slug, data, section, company), () => empty),
     formValidator: (slug: string, schema: RJSFSchema) => (current()?.checked ? run(() => formValidator(slug, schema), () => noValidator) : noValidator),
   };
 }

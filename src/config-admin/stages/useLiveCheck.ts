@@ -11,21 +11,26 @@ import { http } from '../../http';
 
 const QUIET_MS = 400;
 
-/** Calls `onChecked` with the server's verdict on `file` once edits pause (only while `active`). */
-export function useLiveCheck(slug: string, file: unknown, labels: Record<string, Record<string, string>>, active: boolean, onChecked: (answer: CheckAnswer) => void): void {
+/**
+ * Calls `onChecked` with the server's verdict on `file` once edits pause (only while `active`), or
+ * `onFailed` when no verdict came (a check replaced by a newer edit is neither).
+ */
+export function useLiveCheck(slug: string, file: unknown, labels: Record<string, Record<string, string>>, active: boolean, onChecked: (answer: CheckAnswer) => void, onFailed?: () => void): void {
   useEffect(() => {
     if (!active) return;
     const abort = new AbortController();
     const timer = setTimeout(() => {
       http
         .post<CheckAnswer>(`/stage-catalogue/${encodeURIComponent(slug)}/check`, { file, labels }, { notify: false, signal: abort.signal })
-        .then((answer) => answer && onChecked(answer))
+        .then((answer) => (answer ? onChecked(answer) : onFailed?.()))
         // A check that failed (offline, a file too big) leaves the last verdict; saving says more.
-        .catch(() => undefined);
+        .catch(() => {
+          if (!abort.signal.aborted) onFailed?.();
+        });
     }, QUIET_MS);
     return () => {
       clearTimeout(timer);
       abort.abort();
     };
-  }, [slug, file, labels, active, onChecked]);
+  }, [slug, file, labels, active, onChecked, onFailed]);
 }

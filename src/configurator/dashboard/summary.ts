@@ -4,7 +4,7 @@
  * Yes/No, enums by their label, ids of other stages by their names, empty as "—". Pure: the page
  * passes the translate function.
  */
-import { fieldLabel, getStage, hiddenFields, referenceLabel, type Translate } from '../../../engine';
+import { fieldLabel, getStage, hiddenFields, referenceLabel, type CompanyFacts, type Translate } from '../../../engine';
 
 type Schema = Record<string, unknown> & {
   $ref?: string;
@@ -44,6 +44,8 @@ interface Ctx {
   slug: string;
   /** Names of items no longer in `doc` (a revision's removed franchise), for ids that point at them. */
   names?: ReadonlyMap<string, string>;
+  /** The config's company (its region): a `visibleIf` reads it as `$company`, as in the form. */
+  company?: CompanyFacts;
 }
 
 /** The definition a local `$ref` names (`#/definitions/address`), with the referring schema's own keys on top. */
@@ -186,7 +188,7 @@ const isHidden = (key: string, ui: Ui | undefined) => key === 'id' || ui?.['ui:w
 function objectFields(value: Record<string, unknown>, schema: Schema, ui: Ui | undefined, ctx: Ctx, parent?: unknown, at = ''): SummaryField[] {
   const props = schema.properties ?? {};
   // Fields the schema's `visibleIf` hides now (the other payment provider's keys) are not shown.
-  const hiddenNow = new Set(hiddenFields(schema, value, parent));
+  const hiddenNow = new Set(hiddenFields(schema, value, parent, ctx.company));
   const order = (ui?.['ui:order'] as string[] | undefined)?.filter((k) => k !== '*') ?? [];
   const keys = [...new Set([...order, ...Object.keys(props)])].filter((k) => k in props);
   return keys
@@ -199,13 +201,13 @@ function objectFields(value: Record<string, unknown>, schema: Schema, ui: Ui | u
 }
 
 /**
- * The rows of one stage for the overview.
+ * The rows of one stage for the overview; `company` (the config's, its region) is what a `visibleIf` reads as `$company`.
  * @example stageSummary('franchises', config.data, t) // [{ key: 'franchises', label: 'Franchises', value: { kind: 'items', ... } }]
  */
-export function stageSummary(slug: string, doc: Record<string, unknown>, t: Translate): SummaryField[] {
+export function stageSummary(slug: string, doc: Record<string, unknown>, t: Translate, company?: CompanyFacts): SummaryField[] {
   const stage = getStage(slug);
   const root = stage.schema as Schema;
-  const ctx: Ctx = { t, root, doc, slug };
+  const ctx: Ctx = { t, root, doc, slug, company };
   const data = (doc[slug] ?? {}) as Record<string, unknown>;
   return objectFields(data, root, stage.uiSchema, ctx);
 }
@@ -246,6 +248,8 @@ export interface PointerOptions {
   /** The row at a pointer (its name labels it); default: read from `doc`. */
   rowAt?(pointer: string): unknown;
   names?: ReadonlyMap<string, string>;
+  /** The config's company (its region): a `visibleIf` reads it as `$company`, as in the form. */
+  company?: CompanyFacts;
 }
 
 const decode = (pointer: string) => (pointer === '' ? [] : pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')));
@@ -257,7 +261,7 @@ const decode = (pointer: string) => (pointer === '' ? [] : pointer.split('/').sl
  */
 export function pointerTarget(slug: string, pointer: string, opts: PointerOptions, t: Translate): PointerTarget | null {
   const stage = getStage(slug);
-  const ctx: Ctx = { t, root: stage.schema as Schema, doc: opts.doc, slug, names: opts.names };
+  const ctx: Ctx = { t, root: stage.schema as Schema, doc: opts.doc, slug, names: opts.names, company: opts.company };
   const rowAt = opts.rowAt ?? ((p: string) => atPointer(opts.doc[slug], p));
   let schema = resolve(ctx.root, ctx).schema;
   let ui: Ui | undefined = stage.uiSchema;
@@ -284,7 +288,7 @@ export function pointerTarget(slug: string, pointer: string, opts: PointerOption
     if (schema.visibleIf) {
       const holder = walked.slice(0, walked.lastIndexOf('/'));
       const above = holder.slice(0, holder.lastIndexOf('/'));
-      if (hiddenFields(schema, rowAt(holder), holder === '' ? undefined : rowAt(above)).includes(part)) return null;
+      if (hiddenFields(schema, rowAt(holder), holder === '' ? undefined : rowAt(above), opts.company).includes(part)) return null;
     }
     const child = schema.properties?.[part];
     labels.push(fieldLabel(part, resolve(child, ctx).schema.title ?? child?.title, t));
@@ -302,7 +306,7 @@ export function pointerTarget(slug: string, pointer: string, opts: PointerOption
  */
 export function valueText(slug: string, pointer: string, value: unknown, opts: PointerOptions, t: Translate): string {
   const target = pointerTarget(slug, pointer, opts, t);
-  const ctx: Ctx = { t, root: getStage(slug).schema as Schema, doc: opts.doc, slug, names: opts.names };
+  const ctx: Ctx = { t, root: getStage(slug).schema as Schema, doc: opts.doc, slug, names: opts.names, company: opts.company };
   if (!target) return EMPTY_TEXT;
   if (target.row && value && typeof value === 'object' && !Array.isArray(value)) {
     const rec = value as Record<string, unknown>;

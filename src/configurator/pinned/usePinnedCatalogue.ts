@@ -1,20 +1,20 @@
 /**
  * The stage versions a config is pinned to, as the engine runs them in this page (issue 31,
- * server/catalogue/README.md "Pinned configs"). A stage on version 1 is the file the app was built
- * with; a later version staff published is read from GET /stage-versions/{slug}/{version} (its
+ * server/catalogue/README.md "Pinned configs"). A shipped stage on version 1 is the file the app was
+ * built with; a later version staff published is read from GET /stage-versions/{slug}/{version} (its
  * file and texts) and its validators are imported from the module the server compiled
  * (`/api/stage-validators/<hash>.js`: same origin, so the strict CSP allows it, and the same code
  * the server judges with). Each version is read once: a published version never changes.
  */
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { catalogueWith, stageDefinitionFromFile, type Catalogue, type StageDefinition } from '../../../engine';
+import { baseCatalogue, catalogueWith, stageDefinitionFromFile, type Catalogue, type StageDefinition } from '../../../engine';
 import { loadValidatorModule } from '../../data/validatorModules';
 import type { PinnedVersion } from '../../../contract/catalogue';
 import { http } from '../../http';
 import { answered } from '../../data/queryPolicies';
 import { configKeys } from '../queryKeys';
-import { addStageVersionTexts } from './stageVersionTexts';
+import { addStageVersionTexts } from '../../i18n/stageVersionTexts';
 
 /** What the page needs of a config: its stages and the version each is on. */
 export interface PinnedStages {
@@ -35,7 +35,8 @@ async function loadPinnedVersion(slug: string, version: number, signal: AbortSig
  * @example const pinned = usePinnedCatalogue(config); if (pinned.ready) <StageEditor catalogue={pinned.catalogue} ... />
  */
 export function usePinnedCatalogue(config: PinnedStages | null | undefined): { catalogue?: Catalogue; ready: boolean; failed: boolean } {
-  const wanted = (config?.stages ?? []).filter((s) => (s.version ?? 1) > 1).map((s) => ({ slug: s.slug, version: s.version! }));
+  // A stage born in the editor has no file in the app: every version of it is read, its first too.
+  const wanted = (config?.stages ?? []).filter((s) => (s.version ?? 1) > 1 || !baseCatalogue.bySlug.has(s.slug)).map((s) => ({ slug: s.slug, version: s.version ?? 1 }));
   const results = useQueries({
     queries: wanted.map(({ slug, version }) => ({
       queryKey: configKeys.stageVersion(slug, version),

@@ -1,7 +1,7 @@
 import { Alert, AlertTitle, Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { valueText } from '../dashboard/summary';
-import { withCatalogue, type Catalogue } from '../../../engine';
+import { withCatalogue, type Catalogue, type CompanyFacts } from '../../../engine';
 import { changeLine } from './changeLines';
 import { getAtPointer, type FieldChange } from './diff';
 import { formatDateTime } from '../../i18n/format';
@@ -20,6 +20,8 @@ export interface ConflictScreenProps {
   slug: string;
   /** The stage versions the config is pinned to (labels of fields a later version added). */
   catalogue?: Catalogue;
+  /** The config's company (its region): a `visibleIf` reads it as `$company`, so fields hidden for it are left out. */
+  company?: CompanyFacts;
   kind: 'conflict' | 'unsent';
   changes: ConflictChange[];
   /** The server's current config data (names rows and the items ids point at). */
@@ -38,7 +40,7 @@ export interface ConflictScreenProps {
  * edits from an earlier visit): what changed on the server, field by field, and the two ways on.
  * Nothing is written until the user chooses.
  */
-export function ConflictScreen({ slug, kind, changes, doc, mine, savedAt, onKeep, onDiscard, busy, catalogue }: ConflictScreenProps) {
+export function ConflictScreen({ slug, kind, changes, doc, mine, savedAt, onKeep, onDiscard, busy, catalogue, company }: ConflictScreenProps) {
   const { t, i18n } = useTranslation(['common', 'configurator']);
   const p = `configPages.stagePage.${kind}`;
   // A phone has no room for three columns: one card per field instead.
@@ -48,9 +50,9 @@ export function ConflictScreen({ slug, kind, changes, doc, mine, savedAt, onKeep
     const current = (ptr: string) => getAtPointer(doc[slug], ptr);
     const own = (ptr: string) => getAtPointer(mine, ptr);
     const rowAt = (ptr: string) => (c.by === 'mine' ? own(ptr) ?? current(ptr) : current(ptr) ?? own(ptr));
-    const line = changeLine(slug, c.change, { doc, rowAt }, t);
+    const line = changeLine(slug, c.change, { doc, rowAt, company }, t);
     if (!line) return [];
-    const opts = { doc, rowAt };
+    const opts = { doc, rowAt, company };
     return [{ ...c, field: c.change.field, label: line.label, mineText: valueText(slug, c.change.field, c.mine, opts, t), currentText: valueText(slug, c.change.field, c.current, opts, t) }];
   }));
   const also = (c: ConflictChange) =>

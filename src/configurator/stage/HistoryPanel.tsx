@@ -102,7 +102,7 @@ export function HistoryPanel({ catalogue, open, onClose, config, slug, version, 
   };
 
   const stageTitle = (s: string) => t(config.stages.find((x) => x.slug === s)?.title ?? s);
-  const lineOptions = { slug, showInternal: internal, doc: config.data, stageTitle, t };
+  const lineOptions = { slug, showInternal: internal, doc: config.data, stageTitle, t, company: { region: config.company?.region ?? null } };
 
   return (
     <Drawer anchor="right" open={open} onClose={onClose} PaperProps={{ sx: { width: { xs: '100%', sm: 440 } } }}>

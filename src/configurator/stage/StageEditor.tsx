@@ -115,7 +115,8 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
   const stageKey = server.stages.map((s) => s.slug).join(',');
   const form = useMemo(() => {
     const stages = stageKey ? stageKey.split(',') : [];
-    return { engine: configEngine(stages, catalogue), stage: hasStage(slug) ? stageUiFor(slug, stages, { region }, catalogue) : undefined };
+    // The config's catalogue: a stage born in the editor is only in the catalogue of the configs pinned to it.
+    return { engine: configEngine(stages, catalogue, { region }), stage: withCatalogue(catalogue, () => hasStage(slug)) ? stageUiFor(slug, stages, { region }, catalogue) : undefined };
   }, [stageKey, slug, region, catalogue]);
 
   // The form's remote selects and media input (engine/react, formContext): bound to the config's company.
@@ -219,8 +220,8 @@ export function StageEditor({ start, slug, internal, storageKey, onAnswer, onCon
 
   // A review thread's field by its pointer, named as the overview and the history name it (issue 55).
   const labelFor = useCallback(
-    (pointer: string) => withCatalogue(catalogue, () => pointerTarget(slug, pointer, { doc: controller.current?.getDoc() ?? server.data }, t))?.labels.join(' › ') || pointer,
-    [catalogue, slug, server, t],
+    (pointer: string) => withCatalogue(catalogue, () => pointerTarget(slug, pointer, { doc: controller.current?.getDoc() ?? server.data, company: { region } }, t))?.labels.join(' › ') || pointer,
+    [catalogue, slug, server, t, region],
   );
 
   if (!stage) return <Alert severity="error">{t('configPages.unknownStage')}</Alert>;

@@ -5,7 +5,7 @@
  * config's required stages, as the server's writeStage does).
  */
 import { validateStage, withCatalogue, withContextSchema, type Catalogue, type ConfigDocument, type DefaultsContext } from '../../../engine';
-import { defaultEngine, getStageUi, type StageEngine } from '../../../engine/react';
+import { defaultEngine, getStageUi, validateSection, type StageEngine } from '../../../engine/react';
 
 type Ui = Record<string, unknown>;
 
@@ -44,14 +44,17 @@ export function stageUiFor(slug: string, stages: readonly string[], context?: De
 
 /**
  * The default engine, validating with the config's stages (checks read them as `stages`) and
- * running every call with the stage versions the config is pinned to (`catalogue`).
+ * running every call with the stage versions the config is pinned to (`catalogue`). `company` (the
+ * config's company, its region) is what a `visibleIf` reads as `$company`: the form shows and the
+ * validation judges the fields shown for it, as the server's writeStage does.
  */
-export function configEngine(stages: readonly string[], catalogue?: Catalogue): StageEngine {
+export function configEngine(stages: readonly string[], catalogue?: Catalogue, company?: DefaultsContext): StageEngine {
   const run = <T>(fn: () => T) => withCatalogue(catalogue, fn);
   return {
+    company,
     updateStage: (doc, slug, data) => run(() => defaultEngine.updateStage(doc, slug, data)),
-    validateStage: (slug, data, doc, opts) => run(() => validateStage(slug, data, doc as ConfigDocument, { mode: opts?.mode, stages })),
-    validateSection: (slug, data, section) => run(() => defaultEngine.validateSection!(slug, data, section)),
+    validateStage: (slug, data, doc, opts) => run(() => validateStage(slug, data, doc as ConfigDocument, { mode: opts?.mode, stages, company })),
+    validateSection: (slug, data, section) => run(() => validateSection(slug, data, section, company)),
     formValidator: (slug, schema) => run(() => defaultEngine.formValidator!(slug, schema)),
   };
 }

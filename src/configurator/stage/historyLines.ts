@@ -4,7 +4,7 @@
  * Kia is one line "Franchises › Kia removed", rows and references named, hidden fields left out.
  * Pure.
  */
-import { hasStage, type Translate } from '../../../engine';
+import { hasStage, type CompanyFacts, type Translate } from '../../../engine';
 import type { Revision, RevisionChange } from '../api';
 import { changeLine, collectNames, inside, isRowPointer, lineText } from './changeLines';
 import { diffData, getAtPointer, type FieldChange } from './diff';
@@ -25,6 +25,8 @@ export interface HistoryLineOptions {
   doc: Record<string, unknown>;
   stageTitle(slug: string): string;
   t: Translate;
+  /** The config's company (its region): a `visibleIf` reads it as `$company`, so fields hidden for it are left out. */
+  company?: CompanyFacts;
 }
 
 const isContainer = (v: unknown) => typeof v === 'object' && v !== null;
@@ -47,7 +49,7 @@ const notesOf = (v: unknown) => {
 
 /** The lines of one revision, in the order the server listed its changes. */
 export function historyLines(rev: Pick<Revision, 'changes'>, opts: HistoryLineOptions): HistoryLine[] {
-  const { t, doc } = opts;
+  const { t, doc, company } = opts;
   // Items this revision removed are gone from `doc`: ids pointing at them are named from its values.
   const names = new Map<string, string>();
   for (const c of rev.changes) collectNames([c.new, c.old], names);
@@ -61,12 +63,12 @@ export function historyLines(rev: Pick<Revision, 'changes'>, opts: HistoryLineOp
       const rowAt = (pointer: string) => inside(c.field, c.new, pointer) ?? inside(c.field, c.old, pointer) ?? getAtPointer(doc[c.stage], pointer);
       if (c.large) {
         // Left out of the page for its size: named, its values loaded with "Show all changes".
-        const l = changeLine(c.stage, { field: c.field, before: c.old, after: c.new }, { doc, names, rowAt }, t);
+        const l = changeLine(c.stage, { field: c.field, before: c.old, after: c.new }, { doc, names, rowAt, company }, t);
         const side = (s: 'old' | 'new', text: string) => (c.large?.includes(s) ? t('common:configPages.stagePage.largeValue') : text);
         return [line(`${l?.label || opts.stageTitle(c.stage)}: ${side('old', l?.before ?? '—')} → ${side('new', l?.after ?? '—')}`)];
       }
       return opened(c).flatMap((part, n) => {
-        const l = changeLine(c.stage, part, { doc, names, rowAt }, t);
+        const l = changeLine(c.stage, part, { doc, names, rowAt, company }, t);
         return l ? [line(lineText(l, t), n)] : [];
       });
     });

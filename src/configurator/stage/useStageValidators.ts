@@ -9,7 +9,7 @@ import { hasStage, loadStageValidators, stageValidatorsLoaded, stageValidatorsNe
  * once: the editor says the stage does not exist. `catalogue`: the config's pinned stage versions.
  */
 export function useStageValidators(slug: string, catalogue?: Catalogue): { ready: boolean; failed: boolean } {
-  const needed = hasStage(slug) ? withCatalogue(catalogue, () => stageValidatorsNeeded(slug)) : [];
+  const needed = withCatalogue(catalogue, () => (hasStage(slug) ? stageValidatorsNeeded(slug) : []));
   // Read from the engine on every render; the state below only makes the page render again. A
   // pinned version's validators are registered by usePinnedCatalogue: only the shipped ones load here.
   const ready = withCatalogue(catalogue, () => needed.every(stageValidatorsLoaded));

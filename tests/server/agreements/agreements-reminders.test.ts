@@ -7,11 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgreementDetail, AgreementListItem } from '../../../contract/agreements';
 import type { NotificationsPage } from '../../../contract/variations';
-import { buildApp, type AppOptions } from '../../../server/app';
-import { openPostgres, type Database } from '../../../server/db/database';
 import { agreementEnvelopes, agreements, agreementSignatures, companies, mailOutbox, notificationPreferences, userNotifications, users } from '../../../server/db/schema';
-import { DEMO_PASSWORD, openDemoDatabase } from '../../support/server';
-import { startMailCatcher, type MailCatcher } from '../../support/smtp';
+import { openTwoInstances, type TwoInstances } from '../../support/instances';
 
 type ErrorBody = { message: string; errors?: Array<{ detail: string; field?: string }> };
 type Envelope = { id: number; recipient: string } & ErrorBody;
@@ -19,27 +16,12 @@ type Reply<T> = { status: number; body: T };
 
 const DAY = 86_400_000;
 
+let two: TwoInstances;
 let a: FastifyInstance;
-let b: FastifyInstance;
-let shared: Database;
-let secondDb: Database | null = null;
-let postgresUrl = '';
-let drop: () => Promise<void>;
-let catcher: MailCatcher;
-let common: Omit<AppOptions, 'database'>;
 const tokens: Record<string, string> = {};
 const userIds: Record<string, number> = {};
 let motors = 0;
 let harbour = 0;
-
-/** A second instance on the same database: on PostgreSQL its own connections; on PGlite the same one (one process only). */
-async function anotherInstance(): Promise<FastifyInstance> {
-  if (process.env.TEST_DB === 'postgres') {
-    secondDb = await openPostgres(postgresUrl);
-    return buildApp({ database: secondDb, ...common });
-  }
-  return buildApp({ database: { ...shared, close: async () => {} }, ...common });
-}
 
 async function api<T = AgreementDetail & ErrorBody>(who: string, method: string, url: string, payload?: unknown, app: FastifyInstance = a): Promise<Reply<T>> {
   const res = await app.inject({ method: method as 'GET', url: `/api${url}`, headers: { authorization: `Bearer ${tokens[who]}` }, payload: payload as object });
@@ -68,16 +50,6 @@ async function mailsAbout(id: number, to: string) {
 }
 const rowsWithKey = (prefix: string) => a.db.select().from(userNotifications).where(like(userNotifications.key, `${prefix}%`));
 
-/** Sends what the outbox holds (both workers at once; a sweep far ahead mails others too) and gives the catcher a moment. */
-async function deliver() {
-  for (let pass = 0; pass < 30; pass++) {
-    await Promise.all([a.mail.flush(), b.mail.flush()]);
-    const [{ pending }] = await a.db.select({ pending: sql<number>`count(*)::int` }).from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
-    if (!pending) break;
-  }
-  await new Promise((r) => setTimeout(r, 300));
-}
-
 const sign = (id: number, shown: string, who = 'dealer') =>
   api(who, 'POST', `/agreements/${id}/sign`, { signer_name: 'Dana Dealer', signature: { kind: 'typed', text: 'Dana Dealer' }, accept: true, shown_sha256: shown });
 
@@ -87,29 +59,15 @@ async function setChannel(email: string, channel: 'none' | 'in_app' | 'mail' | '
 }
 
 beforeAll(async () => {
-  catcher = await startMailCatcher();
-  common = { smtpUrl: catcher.url, mailWorkerIntervalMs: 0, trackerSweepSeconds: 0, maxEventLoopDelay: false, publicUrl: 'http://portal.test' };
-  const opened = await openDemoDatabase();
-  drop = opened.drop;
-  shared = opened.database;
-  postgresUrl = opened.url ?? '';
-  a = await buildApp({ database: shared, ...common });
-  b = await anotherInstance();
+  two = await openTwoInstances();
+  a = two.a;
   for (const u of await a.db.select({ id: users.id, email: users.email }).from(users)) userIds[u.email] = u.id;
-  for (const [who, email] of Object.entries({ admin: 'admin@demo.test', dealer: 'dealer@demo.test', dealer2: 'dealer2@demo.test' })) {
-    const res = await a.inject({ method: 'POST', url: '/api/login', payload: { email, password: DEMO_PASSWORD } });
-    tokens[who] = (res.json() as { access_token: string }).access_token;
-  }
+  for (const [who, email] of Object.entries({ admin: 'admin@demo.test', dealer: 'dealer@demo.test', dealer2: 'dealer2@demo.test' })) tokens[who] = await two.tokenOf(email);
   const found = await a.db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.name, ['Demo Motors', 'Harbour Cars']));
   motors = found.find((c) => c.name === 'Demo Motors')!.id;
   harbour = found.find((c) => c.name === 'Harbour Cars')!.id;
 }, 120_000);
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await drop?.();
-  await catcher?.close();
-});
+afterAll(() => two?.close());
 
 describe('sending with a reminder and an expiry', () => {
   it('takes the default reminder when none is given, or the days and expiry chosen; the detail and the list carry them', async () => {
@@ -287,7 +245,7 @@ describe('the sweep', () => {
 
     // A day before: no reminder yet (the expiring one is past its expiry then: its salesperson hears of it).
     const early = new Date(Math.min(...sentAts) + (DAYS - 1) * DAY);
-    await Promise.all([a.trackerSweep.run(early), b.trackerSweep.run(early)]);
+    await Promise.all([a.trackerSweep.run(early), two.b.trackerSweep.run(early)]);
     expect(await remindedRows()).toEqual([]);
     const told = await expiredRows();
     expect(told).toHaveLength(1);
@@ -298,13 +256,14 @@ describe('the sweep', () => {
     const due = new Date(Math.max(...sentAts) + DAYS * DAY + 3_600_000);
     const [{ lastMail }] = await a.db.select({ lastMail: sql<number>`coalesce(max(${mailOutbox.id}), 0)` }).from(mailOutbox);
     const mailsSince = async () => (await a.db.select().from(mailOutbox).where(sql`${mailOutbox.id} > ${lastMail}`)).filter((m) => ids.some((id) => m.text.includes(`/#/agreements/${id}/`)));
-    await Promise.all([a.trackerSweep.run(due), b.trackerSweep.run(due)]);
+    await Promise.all([a.trackerSweep.run(due), two.b.trackerSweep.run(due)]);
     const rows = await remindedRows();
     expect(rows.map((r) => r.recipient).sort()).toEqual([`email:buyer@outside.example`, `user:${userIds['dealer@demo.test']}`, `user:${userIds['dealer2@demo.test']}`].sort());
     expect(rows.map((r) => r.key).sort()).toEqual([dealer, outside, french].map((ag) => `agreement_reminder:${ag.id}:${sentAtOf.get(ag.id)}`).sort());
     expect(await expiredRows()).toHaveLength(1);
-    await deliver();
-    const got = (to: string, id: number) => catcher.messages.filter((m) => m.to === to && m.text.includes(`/#/agreements/${id}/preview`) && /Reminder|Rappel/.test(m.subject));
+    // A sweep far ahead mails others too: until the outbox is empty.
+    await two.deliver({ drain: true });
+    const got = (to: string, id: number) => two.catcher.messages.filter((m) => m.to === to && m.text.includes(`/#/agreements/${id}/preview`) && /Reminder|Rappel/.test(m.subject));
     expect(got('dealer@demo.test', dealer.id)).toHaveLength(1);
     expect(got('dealer@demo.test', dealer.id)[0].text).toContain(`The order form Sweep: dealer (A-${dealer.id}) was sent to you on`);
     expect(got('dealer@demo.test', dealer.id)[0].text).toContain(`Read it and sign it here: http://portal.test/#/agreements/${dealer.id}/preview`);
@@ -314,17 +273,15 @@ describe('the sweep', () => {
     expect(fr[0].subject).toBe('Rappel : un bon de commande attend votre signature');
     expect(fr[0].text).toContain('Bonjour Hugo Harbour,');
     expect(fr[0].text).toContain(`Le bon de commande Sweep : concessionnaire (A-${french.id}) vous a été envoyé le`);
-    for (const id of [signed.id, archived.id, expiring.id]) expect(catcher.messages.filter((m) => m.text.includes(`/#/agreements/${id}/preview`) && /Reminder/.test(m.subject))).toEqual([]);
-    const expiryMail = catcher.messages.filter((m) => m.to === 'admin@demo.test' && m.subject.startsWith('Order form expired unsigned: Sweep: expires'));
+    for (const id of [signed.id, archived.id, expiring.id]) expect(two.catcher.messages.filter((m) => m.text.includes(`/#/agreements/${id}/preview`) && /Reminder/.test(m.subject))).toEqual([]);
+    const expiryMail = two.catcher.messages.filter((m) => m.to === 'admin@demo.test' && m.subject.startsWith('Order form expired unsigned: Sweep: expires'));
     expect(expiryMail).toHaveLength(1);
     expect(expiryMail[0].text).toContain(`http://portal.test/#/agreements/${expiring.id}/edit`);
     // The three reminders (the expiry's notice went at the first sweep).
     expect(await mailsSince()).toHaveLength(3);
 
     // A later sweep (and a restarted instance): nothing again.
-    await b.close();
-    secondDb = null;
-    b = await anotherInstance();
+    const b = await two.restartSecond();
     const later = new Date(due.getTime() + DAY);
     await Promise.all([a.trackerSweep.run(later), b.trackerSweep.run(later)]);
     expect(await remindedRows()).toHaveLength(3);

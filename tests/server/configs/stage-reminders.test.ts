@@ -7,22 +7,14 @@
 import { and, eq, gt, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type AppOptions } from '../../../server/app';
 import { hashPassword } from '../../../server/auth/auth.passwords';
 import { sweepStageReminders } from '../../../server/configs/configs.reminders';
-import { openPostgres, type Database } from '../../../server/db/database';
 import { companies, companyUsers, configMeta, configRevisions, configs, mailOutbox, notificationPreferences, userNotifications, userRoles, users } from '../../../server/db/schema';
-import { DEMO_PASSWORD, openDemoDatabase } from '../../support/server';
-import { startMailCatcher, type MailCatcher } from '../../support/smtp';
+import { openTwoInstances, type TwoInstances } from '../../support/instances';
+import { DEMO_PASSWORD } from '../../support/server';
 
+let two: TwoInstances;
 let a: FastifyInstance;
-let b: FastifyInstance;
-let shared: Database;
-let secondDb: Database | null = null;
-let drop: () => Promise<void>;
-let catcher: MailCatcher;
-let common: Omit<AppOptions, 'database'>;
-let postgresUrl = '';
 let adminToken = '';
 let passwordHash = '';
 
@@ -31,30 +23,12 @@ const DAY = 86_400_000;
 const daysAfter = (from: Date, days: number) => new Date(from.getTime() + days * DAY);
 const daysAgo = (days: number) => daysAfter(NOW, -days);
 
-/** A second instance on the same database: on PostgreSQL its own connections; on PGlite the same one (one process only). */
-async function anotherInstance(): Promise<FastifyInstance> {
-  if (process.env.TEST_DB === 'postgres') {
-    secondDb = await openPostgres(postgresUrl);
-    return buildApp({ database: secondDb, ...common });
-  }
-  return buildApp({ database: { ...shared, close: async () => {} }, ...common });
-}
-
-/** Sends what the outbox holds (both workers at once) and gives the catcher a moment. */
-async function deliver() {
-  for (let pass = 0; pass < 3; pass++) await Promise.all([a.mail.flush(), b.mail.flush()]);
-  await new Promise((r) => setTimeout(r, 300));
-}
-const mailsTo = (to: string) => catcher.messages.filter((m) => m.to === to);
+const mailsTo = (to: string) => two.catcher.messages.filter((m) => m.to === to);
 const queuedTo = async (to: string) => a.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
 async function api<T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = adminToken) {
   const res = await a.inject({ method, url: `/api${url}`, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
   return { status: res.statusCode, body: res.json() as T };
-}
-async function tokenOf(email: string) {
-  const res = await a.inject({ method: 'POST', url: '/api/login', payload: { email, password: DEMO_PASSWORD } });
-  return (res.json() as { access_token: string }).access_token;
 }
 
 type Company = { id: number; guid: string; reminder_days: number | null };
@@ -99,25 +73,13 @@ const USUAL = {
 };
 
 beforeAll(async () => {
-  catcher = await startMailCatcher();
-  common = { smtpUrl: catcher.url, mailWorkerIntervalMs: 0, trackerSweepSeconds: 0, maxEventLoopDelay: false, publicUrl: 'http://portal.test' };
-  const opened = await openDemoDatabase();
-  drop = opened.drop;
-  shared = opened.database;
-  postgresUrl = opened.url ?? '';
   // Only this file's companies remind: the demo's configs would be swept too.
-  await shared.db.update(companies).set({ reminderDays: null });
-  a = await buildApp({ database: shared, ...common });
-  b = await anotherInstance();
-  adminToken = await tokenOf('admin@demo.test');
+  two = await openTwoInstances({ prepare: (database) => database.db.update(companies).set({ reminderDays: null }) });
+  a = two.a;
+  adminToken = await two.tokenOf('admin@demo.test');
   passwordHash = await hashPassword(DEMO_PASSWORD);
 }, 120_000);
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await drop?.();
-  await catcher?.close();
-});
+afterAll(() => two?.close());
 
 describe('the stage reminders sweep', () => {
   it('reminds each active user of the company once across two instances at once, as their channel says, and not again', async () => {
@@ -129,7 +91,7 @@ describe('the stage reminders sweep', () => {
     await makeUser(company.id, 'quiet.off@reminders.test', 'Olly Off', { status: 'disabled' });
     const config = await makeConfig(company.id, 'Quiet website', { ...USUAL, saved: daysAgo(8) });
 
-    await Promise.all([a.trackerSweep.run(NOW), b.trackerSweep.run(NOW)]);
+    await Promise.all([a.trackerSweep.run(NOW), two.b.trackerSweep.run(NOW)]);
     const rows = await remindersOf(config.id);
     expect(rows.map((r) => r.recipient).sort()).toEqual([`user:${mail}`, `user:${inApp}`].sort());
     for (const row of rows) {
@@ -141,7 +103,7 @@ describe('the stage reminders sweep', () => {
     expect(await queuedTo('quiet.mail@reminders.test')).toHaveLength(1);
     for (const to of ['quiet.app@reminders.test', 'quiet.none@reminders.test', 'quiet.off@reminders.test']) expect([to, (await queuedTo(to)).length]).toEqual([to, 0]);
 
-    await deliver();
+    await two.deliver();
     const [got] = mailsTo('quiet.mail@reminders.test');
     expect(got.subject).toBe('Stages of Quiet website are waiting for you');
     expect(got.text).toContain('Hello Mia Mail,');
@@ -152,19 +114,17 @@ describe('the stage reminders sweep', () => {
     expect(got.html).toContain(`<a href="http://portal.test/#/configurator/${config.id}/franchises">Open the stage</a>`);
 
     // Both again, and a third instance after a restart of the second: nothing more.
-    await Promise.all([a.trackerSweep.run(NOW), b.trackerSweep.run(NOW)]);
-    await b.close();
-    secondDb = null;
-    b = await anotherInstance();
+    await Promise.all([a.trackerSweep.run(NOW), two.b.trackerSweep.run(NOW)]);
+    const b = await two.restartSecond();
     await b.trackerSweep.run(daysAfter(NOW, 1));
     expect(await sweepStageReminders(a, daysAfter(NOW, 2))).toBe(0);
     expect(await remindersOf(config.id)).toHaveLength(2);
     expect(await queuedTo('quiet.mail@reminders.test')).toHaveLength(1);
-    await deliver();
+    await two.deliver();
     expect(mailsTo('quiet.mail@reminders.test')).toHaveLength(1);
 
     // The bell lists it for the in-app person.
-    const token = await tokenOf('quiet.app@reminders.test');
+    const token = await two.tokenOf('quiet.app@reminders.test');
     const inbox = await api<{ data: Array<{ event: string; title: string; link: string }> }>('GET', '/notifications', undefined, token);
     expect(inbox.body.data[0]).toMatchObject({ event: 'stages_waiting', title: 'Stages of Quiet website are waiting for you', link: `/configurator/${config.id}/franchises` });
   });
@@ -222,7 +182,7 @@ describe('the stage reminders sweep', () => {
     expect((await remindersOf(config.id)).map((r) => r.link)).toEqual([`/configurator/${config.id}/setup`]);
 
     // The dealer submits the setup stage (through the API), a day later.
-    const token = await tokenOf('again@reminders.test');
+    const token = await two.tokenOf('again@reminders.test');
     const saved = await api<{ version: number }>('PUT', `/companies/${company.guid}/configs/${config.id}`, { slug: 'setup', data: { setup: { lenders: ['Northern Bank'], contact: { name: 'Ada Again', email: 'ada@again-motors.example', telephone: '0113 496 0002' } } }, state: 'submitted', version: 3 }, token);
     expect(saved.status).toBe(200);
     await a.db.update(configRevisions).set({ createdAt: daysAfter(NOW, 1) }).where(and(eq(configRevisions.configId, config.id), gt(configRevisions.version, 3)));
@@ -234,7 +194,7 @@ describe('the stage reminders sweep', () => {
     expect(rows).toHaveLength(2);
     const again = rows.find((r) => r.key === `stages_waiting:${config.id}:${saved.body.version}`)!;
     expect(again).toMatchObject({ userId: dealer, link: `/configurator/${config.id}/franchises`, body: 'Nothing saved since 17/03/2026. Still to do: Franchises, Locations' });
-    await deliver();
+    await two.deliver();
     const mails = mailsTo('again@reminders.test');
     expect(mails).toHaveLength(2);
     expect(mails[0].text).toContain('- Setup\n- Franchises\n- Locations');
@@ -248,7 +208,7 @@ describe('the stage reminders sweep', () => {
     await a.trackerSweep.run(NOW);
     const [row] = await remindersOf(config.id);
     expect(row).toMatchObject({ title: 'Des étapes de Site du Port vous attendent', body: "Rien d'enregistré depuis le 07/03/2026. Reste à faire : Marques, Sites" });
-    await deliver();
+    await two.deliver();
     const [got] = mailsTo('port@reminders.test');
     expect(got.subject).toBe('Des étapes de Site du Port vous attendent');
     expect(got.text).toContain(`- Marques\n- Sites\n\nReprenez avec Marques ici : http://portal.test/#/configurator/${config.id}/franchises`);

@@ -8,23 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHANNELS, type NotificationPreferences } from '../../../contract/notifications';
 import { mentionToken } from '../../../contract/reviews';
-import { buildApp, type AppOptions } from '../../../server/app';
 import { resolveConfig } from '../../../server/options';
-import { openPostgres, type Database } from '../../../server/db/database';
 import { configs, mailOutbox, notificationDigests, notificationPreferences, projects, userNotifications, users } from '../../../server/db/schema';
-import { DEMO_PASSWORD, openDemoDatabase } from '../../support/server';
-import { startMailCatcher, type MailCatcher } from '../../support/smtp';
+import { openTwoInstances, type TwoInstances } from '../../support/instances';
 
 type Answer = NotificationPreferences & { message?: string; errors?: Array<{ detail: string; field?: string }> };
 
+let two: TwoInstances;
 let a: FastifyInstance;
-let b: FastifyInstance;
-let shared: Database;
-let secondDb: Database | null = null;
-let postgresUrl = '';
-let drop: () => Promise<void>;
-let catcher: MailCatcher;
-let common: Omit<AppOptions, 'database'>;
 const ids: Record<string, number> = {};
 const tokens: Record<string, string> = {};
 let motors: number;
@@ -35,14 +26,6 @@ const BEFORE_HOUR = new Date('2026-06-15T06:59:00Z');
 const AT_HOUR = new Date('2026-06-15T07:00:00Z');
 const LATER_TODAY = new Date('2026-06-15T18:00:00Z');
 const TOMORROW = new Date('2026-06-16T07:05:00Z');
-
-async function anotherInstance(): Promise<FastifyInstance> {
-  if (process.env.TEST_DB === 'postgres') {
-    secondDb = await openPostgres(postgresUrl);
-    return buildApp({ database: secondDb, ...common });
-  }
-  return buildApp({ database: { ...shared, close: async () => {} }, ...common });
-}
 
 async function api<T = Answer>(method: 'GET' | 'PUT' | 'POST', url: string, token?: string, payload?: unknown): Promise<{ status: number; body: T }> {
   const res = await a.inject({ method, url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -59,39 +42,19 @@ async function mention(configId: number, who: string, name: string, text: string
 }
 const rowOf = async (key: string, who: string) => (await a.db.select().from(userNotifications).where(and(eq(userNotifications.key, key), eq(userNotifications.userId, ids[who]))))[0];
 const outboxTo = async (email: string) => a.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-/** Sends what the outbox holds (both workers at once) and gives the catcher a moment. */
-async function deliver() {
-  for (let pass = 0; pass < 3; pass++) await Promise.all([a.mail.flush(), b.mail.flush()]);
-  await new Promise((r) => setTimeout(r, 300));
-}
-const digestsTo = (to: string) => catcher.messages.filter((m) => m.to === to && /digest|récapitulatif/.test(m.subject));
+const digestsTo = (to: string) => two.catcher.messages.filter((m) => m.to === to && /digest|récapitulatif/.test(m.subject));
 
 beforeAll(async () => {
-  catcher = await startMailCatcher();
-  common = { smtpUrl: catcher.url, mailWorkerIntervalMs: 0, trackerSweepSeconds: 0, maxEventLoopDelay: false, publicUrl: 'http://portal.test', logger: false };
-  const opened = await openDemoDatabase();
-  drop = opened.drop;
-  shared = opened.database;
-  postgresUrl = opened.url ?? '';
   // The sweep's other parts (the demo projects' due tasks) mail too: only this file's mails here.
-  await shared.db.delete(projects);
-  a = await buildApp({ database: shared, ...common });
-  b = await anotherInstance();
+  two = await openTwoInstances({ options: { logger: false }, prepare: (database) => database.db.delete(projects) });
+  a = two.a;
   for (const u of await a.db.select({ id: users.id, email: users.email }).from(users)) ids[u.email.split('@')[0]] = u.id;
-  for (const who of ['dealer', 'dealer2', 'pm']) {
-    const res = await a.inject({ method: 'POST', url: '/api/login', payload: { email: `${who}@demo.test`, password: DEMO_PASSWORD } });
-    tokens[who] = (res.json() as { access_token: string }).access_token;
-  }
+  for (const who of ['dealer', 'dealer2', 'pm']) tokens[who] = await two.tokenOf(`${who}@demo.test`);
   const byName = async (name: string) => (await a.db.select({ id: configs.id }).from(configs).where(eq(configs.name, name)))[0].id;
   motors = await byName('Demo Motors website');
   harbour = await byName('Harbour Cars website');
 }, 120_000);
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await drop?.();
-  await catcher?.close();
-});
+afterAll(() => two?.close());
 
 describe('GET and PUT /notifications/preferences', () => {
   it('answers every kind with its default to someone who never chose', async () => {
@@ -166,14 +129,14 @@ describe('what a mention gives, by the person\'s channel', () => {
     expect(await outboxTo('dealer2@demo.test')).toEqual([]);
 
     // 06:59 UTC: not yet, on either instance.
-    const early = await Promise.all([a.trackerSweep.run(BEFORE_HOUR), b.trackerSweep.run(BEFORE_HOUR)]);
+    const early = await Promise.all([a.trackerSweep.run(BEFORE_HOUR), two.b.trackerSweep.run(BEFORE_HOUR)]);
     expect(early.map((r) => r.digests)).toEqual([0, 0]);
     expect((await rowOf(`mention:${first}`, 'dealer')).digestPending).toBe(true);
 
     // 07:00: both instances at once; each person's digest is written once.
-    const swept = await Promise.all([a.trackerSweep.run(AT_HOUR), b.trackerSweep.run(AT_HOUR)]);
+    const swept = await Promise.all([a.trackerSweep.run(AT_HOUR), two.b.trackerSweep.run(AT_HOUR)]);
     expect(swept[0].digests + swept[1].digests).toBe(2);
-    await deliver();
+    await two.deliver();
     const [english] = digestsTo('dealer@demo.test');
     expect(digestsTo('dealer@demo.test')).toHaveLength(1);
     expect(english.subject).toBe('Your Launch Portal digest of 15/06/2026');
@@ -200,13 +163,13 @@ describe('what a mention gives, by the person\'s channel', () => {
 
   it('sends one digest a day: what comes after today\'s waits for tomorrow\'s', async () => {
     const late = await mention(motors, 'dealer', 'Dana Dealer', 'one more thing about the logo.');
-    const again = await Promise.all([a.trackerSweep.run(LATER_TODAY), b.trackerSweep.run(LATER_TODAY)]);
+    const again = await Promise.all([a.trackerSweep.run(LATER_TODAY), two.b.trackerSweep.run(LATER_TODAY)]);
     expect(again[0].digests + again[1].digests).toBe(0);
     expect((await rowOf(`mention:${late}`, 'dealer')).digestPending).toBe(true);
 
-    const next = await Promise.all([a.trackerSweep.run(TOMORROW), b.trackerSweep.run(TOMORROW)]);
+    const next = await Promise.all([a.trackerSweep.run(TOMORROW), two.b.trackerSweep.run(TOMORROW)]);
     expect(next[0].digests + next[1].digests).toBe(1);
-    await deliver();
+    await two.deliver();
     const digests = digestsTo('dealer@demo.test');
     expect(digests.map((m) => m.subject)).toEqual(['Your Launch Portal digest of 15/06/2026', 'Your Launch Portal digest of 16/06/2026']);
     expect(digests[1].text).toContain('one more thing about the logo.');
@@ -228,8 +191,8 @@ describe('a reply', () => {
     await choose('dealer', { reply: 'mail' });
     const mailed = await reply('As on the VAT certificate.');
     expect(await rowOf(`reply:${mailed.body.comments.at(-1)!.id}`, 'dealer')).toMatchObject({ event: 'reply' });
-    await deliver();
-    const got = catcher.messages.filter((m) => m.to === 'dealer@demo.test' && m.subject === subject);
+    await two.deliver();
+    const got = two.catcher.messages.filter((m) => m.to === 'dealer@demo.test' && m.subject === subject);
     expect(got).toHaveLength(1);
     expect(got[0].text).toContain('As on the VAT certificate.');
   });
@@ -237,9 +200,9 @@ describe('a reply', () => {
 
 describe('DIGEST_HOUR', () => {
   it('is 7 unless set, and a whole UTC hour from 0 to 23: anything else stops the start naming it', () => {
-    expect(resolveConfig({ database: shared }).digestHour).toBe(7);
-    expect(resolveConfig({ database: shared, digestHour: 0 }).digestHour).toBe(0);
-    expect(resolveConfig({ database: shared, digestHour: 23 }).digestHour).toBe(23);
-    for (const bad of [24, -1, 7.5, Number.NaN]) expect(() => resolveConfig({ database: shared, digestHour: bad }), String(bad)).toThrow('DIGEST_HOUR: give a whole hour from 0 to 23 (UTC)');
+    expect(resolveConfig({ database: two.database }).digestHour).toBe(7);
+    expect(resolveConfig({ database: two.database, digestHour: 0 }).digestHour).toBe(0);
+    expect(resolveConfig({ database: two.database, digestHour: 23 }).digestHour).toBe(23);
+    for (const bad of [24, -1, 7.5, Number.NaN]) expect(() => resolveConfig({ database: two.database, digestHour: bad }), String(bad)).toThrow('DIGEST_HOUR: give a whole hour from 0 to 23 (UTC)');
   });
 });

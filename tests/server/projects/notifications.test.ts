@@ -7,71 +7,30 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationsPage, NotificationsRead } from '../../../contract/variations';
-import { buildApp, type AppOptions } from '../../../server/app';
-import { openPostgres, type Database } from '../../../server/db/database';
 import { companies, mailOutbox, projectStakeholders, projects, userNotifications, users } from '../../../server/db/schema';
 import { notifyTaskDone } from '../../../server/projects/projects.notifications';
-import { DEMO_PASSWORD, openDemoDatabase } from '../../support/server';
-import { startMailCatcher, type MailCatcher } from '../../support/smtp';
+import { openTwoInstances, type TwoInstances } from '../../support/instances';
 import { makeGroup, makeProject, makeTasks, onlyTemplates, stages } from './variations-helpers';
 
+let two: TwoInstances;
 let a: FastifyInstance;
-let b: FastifyInstance;
-let shared: Database;
-let secondDb: Database | null = null;
-let drop: () => Promise<void>;
-let catcher: MailCatcher;
-let common: Omit<AppOptions, 'database'>;
 const ids: Record<string, number> = {};
 
 // A fixed clock: "today" is 15 June 2026 for the sweep.
 const NOW = new Date('2026-06-15T09:00:00Z');
 const TODAY = '2026-06-15';
 
-/** A fresh database for a second instance: on PostgreSQL its own connections; on PGlite the same one (one process only). */
-async function anotherInstance(): Promise<FastifyInstance> {
-  if (process.env.TEST_DB === 'postgres') {
-    secondDb = await openPostgres(postgresUrl);
-    return buildApp({ database: secondDb, ...common });
-  }
-  return buildApp({ database: { ...shared, close: async () => {} }, ...common });
-}
-let postgresUrl = '';
-
 const motorsId = async () => (await a.db.select({ id: companies.id }).from(companies).where(eq(companies.name, 'Demo Motors')))[0].id;
 const outboxCount = async () => (await a.db.select().from(mailOutbox)).length;
-/** Sends what the outbox holds (both workers at once) and gives the catcher a moment. */
-async function deliver() {
-  for (let pass = 0; pass < 3; pass++) await Promise.all([a.mail.flush(), b.mail.flush()]);
-  await new Promise((r) => setTimeout(r, 300));
-}
-const mailsTo = (to: string, subject: string) => catcher.messages.filter((m) => m.to === to && m.subject === subject);
-
-async function tokenOf(app: FastifyInstance, email: string) {
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: DEMO_PASSWORD } });
-  return (res.json() as { access_token: string }).access_token;
-}
+const mailsTo = (to: string, subject: string) => two.catcher.messages.filter((m) => m.to === to && m.subject === subject);
 
 beforeAll(async () => {
-  catcher = await startMailCatcher();
-  common = { smtpUrl: catcher.url, mailWorkerIntervalMs: 0, trackerSweepSeconds: 0, maxEventLoopDelay: false, publicUrl: 'http://portal.test' };
-  // A copy of the run's seeded database; on PostgreSQL the second instance opens it by its URL.
-  const opened = await openDemoDatabase();
-  drop = opened.drop;
-  shared = opened.database;
-  postgresUrl = opened.url ?? '';
   // Only this file's projects: the demo's would be swept too.
-  await shared.db.delete(projects);
-  a = await buildApp({ database: shared, ...common });
-  b = await anotherInstance();
+  two = await openTwoInstances({ prepare: (database) => database.db.delete(projects) });
+  a = two.a;
   for (const u of await a.db.select({ id: users.id, email: users.email }).from(users)) ids[u.email] = u.id;
 }, 120_000);
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await drop?.();
-  await catcher?.close();
-});
+afterAll(() => two?.close());
 
 describe('the sweep', () => {
   it('mails a due task once across two instances running at once, and not again after a restart; it is in the in-app list', async () => {
@@ -84,11 +43,11 @@ describe('the sweep', () => {
     await onlyTemplates(db, [{ event: 'task_due', recipients: ['assignee', 'project_manager', 'stakeholders'], subject: 'Due today: {task}', body: '{task} for {project} ({company}) is due on {due}: {link}' }]);
 
     const outboxBefore = await outboxCount();
-    const [ra, rb] = await Promise.all([a.trackerSweep.run(NOW), b.trackerSweep.run(NOW)]);
+    const [ra, rb] = await Promise.all([a.trackerSweep.run(NOW), two.b.trackerSweep.run(NOW)]);
     // Three people, each once, whichever instance got there first.
     expect(ra.notified + rb.notified).toBe(3);
     expect((await outboxCount()) - outboxBefore).toBe(3);
-    await deliver();
+    await two.deliver();
     for (const to of ['dealer@demo.test', 'pm@demo.test', 'sam@agency.example']) {
       const got = mailsTo(to, 'Due today: Upload the logo');
       expect([to, got.length]).toEqual([to, 1]);
@@ -98,17 +57,15 @@ describe('the sweep', () => {
     expect(rows.map((r) => r.recipient).sort()).toEqual([`email:sam@agency.example`, `user:${ids['dealer@demo.test']}`, `user:${ids['pm@demo.test']}`].sort());
 
     // Both again, and a third instance after a "restart" of the second: nothing more.
-    await Promise.all([a.trackerSweep.run(NOW), b.trackerSweep.run(NOW)]);
-    await b.close();
-    secondDb = null;
-    b = await anotherInstance();
+    await Promise.all([a.trackerSweep.run(NOW), two.b.trackerSweep.run(NOW)]);
+    const b = await two.restartSecond();
     expect((await b.trackerSweep.run(NOW)).notified).toBe(0);
     expect((await outboxCount()) - outboxBefore).toBe(3);
-    await deliver();
+    await two.deliver();
     expect(mailsTo('pm@demo.test', 'Due today: Upload the logo')).toHaveLength(1);
 
     // The assignee sees it in the app (on either instance).
-    const token = await tokenOf(b, 'dealer@demo.test');
+    const token = await two.tokenOf('dealer@demo.test', b);
     const inbox = (await b.inject({ method: 'GET', url: '/api/notifications', headers: { authorization: `Bearer ${token}` } })).json() as NotificationsPage;
     expect(inbox.unread).toBeGreaterThanOrEqual(1);
     expect(inbox.data[0]).toMatchObject({ event: 'task_due', title: 'Due today: Upload the logo', link: `/tracker/${project.id}/profile`, project_id: project.id, read_at: null });
@@ -140,8 +97,8 @@ describe('the sweep', () => {
 
     const result = await a.trackerSweep.run(NOW);
     expect(result.recomputed).toBeGreaterThanOrEqual(1);
-    await deliver();
-    const subjects = (to: string) => catcher.messages.filter((m) => m.to === to && /overdue|Never/i.test(m.subject)).map((m) => m.subject).sort();
+    await two.deliver();
+    const subjects = (to: string) => two.catcher.messages.filter((m) => m.to === to && /overdue|Never/i.test(m.subject)).map((m) => m.subject).sort();
     expect(subjects('pm@demo.test')).toEqual(['Overdue: Build yesterday', 'Overdue: Design yesterday']);
     expect(subjects('am@demo.test')).toEqual(['Design overdue: Design yesterday']);
     expect(mailsTo('pm@demo.test', 'Overdue: Design yesterday')[0].text).toBe('Design yesterday was due 14/06/2026.');
@@ -162,12 +119,12 @@ describe('the sweep', () => {
     const completedAt = new Date('2026-06-15T10:00:00Z');
     await db.transaction((tx) => notifyTaskDone(a, tx, { projectId: project.id, taskId: task.id, completedAt }));
     await db.transaction((tx) => notifyTaskDone(a, tx, { projectId: project.id, taskId: task.id, completedAt }));
-    await deliver();
+    await two.deliver();
     expect(mailsTo('am@demo.test', 'Done: Go-live checklist')).toHaveLength(1);
     expect(mailsTo('dealer2@demo.test', 'Done: Go-live checklist')).toHaveLength(1);
     // Done again later (after being reopened): a new occurrence.
     await db.transaction((tx) => notifyTaskDone(a, tx, { projectId: project.id, taskId: task.id, completedAt: new Date('2026-06-16T10:00:00Z') }));
-    await deliver();
+    await two.deliver();
     expect(mailsTo('am@demo.test', 'Done: Go-live checklist')).toHaveLength(2);
   });
 });
@@ -191,7 +148,7 @@ describe('in the reader\'s language (issue 55)', () => {
       },
     ]);
     await db.transaction((tx) => notifyTaskDone(a, tx, { projectId: project.id, taskId: task.id, completedAt: new Date('2026-06-15T11:00:00Z') }));
-    await deliver();
+    await two.deliver();
     expect(mailsTo('am@demo.test', 'Done: Mise en ligne')).toHaveLength(1);
     const french = mailsTo('dealer2@demo.test', 'Terminé : Mise en ligne');
     expect(french).toHaveLength(1);
@@ -212,7 +169,7 @@ describe('the sweep in batches', () => {
     const count = 450;
     await makeTasks(db, project.id, groupId, open, Array.from({ length: count }, (_, i) => ({ name: `Batch task ${i}`, dueDate: TODAY })));
     await onlyTemplates(db, [{ event: 'task_due', recipients: ['project_manager'], subject: 'Batch due: {task}', body: '{task}' }]);
-    const [ra, rb] = await Promise.all([a.trackerSweep.run(NOW), b.trackerSweep.run(NOW)]);
+    const [ra, rb] = await Promise.all([a.trackerSweep.run(NOW), two.b.trackerSweep.run(NOW)]);
     expect(ra.notified + rb.notified).toBe(count);
     const rows = await db.select({ key: userNotifications.key }).from(userNotifications).where(eq(userNotifications.projectId, project.id));
     expect(new Set(rows.map((r) => r.key)).size).toBe(count);
@@ -233,8 +190,7 @@ describe('the timer', () => {
     const today = new Date().toISOString().slice(0, 10);
     const [task] = await makeTasks(db, project.id, groupId, open, [{ name: `${name} task`, dueDate: today }]);
     await onlyTemplates(db, [{ event: 'task_due', recipients: ['project_manager'], subject: 'Timed: {task}', body: '{task}' }]);
-    const database = process.env.TEST_DB === 'postgres' ? await openPostgres(postgresUrl) : { ...shared, close: async () => {} };
-    const timed = await buildApp({ database, ...common, trackerSweepSeconds });
+    const timed = await two.another({ trackerSweepSeconds });
     const key = `task_due:${task.id}:${today}`;
     const until = Date.now() + 5000;
     let rows: unknown[] = [];
@@ -257,8 +213,8 @@ describe('the timer', () => {
 
 describe('GET /notifications', () => {
   it("lists the viewer's own, newest first, pages, marks one or all read; another's is a 404", async () => {
-    const pm = { authorization: `Bearer ${await tokenOf(a, 'pm@demo.test')}` };
-    const am = { authorization: `Bearer ${await tokenOf(a, 'am@demo.test')}` };
+    const pm = { authorization: `Bearer ${await two.tokenOf('pm@demo.test')}` };
+    const am = { authorization: `Bearer ${await two.tokenOf('am@demo.test')}` };
     const get = async (url: string, headers = pm) => a.inject({ method: 'GET', url, headers });
     const all = (await get('/api/notifications?per_page=100')).json() as NotificationsPage;
     expect(all.total).toBeGreaterThanOrEqual(3);

@@ -1,10 +1,12 @@
 /**
- * Texts published stage versions bring (new fields' labels per locale), kept in the app's i18n
- * for as long as the page lives. i18next replaces a namespace's top-level keys when it loads the
- * namespace for a language (switching language later), so the texts are put back each time the
- * configurator namespace arrives for a language, silently (no event: no loop).
+ * Texts published stage versions bring (new fields' labels per locale; a stage born in the editor
+ * its title too), kept in the app's i18n for as long as the page lives. Shared: the configurator
+ * pages, the stage catalogue's screens and the stage list (src/data/stageCatalogue.ts) add them.
+ * i18next replaces a namespace's top-level keys when it loads the namespace for a language
+ * (switching language later), so the texts are put back each time the configurator namespace
+ * arrives for a language, silently (no event: no loop).
  */
-import { i18n } from '../../i18n/i18n';
+import { i18n } from './i18n';
 
 type Labels = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
