@@ -21,9 +21,11 @@ describe('registration (browser)', () => {
     await step1.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => step1.getByTestId('form-error').textContent(), SETTLE).toContain('Please make sure that all required fields are complete.');
 
-    const regionOptions = await page.getByTestId('register-region').locator('option').allTextContents();
+    // The regions come from the API: wait for them (a loaded machine answered after the first look).
+    const options = () => page.getByTestId('register-region').locator('option').allTextContents();
     // Regions are countries in the reader's language (issue 26), never bare codes.
-    expect(regionOptions).toEqual(expect.arrayContaining(['United Kingdom', 'France']));
+    await expect.poll(options, SETTLE).toEqual(expect.arrayContaining(['United Kingdom', 'France']));
+    const regionOptions = await options();
     expect(regionOptions.map((o) => o.toLowerCase())).not.toContain('usa');
     expect(regionOptions.map((o) => o.toLowerCase())).not.toContain('united states');
 

@@ -74,15 +74,16 @@ export function OutlineRow({ node, index, count, ctx, readOnly, depth, nested }:
               )}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
-              {node.name}
+              {/* The property name the data is stored under, said as such (a bare name reads like a missing text). */}
+              {t(`${W}.storedAs`, { name: node.name })}
             </Typography>
           </Box>
         </ButtonBase>
         <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end', maxWidth: '45%' }}>
           <Chip size="small" variant="outlined" label={node.shape ? t(`${W}.shapeChip`, { shape: node.shape }) : t(`${W}.kinds.${node.kind}`)} data-testid="outline-kind" />
           {layoutChip && <Chip size="small" variant="outlined" color="primary" label={t(node.kind === 'group' ? `${W}.groupLayouts.${node.layout}` : `${W}.listLayouts.${node.layout}`)} />}
-          {node.conditions.visible && <Chip size="small" color="info" label={t(`${W}.badges.visible`)} data-testid="badge-visible" />}
-          {node.conditions.required && <Chip size="small" color="info" label={t(`${W}.badges.required`)} data-testid="badge-required" />}
+          {node.conditions.visible && <Chip size="small" variant="outlined" label={t(`${W}.badges.visible`)} data-testid="badge-visible" />}
+          {node.conditions.required && <Chip size="small" variant="outlined" label={t(`${W}.badges.required`)} data-testid="badge-required" />}
         </Stack>
         {!fixed && (
           <Stack direction="row">
