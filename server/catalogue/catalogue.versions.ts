@@ -214,7 +214,12 @@ export async function pinnedCatalogue(db: Db | Tx, pins: StagePins | null | unde
  * For the areas that check a stage a request names (presence, comments) without running the engine.
  */
 export async function stageOfConfig(db: Db | Tx, pins: StagePins | null | undefined, slug: string): Promise<StageDefinition | undefined> {
-  return ((await pinnedCatalogue(db, pins)) ?? baseCatalogue).bySlug.get(slug);
+  return (await catalogueOfConfig(db, pins)).bySlug.get(slug);
+}
+
+/** The whole catalogue a config with these pins runs with (the shipped one when it pins nothing later). */
+export async function catalogueOfConfig(db: Db | Tx, pins: StagePins | null | undefined): Promise<Catalogue> {
+  return (await pinnedCatalogue(db, pins)) ?? baseCatalogue;
 }
 
 /**

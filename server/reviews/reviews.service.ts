@@ -7,7 +7,7 @@
  */
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { COMMENT_EDIT_MINUTES, COMMENT_MAX, MENTION_PATTERN, type ReviewPerson, type ReviewThread, type ThreadCounts } from '../../contract/reviews';
-import { stageOfConfig } from '../catalogue/catalogue.versions';
+import { catalogueOfConfig } from '../catalogue/catalogue.versions';
 import type { Db, Tx } from '../db/database';
 import { companyUsers, configComments, configMeta, configThreads, configs, projects, users } from '../db/schema';
 import { companyScope, type Viewer } from '../db/tenancy';
@@ -48,7 +48,8 @@ export async function reviewedConfig(db: Db | Tx, viewer: Viewer, key: string): 
   if (!row) throw notFound();
   const { pins, ...config } = row;
   // The config's own catalogue: a stage born in the editor is one of its stages too.
-  const definitions = await Promise.all(config.stages.map((slug) => stageOfConfig(db, pins, slug)));
+  const catalogue = await catalogueOfConfig(db, pins);
+  const definitions = config.stages.map((slug) => catalogue.bySlug.get(slug));
   const visible = config.stages.filter((_slug, i) => definitions[i] && (definitions[i].audience !== 'internal' || viewer.permissions.has('manage configs')));
   return { ...config, stages: visible };
 }
