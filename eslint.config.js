@@ -74,6 +74,8 @@ const AREA_ALLOWS = {
   // Presence and comments check the stage a request names in the config's own catalogue (a born stage is one too).
   presence: { catalogue: ['./catalogue.versions.ts'] },
   reviews: { catalogue: ['./catalogue.versions.ts'] },
+  // A product may name a stage born in the editor (published): the catalogue says which there are.
+  products: { catalogue: ['./catalogue.versions.ts'] },
   // A showcase's images are media items, checked and read as the media library has them.
   posts: { media: ['./media.service.ts', './media.schemas.ts'] },
   // A task type's icon is checked by content as media files are; <img> requests bring the refresh cookie, read as media reads it.

@@ -23,6 +23,7 @@ export { DEFAULT_SOURCES, withContextDefaults, withContextSchema, type DefaultsC
 export { REFERENCE_KINDS, stageReferenceFields, type ReferenceField, type ReferenceKind } from './stages/references-fields';
 export { COMPANY_REGIONS, COUNTRY_CHOICES, DEFAULT_REGION, EUROPE_COUNTRIES, PARTNER_REGIONS, regionCountry } from './regions';
 export { lintStageFile } from './stages/lint';
+export { fieldHasCheck } from './stages/lint-messages';
 export { publishProblems, PUBLISH_LIMITS, type PublishOptions } from './stages/publish-checks';
 export { SECRET_SET, SECRET_CHANGED, stageSecretPaths, maskSecrets, maskPatchValue, mapAtPath, type SecretPath } from './stages/secrets';
 export { stageListIdPaths, assignListIds, type ListPath } from './stages/list-ids';
@@ -54,7 +55,8 @@ export {
   type ValidateStageOptions,
 } from './validation/validate-stage';
 export type { PrecompiledValidator } from './validation/generated/stage-validators.js';
-export { ajvErrorsToFieldErrors, fieldError, fieldLabel } from './validation/messages';
+export { ajvErrorsToFieldErrors, fieldError, fieldLabel, genericMessage } from './validation/messages';
+export { MESSAGE_CHECKS, MESSAGES_PREFIX, ownMessageKey, type MessageCheck } from './validation/own-messages';
 export {
   MAX_INPUT_DEPTH,
   MAX_INPUT_ITEMS,

@@ -18,6 +18,8 @@ export interface FieldError {
   key: string;
   params: Record<string, unknown>;
   message: string;
+  /** The field's own message key for this check, when its uiSchema names one (engine/validation/own-messages.ts). */
+  ownKey?: string;
 }
 
 /** A cascade: JSON-logic whose result replaces the value at `target` (pointer into the config). */

@@ -42,10 +42,12 @@ export function validateSection(slug: string, data: unknown, section: Path, comp
   // verbose precompiled errors carry their data: '' is "not filled in" (validateStage prunes it).
   const raw = ((fn.errors ?? []) as ErrorObject[]).filter((e) => e.data !== '');
   const prefix = pathToPointer(section.slice(0, 2));
-  const root = getStage(slug).schema as Record<string, unknown>;
+  const stage = getStage(slug);
+  const root = stage.schema as Record<string, unknown>;
   // Fields a `visibleIf` hides are kept but never judged (as validateStage does).
   const hidden = hiddenPaths(root, data, company);
-  const errors = ajvErrorsToFieldErrors(raw, { root })
+  // Own messages are looked up at the field's full pointer (the section's errors are relative to it).
+  const errors = ajvErrorsToFieldErrors(raw, { root, uiSchema: stage.uiSchema, at: prefix })
     .filter((e) => !COMPLETENESS.has(e.key))
     .map((e: FieldErrorLike) => ({ ...e, path: `${prefix}${e.path === '' || e.path.startsWith('/') ? e.path : `/${e.path}`}` }))
     .filter((e) => !isUnderHidden(e.path, hidden));

@@ -7,6 +7,20 @@ export interface FieldErrorLike {
   key: string;
   params: Record<string, unknown>;
   message: string;
+  /** The field's own message key (engine/validation/own-messages.ts), when its uiSchema names one. */
+  ownKey?: string;
+}
+
+/**
+ * An error's text in the form's language: the field's own message when the form's texts have it
+ * (they hold a published version's or a draft's labels, which the engine's own texts in the browser
+ * do not), else the engine's message.
+ * @example ownMessageText(e, t) // 'Saisissez le numéro de TVA : GB suivi de 9 chiffres'
+ */
+export function ownMessageText(e: FieldErrorLike, t: (key: string, options?: Record<string, unknown>) => unknown): string {
+  if (!e.ownKey) return e.message;
+  const text = t(e.ownKey, { ...e.params, defaultValue: '' });
+  return typeof text === 'string' && text && text !== e.ownKey && text !== e.ownKey.slice(e.ownKey.indexOf(':') + 1) ? text : e.message;
 }
 
 /**

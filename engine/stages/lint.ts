@@ -9,6 +9,7 @@ import { UNSAFE_KEYS, isPlainObject, isUnsafeKey, parsePointer } from '../json';
 import { jsonLogic } from '../rules/operations';
 import { createAjv } from '../validation/ajv';
 import { pruneEmptyStrings } from '../validation/prune';
+import { messageProblems } from './lint-messages';
 import { bundleSchema } from './bundle';
 import { DEFAULT_SOURCES } from './context-defaults';
 import { REFERENCE_KINDS } from './references-fields';
@@ -189,6 +190,9 @@ export function lintStageFile(file: unknown, fileName = 'stage'): string[] {
     }
   };
   defaultFrom(bundled, '/schema');
+
+  // A field's own messages (`ui:options.messages`): checks it has, keys of this stage's texts.
+  if (!missing.length) for (const p of messageProblems(stage.uiSchema, bundled, String(stage.slug))) problems.push(`${fileName}: ${p}`);
 
   if (!missing.length) {
     try {

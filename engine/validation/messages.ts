@@ -6,12 +6,20 @@ import type { ErrorObject } from 'ajv';
 import type { FieldError } from '../types';
 import { toPointer } from '../json';
 import { engineT, type Translate } from './i18n';
+import { checksOfKeyword, ownMessageKey, textOf, type MessageCheck } from './own-messages';
 
 export interface MessageOptions {
   lng?: string;
   t?: Translate;
   /** The root schema, so labels behind local `$ref`s (`#/definitions/location`) are found. */
   root?: Record<string, unknown>;
+  /**
+   * The stage's uiSchema: a field's own messages (`ui:options.messages`, own-messages.ts) replace
+   * the generic ones of its checks. Without it every message is the generic one.
+   */
+  uiSchema?: Record<string, unknown>;
+  /** The pointer the errors' paths are relative to (a section's validator): where own messages are looked up. */
+  at?: string;
 }
 
 type Node = Record<string, unknown> | undefined;
@@ -38,6 +46,32 @@ const FORMAT_KEYS: Record<string, string> = {
   'postcode-uk': 'validation:field.postcode',
   'postcode-fr': 'validation:field.postcode',
 };
+
+/**
+ * The generic message key and params the engine reports for a check of a field (its schema node):
+ * what a field says without its own message, for the stage editor to show beside "Use the portal's
+ * message". Mirrors describe() below.
+ * @example genericMessage('maxLength', { type: 'string', maxLength: 20 }) // { key: 'validation:field.maxLength', params: { length: 20 } }
+ */
+export function genericMessage(check: MessageCheck, schema: Readonly<Record<string, unknown>>): { key: string; params: Record<string, unknown> } {
+  const limit = (a: string, b: string) => schema[a] ?? schema[b];
+  switch (check) {
+    case 'format':
+      return { key: FORMAT_KEYS[String(schema.format)] ?? 'validation:field.invalid', params: {} };
+    case 'minLength':
+    case 'maxLength':
+    case 'maxItems':
+      return { key: `validation:field.${check}`, params: { length: schema[check] } };
+    case 'minItems':
+      return Number(schema.minItems) <= 1 ? { key: 'validation:field.required', params: {} } : { key: 'validation:field.minItems', params: { length: schema.minItems } };
+    case 'minimum':
+      return { key: 'validation:field.minimum', params: { limit: limit('minimum', 'exclusiveMinimum') } };
+    case 'maximum':
+      return { key: 'validation:field.maximum', params: { limit: limit('maximum', 'exclusiveMaximum') } };
+    default:
+      return { key: `validation:field.${check}`, params: {} };
+  }
+}
 
 function humanise(prop: string): string {
   const words = prop.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
@@ -141,7 +175,13 @@ export function ajvErrorsToFieldErrors(errors: readonly ErrorObject[] | null | u
     if (seen.has(id)) continue;
     seen.add(id);
     const params = { attribute: fieldLabel(d.prop, d.title, t), ...d.params };
-    out.push({ path: d.path, key: d.key, params, message: t(d.key, params) });
+    // The field's own words for this check (en-GB's when the reader's locale has none), else the
+    // generic message. `key` stays the generic key (drafts, filters and tests read it); `ownKey`
+    // lets a renderer with its own texts (the browser's, which hold published versions' labels)
+    // translate it again.
+    const ownKey = opts.uiSchema ? ownMessageKey(opts.uiSchema, (opts.at ?? '') + d.path, checksOfKeyword(e.keyword, e.params as Record<string, unknown>)) : undefined;
+    const message = (ownKey && textOf(t, ownKey, params)) || t(d.key, params);
+    out.push(ownKey ? { path: d.path, key: d.key, ownKey, params, message } : { path: d.path, key: d.key, params, message });
   }
   return out;
 }

@@ -352,7 +352,8 @@ export function validateStage(
   }
 
   const { ajvErrors, normalised } = schemaPass(slug, data, opts.company);
-  let errors = ajvErrorsToFieldErrors(ajvErrors, { ...opts, root: stage.schema as Record<string, unknown> });
+  // The uiSchema brings each field's own messages (own-messages.ts): the server's answers and the form say the same.
+  let errors = ajvErrorsToFieldErrors(ajvErrors, { ...opts, root: stage.schema as Record<string, unknown>, uiSchema: stage.uiSchema });
   if (mode === 'draft') errors = errors.filter((e) => !COMPLETENESS_KEYS.has(e.key));
 
   const warnings: FieldError[] = [];

@@ -83,7 +83,8 @@ async function checkedFile(file: unknown, others: Map<string, Record<string, unk
   const catalogue = [...others].filter(([s]) => s !== slug).map(([, f]) => f);
   const done = await stageWork({ file, catalogue, tests });
   const problems = done.problems.map((detail) => {
-    const pointer = /(?:^|\s)(\/[^\s:]*)/.exec(detail)?.[1];
+    // A colon inside a pointer is a key's (`/uiSchema/x/ui:options`); one before a space ends it.
+    const pointer = /(?:^|\s)(\/(?:[^\s:]|:(?=\S))*)/.exec(detail)?.[1];
     return pointer ? { detail, field: pointer } : { detail };
   });
   return { problems, tests: done.tests ?? [] };
@@ -336,7 +337,9 @@ export async function publishDraft(db: Db, viewer: Viewer, slug: string, body: P
   if (!draft) throw new NotFound(serverMessages.catalogue.no_draft);
   if (draft.revision !== body.revision) throw new Conflict(serverMessages.catalogue.draft_moved, [{ detail: serverMessages.catalogue.draft_moved, field: 'revision' }]);
   const made = await publishFile(db, viewer, slug, draft.file, draft.labels, body.note, { draftRevision: body.revision });
-  return { ...made, message: interpolate(serverMessages.catalogue.published, { version: made.version }) };
+  // Only a born stage is ever published as version 1 (a shipped one's is its file): its first publish, with nothing before it.
+  const message = made.version === 1 ? serverMessages.catalogue.born.first_published : interpolate(serverMessages.catalogue.published, { version: made.version });
+  return { ...made, message };
 }
 
 /** POST /stage-catalogue/{slug}/rollback {version, note}: an older version published again as the next one. */

@@ -22,6 +22,8 @@ import {
   forgetStageValidators,
   baseCatalogue,
   catalogueWith,
+  engineT,
+  hasConfiguratorText,
   instantiateValidators,
   registerStageValidators,
   stageDefinitionFromFile,
@@ -222,6 +224,39 @@ export async function catalogueOfConfig(db: Db | Tx, pins: StagePins | null | un
   return (await pinnedCatalogue(db, pins)) ?? baseCatalogue;
 }
 
+/** Names a config's stage in a reader's language: (locale, slug) -> its title. */
+export type StageNamer = (locale: string, slug: string) => string;
+
+/**
+ * A stage's title in `locale`: the version's own labels first (a born stage's title is only
+ * there, and the process's texts are not versioned: another version's labels added since must not
+ * answer for this one), then the portal's texts (locales/), then the version's English title.
+ * Undefined without a definition.
+ */
+export function stageTitleIn(definition: StageDefinition | undefined, labels: StageLabels | undefined, locale: string): string | undefined {
+  if (!definition) return undefined;
+  const key = definition.title.replace(/^configurator:/, '');
+  return labels?.[locale]?.[key] ?? (hasConfiguratorText(locale, key) ? engineT(locale)(definition.title) : (labels?.['en-GB']?.[key] ?? engineT(locale)(definition.title)));
+}
+
+/**
+ * The catalogue a config with these pins runs with, and the titles of its stages in any reader's
+ * language (notifications, mails): each stage as the config has it (a born stage's own version and
+ * labels), its slug when the catalogue has no such stage. Read per call: the versions are cached
+ * (per database handle: call it with the app's `db`, not a transaction's, or they are loaded again).
+ */
+export async function configCatalogueOf(db: Db | Tx, pins: StagePins | null | undefined): Promise<{ catalogue: Catalogue; title: StageNamer }> {
+  const versions = await pinnedVersions(db, pins);
+  const catalogue = versions.length ? catalogueWith(versions.map((v) => v.definition)) : baseCatalogue;
+  const labels = new Map(versions.map((v) => [v.slug, v.labels]));
+  return { catalogue, title: (locale, slug) => stageTitleIn(catalogue.bySlug.get(slug), labels.get(slug), locale) ?? slug };
+}
+
+/** The titles of a config's stages alone (`configCatalogueOf`). */
+export async function stageNamer(db: Db | Tx, pins: StagePins | null | undefined): Promise<StageNamer> {
+  return (await configCatalogueOf(db, pins)).title;
+}
+
 /**
  * The newest published version of every stage that has one: what a new config is pinned to, and a
  * stage added to a config later.
@@ -267,4 +302,13 @@ export async function publishedBornDefinitions(db: Db | Tx): Promise<Array<{ def
     .orderBy(stageVersions.slug, desc(stageVersions.version));
   const loaded = await Promise.all(rows.map((r) => loadVersion(db, r.slug, r.version)!));
   return loaded.map((v) => ({ definition: v.definition, labels: v.labels }));
+}
+
+/**
+ * Every stage a new config may start with, in the configurator's order: the shipped ones and the
+ * newest version of each published born stage (server/configs/configs.stage-sets.ts decides which).
+ */
+export async function newConfigStages(db: Db | Tx): Promise<StageDefinition[]> {
+  const born = (await publishedBornDefinitions(db)).map((b) => b.definition);
+  return [...baseCatalogue.stages, ...born].sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
 }

@@ -4,10 +4,11 @@
  */
 import { and, count, desc, eq, gte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { applyPatches, enablePatches, type Patch } from 'immer';
-import { baseCatalogue, hasStage, stageCatalogue, stageDefaults, withCatalogue, type Catalogue, type StageState, type WriteStageFailure } from '../../engine';
+import { baseCatalogue, hasStage, stageDefaults, withCatalogue, type Catalogue, type StageState, type WriteStageFailure } from '../../engine';
 import { configRevisions, users } from '../db/schema';
 import { Conflict, Stale } from '../domain-errors';
 import { serverMessages } from '../messages';
+import { newestBornVersion } from '../catalogue/catalogue.versions';
 import { findConfig, notFound } from './configs.service';
 import { changesOf, listedChanges, visibleChanges, type RevisionChange } from './configs.changes';
 import { commitStageWrite, refusal, runEngine } from './configs.write';
@@ -33,11 +34,12 @@ type StoredPatch = Patch & { path: (string | number)[] };
 const defaultsOf = (loaded: LoadedConfig, slug: string, context: Parameters<typeof stageDefaults>[1]) =>
   withCatalogue(loaded.snapshot.catalogue, () => stageDefaults(slug, context));
 
-const internalStages = () => stageCatalogue.filter((s) => s.audience === 'internal').map((s) => s.slug);
+/** The internal stages of the config's catalogue (a born stage may be one: its own version says). */
+const internalStages = (catalogue: Catalogue | undefined) => (catalogue ?? baseCatalogue).stages.filter((s) => s.audience === 'internal').map((s) => s.slug);
 
-/** Revisions of internal stages are staff-only, like the stages themselves. */
-function visibleRevisions(viewer: Viewer): SQL | undefined {
-  const hidden = canManage(viewer) ? [] : internalStages();
+/** Revisions of internal stages are staff-only, like the stages themselves (`catalogue`: the config's). */
+function visibleRevisions(viewer: Viewer, catalogue: Catalogue | undefined): SQL | undefined {
+  const hidden = canManage(viewer) ? [] : internalStages(catalogue);
   return hidden.length ? sql`(${configRevisions.stage} IS NULL OR ${notInArray(configRevisions.stage, hidden)})` : undefined;
 }
 
@@ -98,10 +100,11 @@ function revisionOf(viewer: Viewer, rev: RevisionRow, changes: RevisionChange[],
 export async function configHistory(deps: Deps, viewer: Viewer, companyKey: string, key: string, query: { page: number; perPage: number; stage?: string }) {
   const { page, perPage, stage } = query;
   const config = await findConfig(deps, viewer, key, companyKey, false);
-  // The config's catalogue: a stage born in the editor is in it when the config is pinned to it.
-  if (stage !== undefined && !withCatalogue(config.snapshot.catalogue, () => hasStage(stage))) throw notFound();
+  // The config's catalogue: a stage born in the editor is in it when the config is pinned to it. A
+  // published born stage the config never had is a stage as a shipped one is: its history is empty.
+  if (stage !== undefined && !withCatalogue(config.snapshot.catalogue, () => hasStage(stage)) && (await newestBornVersion(deps.db, stage)) === null) throw notFound();
   const touching = stage === undefined ? undefined : sql`(${configRevisions.stage} = ${stage} OR ${stage} = ANY(${configRevisions.changedStages}))`;
-  const where = and(eq(configRevisions.configId, config.row.id), visibleRevisions(viewer), touching);
+  const where = and(eq(configRevisions.configId, config.row.id), visibleRevisions(viewer, config.snapshot.catalogue), touching);
   const rows = await deps.db
     .select({
       ...revisionColumns,
@@ -131,7 +134,7 @@ export async function configRevision(deps: Deps, viewer: Viewer, companyKey: str
     .select({ ...revisionColumns, patches: configRevisions.patches, inverse: configRevisions.inversePatches })
     .from(configRevisions)
     .leftJoin(users, eq(users.id, configRevisions.userId))
-    .where(and(eq(configRevisions.id, revisionId), eq(configRevisions.configId, config.row.id), visibleRevisions(viewer)));
+    .where(and(eq(configRevisions.id, revisionId), eq(configRevisions.configId, config.row.id), visibleRevisions(viewer, config.snapshot.catalogue)));
   if (!row) throw notFound();
   return revisionOf(viewer, row, changesOf(row.patches as unknown[], row.inverse as unknown[]), config.snapshot.catalogue);
 }
@@ -171,7 +174,7 @@ export async function restoreRevision(deps: Deps, viewer: Viewer, companyKey: st
   const [rev] = await deps.db
     .select({ id: configRevisions.id, stage: configRevisions.stage, changedStages: configRevisions.changedStages, source: configRevisions.source, action: configRevisions.action })
     .from(configRevisions)
-    .where(and(eq(configRevisions.id, revisionId), eq(configRevisions.configId, loaded.row.id), visibleRevisions(viewer)));
+    .where(and(eq(configRevisions.id, revisionId), eq(configRevisions.configId, loaded.row.id), visibleRevisions(viewer, loaded.snapshot.catalogue)));
   const slug = rev?.stage;
   if (!slug || !withCatalogue(loaded.snapshot.catalogue, () => hasStage(slug))) throw notFound();
   // An import, and the restore of one, wrote several stages at once: they are restored whole.

@@ -2,7 +2,7 @@
  * The words of a reminder of untouched stages (issue 55) in the reader's language: the bell's title
  * and body, and the mail naming every stage still waiting, as a list, with a link to the next one.
  * Wording: locales/<locale>/errors.json `mail.stages_waiting_*`; stage titles as the configurator
- * shows them (reviews.notify.ts `stageTitle`).
+ * shows them, by the config's own stage versions (`title`; else reviews.notify.ts `stageTitle`).
  */
 import type { MailContent } from '../mail/mail.text';
 import type { MailLocale } from '../mail/mail.locale';
@@ -21,6 +21,8 @@ export interface StagesWaiting {
   lastSaved: Date;
   /** The full address of the next stage (the mail's link). */
   link: string;
+  /** Names a stage in a language as the config has it (catalogue.versions.ts `stageNamer`); the shipped titles without it. */
+  title?: (locale: MailLocale, slug: string) => string;
 }
 
 /** dd/mm/yyyy (spec section 5), in UTC as the sweep's days are. */
@@ -42,7 +44,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 /** The bell's title and body and the mail's text and HTML in `locale`, for a person called `name`. */
 export function stagesWaitingWords(locale: MailLocale, name: string, w: StagesWaiting): { title: string; body: string; mail: MailContent } {
   const m = mailMessages(locale);
-  const titles = w.stages.map((slug) => stageTitle(locale, slug));
+  const titles = w.stages.map((slug) => (w.title ?? stageTitle)(locale, slug));
   const values = { config: w.config, date: ddmmyyyy(w.lastSaved), stage: titles[0], link: w.link };
   const title = interpolate(m.stages_waiting_subject, values);
   const body = interpolate(m.stages_waiting_body, { ...values, stages: shortList(titles, BODY_MAX) });

@@ -16,6 +16,7 @@
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { stageCatalogue } from '../../engine';
+import { publishedBornDefinitions, stageNamer, type StageNamer } from '../catalogue/catalogue.versions';
 import type { Tx } from '../db/database';
 import { companies, companyUsers, configMeta, configs, userNotifications, users } from '../db/schema';
 import { channelsFor, digestPending } from '../mail/mail.deliver';
@@ -39,8 +40,18 @@ const FILLING = ['created', 'configurator'];
 /** States of a stage that is done: what is neither waits for the dealer (engine StageState). */
 const DONE_STATES = ['submitted', 'completed'];
 
-/** The stages a dealer sees, in the configurator's order: internal ones are staff-only (configs.view.ts stageVisible). */
-const dealerStages = () => stageCatalogue.filter((s) => s.audience !== 'internal').map((s) => s.slug);
+/**
+ * The stages a dealer sees, in the configurator's order: internal ones are staff-only (configs.view.ts
+ * stageVisible). Published born stages too, by their newest version's audience (read every pass:
+ * a stage born on another instance counts at once).
+ */
+async function dealerStages(deps: Deps): Promise<string[]> {
+  const born = (await publishedBornDefinitions(deps.db)).map((b) => b.definition);
+  return [...stageCatalogue, ...born]
+    .filter((s) => s.audience !== 'internal')
+    .sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug))
+    .map((s) => s.slug);
+}
 
 /** The notification's key: one reminder per person and version of the config. */
 export const stagesWaitingKey = (configId: number, version: number) => `${EVENT}:${configId}:${version}`;
@@ -67,12 +78,14 @@ interface Candidate {
   version: number;
   companyId: number;
   lastSaved: Date;
+  /** Its stage pins (they change only with its version, which `remind` checks). */
+  pins: Record<string, number>;
 }
 
 /** The next batch of configs to remind, after `after` by id. */
 async function candidates(deps: Deps, now: Date, after: number, slugs: string[]): Promise<Candidate[]> {
   const rows = await deps.db
-    .select({ id: configs.id, version: configs.version, companyId: configs.companyId, lastSaved })
+    .select({ id: configs.id, version: configs.version, companyId: configs.companyId, lastSaved, pins: configs.stageVersions })
     .from(configs)
     .innerJoin(companies, eq(companies.id, configs.companyId))
     .where(
@@ -99,7 +112,7 @@ async function candidates(deps: Deps, now: Date, after: number, slugs: string[])
  * (a save since the batch was read means it is no longer untouched), its open stages in the
  * configurator's order, then one row per person and, by mail, its mail. Returns the people notified.
  */
-async function remind(deps: Deps, tx: Tx, c: Candidate, slugs: string[]): Promise<number> {
+async function remind(deps: Deps, tx: Tx, c: Candidate, slugs: string[], title: StageNamer): Promise<number> {
   const [config] = await tx.select({ name: configs.name, stages: configs.stages, version: configs.version }).from(configs).where(eq(configs.id, c.id));
   if (!config || config.version !== c.version) return 0;
   const states = await tx
@@ -120,7 +133,7 @@ async function remind(deps: Deps, tx: Tx, c: Candidate, slugs: string[]): Promis
   const channels = await channelsFor(tx, people.map((p) => p.id), EVENT);
   const link = stagePath(c.id, open[0]);
   const key = stagesWaitingKey(c.id, c.version);
-  const what = { config: config.name, stages: open, lastSaved: c.lastSaved, link: `${deps.config.publicUrl()}/#${link}` };
+  const what = { config: config.name, stages: open, lastSaved: c.lastSaved, link: `${deps.config.publicUrl()}/#${link}`, title };
   const wordsIn = new Map<string, ReturnType<typeof stagesWaitingWords>>();
   let notified = 0;
   for (const person of people) {
@@ -146,12 +159,17 @@ async function remind(deps: Deps, tx: Tx, c: Candidate, slugs: string[]): Promis
 
 /** One pass at `now`: every config due a reminder, in batches; returns the people notified. */
 export async function sweepStageReminders(deps: Deps, now: Date): Promise<number> {
-  const slugs = dealerStages();
+  const slugs = await dealerStages(deps);
   let notified = 0;
   let after = 0;
   for (;;) {
     const batch = await candidates(deps, now, after, slugs);
-    for (const c of batch) notified += await deps.db.transaction((tx) => remind(deps, tx, c, slugs));
+    for (const c of batch) {
+      // Each stage named as the config has it (a born stage by its version's labels), read before
+      // the transaction: the versions are cached per database handle, not per transaction.
+      const title = await stageNamer(deps.db, c.pins);
+      notified += await deps.db.transaction((tx) => remind(deps, tx, c, slugs, title));
+    }
     if (batch.length < BATCH) return notified;
     after = batch[batch.length - 1].id;
   }

@@ -16,6 +16,7 @@ import { Conflict, Invalid } from '../domain-errors';
 import { cleanText } from '../http/clean-text';
 import { interpolate, serverMessages } from '../messages';
 import type { AppServices } from '../plugins/services';
+import { stageNamer } from '../catalogue/catalogue.versions';
 import { notifyChangesRequested } from '../reviews/reviews.notify';
 import { findConfig, notFound } from './configs.service';
 import { REQUEST_CHANGES } from './configs.types';
@@ -49,9 +50,12 @@ export async function requestChanges(deps: Deps, viewer: Viewer, key: string, sl
     { action: REQUEST_CHANGES, source: message || null },
   );
   const [by] = await deps.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, viewer.id));
+  // The stage named by the config's own version of it (a born stage's title is in its labels).
+  const name = await stageNamer(deps.db, loaded.row.stageVersions);
   await notifyChangesRequested(deps, deps.db, {
     config: { id: loaded.row.id, name: loaded.row.name },
     stage: slug,
+    stageTitle: (locale) => name(locale, slug),
     by: by ?? { id: viewer.id, name: '' },
     companyId: loaded.company.id,
     version: written.version,

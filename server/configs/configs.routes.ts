@@ -5,6 +5,7 @@ import {
 } from './configs.service';
 import { asAnswer, sendKept } from '../http/kept-answer';
 import { serverTiming } from '../http/server-timing';
+import { fromAcceptLanguage } from '../mail/mail.locale';
 import { pageAnswer, sendPage } from '../http/simple-rest';
 import { configHistory, configRevision, restoreRevision, type RestoreBody } from './configs.history';
 import type { ListQuery } from './configs.list';
@@ -112,7 +113,7 @@ export default async function configRoutes(app: FastifyInstance) {
   app.put<CompanyConfig & { Body: StageWriteBody; Querystring: { data: 'all' | 'changed'; echo: boolean } }>(
     '/companies/:companyId/configs/:configId',
     { preHandler: write, onSend: serverTiming, schema: { ...doc('Write one stage (data, or patches: the edit as JSON Patch add/remove/replace into the stage as stored at version; state, action save|reset, version); ?data=changed answers with only the stages the write changed, and &echo=false without the written stage when it was stored exactly as sent (stored_as_sent); Server-Timing says the server time'), params: s.params.companyConfig, querystring: s.writeQuery, body: s.writeBody, response: { 200: s.writeResponse, ...errors(400, 401, 403, 404, 413, 422), 409: s.conflict } } },
-    async (request) => writeConfigStage(services, request.viewer!, request.params.companyId, request.params.configId, request.body, request.query),
+    async (request) => writeConfigStage(services, request.viewer!, request.params.companyId, request.params.configId, request.body, { ...request.query, lng: fromAcceptLanguage(request.headers['accept-language']) }),
   );
 
   app.get<CompanyConfig & { Querystring: { page: number; perPage: number; stage?: string } }>(

@@ -11,7 +11,7 @@ import { BadRequest, NotFound, Stale, Invalid } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { cleanJson, cleanJsonReport, cleanName } from '../http/clean-text';
 import { keyCondition, loadConfig, storeWrite } from './configs.store';
-import { currentPins, newestBornVersion, pinnedCatalogue, publishedBornDefinitions } from '../catalogue/catalogue.versions';
+import { currentPins, newConfigStages, newestBornVersion, pinnedCatalogue, publishedBornDefinitions } from '../catalogue/catalogue.versions';
 import type { LoadedConfig } from './configs.types';
 import { configView, stageVisible } from './configs.view';
 import { stageSetsCatalogue, stagesForNewConfig } from './configs.stage-sets';
@@ -59,7 +59,8 @@ export async function createConfig(deps: Deps, viewer: Viewer, companyKey: strin
   await checkManagers(deps, managers);
   await checkAgreement(deps, input.agreement_id, company.id);
 
-  const stages = stagesForNewConfig(input.project_type, input.design_type);
+  // Published born stages join as shipped ones do (configs.stage-sets.ts: "all" is every stage).
+  const stages = stagesForNewConfig(input.project_type, input.design_type, await newConfigStages(deps.db));
   // A new config starts on the newest published version of each of its stages (issue 31).
   const current = await currentPins(deps.db);
   const stageVersions = Object.fromEntries(Object.entries(current).filter(([slug]) => stages.includes(slug)));
@@ -255,15 +256,24 @@ export async function deleteConfig(deps: Deps, viewer: Viewer, key: string) {
  * types, and the stages each type starts with.
  */
 export async function configCatalogue(deps: Pick<Deps, 'db'>, viewer: Viewer) {
-  const born = (await publishedBornDefinitions(deps.db)).filter(({ definition: d }) => stageVisible(viewer, d.slug, catalogueWith([d])));
+  const published = await publishedBornDefinitions(deps.db);
+  const bornAt = new Map(published.map(({ definition: d }) => [d.slug, d]));
+  // A born stage is judged by its own audience (the shipped catalogue does not have it).
+  const visible = (slug: string) => {
+    const d = bornAt.get(slug);
+    return stageVisible(viewer, slug, d && catalogueWith([d]));
+  };
+  const born = published.filter(({ definition: d }) => visible(d.slug));
   const row = (s: (typeof stageCatalogue)[number]) => ({ slug: s.slug, title: s.title, group: s.section, audience: s.audience, order: s.order, required: s.required, requires: s.requires });
+  const all = [...stageCatalogue, ...published.map((b) => b.definition)].sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
   return {
     stages: [
       ...stageCatalogue.filter((s) => stageVisible(viewer, s.slug)).map(row),
       ...born.map(({ definition, labels }) => ({ ...row(definition), labels })),
     ].sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug)),
     types: { design_types: [...DESIGN_TYPES], project_types: [...PROJECT_TYPES] },
-    stage_sets: stageSetsCatalogue((slug) => stageVisible(viewer, slug)),
+    // The sets as a new config gets them: published born stages too (configs.stage-sets.ts).
+    stage_sets: stageSetsCatalogue(visible, all),
   };
 }
 

@@ -33,6 +33,8 @@ export type AnswerData = 'all' | 'changed';
 export interface AnswerOptions {
   data?: AnswerData;
   echo?: boolean;
+  /** The reader's locale (the request's Accept-Language): the engine's messages, fields' own ones too, in it. */
+  lng?: string;
 }
 
 export interface StageWrite {
@@ -162,6 +164,7 @@ export async function commitStageWrite(
     action: input.action,
     permissions: [...viewer.permissions],
     baseVersion: input.version,
+    lng: answer.lng,
     // The company's region: a reset returns to its defaults (its region's country), and a `visibleIf`
     // reads it as `$company` (a field hidden for this company is not judged).
     context: await companyContextOf(deps.db, loaded.company),

@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { hasStage } from '../../engine';
+import { newestBornVersion } from '../catalogue/catalogue.versions';
 import type { Db, Tx } from '../db/database';
 import { products, productTerms, taxonomies, terms } from '../db/schema';
 import { NotFound, Invalid, type ErrorDetail } from '../domain-errors';
@@ -57,7 +58,9 @@ async function check(db: Db, input: ProductInput, termIds: number[] | undefined,
     const [found] = await db.select({ id: products.id }).from(products).where(eq(products.id, input.parent));
     if (!found || input.parent === self) problems.push({ detail: serverMessages.products.invalid_parent, field: 'parent' });
   }
-  const unknownStage = (input.stages ?? []).find((slug) => !hasStage(slug));
+  // A stage born in the editor is a stage once published (server/catalogue/README.md, "Born stages").
+  const unknown = (input.stages ?? []).filter((slug) => !hasStage(slug));
+  const unknownStage = (await Promise.all(unknown.map((slug) => newestBornVersion(db, slug)))).some((version) => version === null);
   if (unknownStage) problems.push({ detail: serverMessages.products.invalid_stages, field: 'stages' });
   if (termIds?.length) {
     const found = await db

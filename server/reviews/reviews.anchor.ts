@@ -6,7 +6,7 @@
  * answered from where the row is now, and a removed row leaves it orphaned (the pointer as written).
  * The outermost such list is the one followed.
  */
-import { getStage, hasStage, stageListIdPaths } from '../../engine';
+import { getStage, hasStage, stageListIdPaths, withCatalogue, type Catalogue } from '../../engine';
 
 const INDEX = /^(0|[1-9][0-9]{0,8})$/;
 
@@ -51,9 +51,14 @@ export interface Anchor {
 
 /**
  * A new thread's anchor in `data` (the stage's current data), or null when the pointer is not a
- * JSON pointer or does not resolve inside the data.
+ * JSON pointer or does not resolve inside the data. `catalogue`: the config's (its pinned versions;
+ * a stage born in the editor is only there), so its schema and lists with ids are the config's.
  */
-export function anchorOf(slug: string, data: unknown, pointer: string): Anchor | null {
+export function anchorOf(slug: string, data: unknown, pointer: string, catalogue?: Catalogue): Anchor | null {
+  return withCatalogue(catalogue, () => anchorIn(slug, data, pointer));
+}
+
+function anchorIn(slug: string, data: unknown, pointer: string): Anchor | null {
   const tokens = pointerTokens(pointer);
   if (!tokens) return null;
   if (!tokens.length) return { pointer: '', rowList: null, rowId: null };

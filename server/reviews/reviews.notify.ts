@@ -34,7 +34,11 @@ export async function threadEvent(tx: Db | Tx, configId: number, threadId: numbe
 export const stagePath = (configId: number, slug: string) => `/configurator/${configId}/${encodeURIComponent(slug)}`;
 const stageLink = (deps: Deps, configId: number, slug: string) => `${deps.config.publicUrl()}/#${stagePath(configId, slug)}`;
 
-/** A stage's title in `locale` (its slug when the catalogue has no such stage any more). */
+/**
+ * A shipped stage's title in `locale` (its slug when the shipped catalogue has no such stage): for
+ * the demo data. A config's stages are named by the config's own versions (`ReviewContext.stageTitle`,
+ * catalogue.versions.ts `stageNamer`): a stage born in the editor is only there.
+ */
 export function stageTitle(locale: MailLocale, slug: string): string {
   return hasStage(slug) ? engineT(locale)(getStage(slug).title) : slug;
 }
@@ -60,6 +64,8 @@ async function recipients(tx: Db | Tx, ids: number[]): Promise<Recipient[]> {
 export interface ReviewContext {
   config: { id: number; name: string };
   stage: string;
+  /** The stage's title in a reader's language, as the config has it (its pinned version's labels). */
+  stageTitle: (locale: MailLocale) => string;
   /** Who did it (named in the words). */
   by: { id: number; name: string };
 }
@@ -107,7 +113,7 @@ export async function notifyMentions(deps: Deps, tx: Tx, ctx: ReviewContext, com
   const people = await recipients(tx, mentioned.filter((id) => id !== ctx.by.id));
   return notifyEach(deps, tx, people, ctx, 'mention', `mention:${commentId}`, (locale) => {
     const m = mailMessages(locale);
-    const values = { name: ctx.by.name, config: ctx.config.name, stage: stageTitle(locale, ctx.stage), comment: plainComment(body), link: stageLink(deps, ctx.config.id, ctx.stage) };
+    const values = { name: ctx.by.name, config: ctx.config.name, stage: ctx.stageTitle(locale), comment: plainComment(body), link: stageLink(deps, ctx.config.id, ctx.stage) };
     return {
       title: interpolate(m.review_mention_subject, values),
       body: interpolate(m.review_mention_body, { ...values, comment: plainComment(body, 200) }),
@@ -121,7 +127,7 @@ export async function notifyReply(deps: Deps, tx: Tx, ctx: ReviewContext, commen
   const people = await recipients(tx, [...new Set(participants)].filter((id) => id !== ctx.by.id));
   return notifyEach(deps, tx, people, ctx, 'reply', `reply:${commentId}`, (locale) => {
     const m = mailMessages(locale);
-    const values = { name: ctx.by.name, config: ctx.config.name, stage: stageTitle(locale, ctx.stage), comment: plainComment(body), link: stageLink(deps, ctx.config.id, ctx.stage) };
+    const values = { name: ctx.by.name, config: ctx.config.name, stage: ctx.stageTitle(locale), comment: plainComment(body), link: stageLink(deps, ctx.config.id, ctx.stage) };
     return {
       title: interpolate(m.review_reply_subject, values),
       body: plainComment(body, 200),
@@ -141,7 +147,7 @@ export async function notifyChangesRequested(deps: Deps, db: Db, ctx: ReviewCont
     const people = await recipients(tx, members.map((m) => m.id).filter((id) => id !== ctx.by.id));
     return notifyEach(deps, tx, people, ctx, 'changes_requested', `changes_requested:${ctx.config.id}:${ctx.version}`, (locale) => {
       const m = mailMessages(locale);
-      const values = { name: ctx.by.name, config: ctx.config.name, stage: stageTitle(locale, ctx.stage), link: stageLink(deps, ctx.config.id, ctx.stage), message: ctx.message };
+      const values = { name: ctx.by.name, config: ctx.config.name, stage: ctx.stageTitle(locale), link: stageLink(deps, ctx.config.id, ctx.stage), message: ctx.message };
       const said = ctx.message ? interpolate(m.review_changes_message, values) : '';
       return {
         title: interpolate(m.review_changes_subject, values),

@@ -7,7 +7,8 @@
  */
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { COMMENT_EDIT_MINUTES, COMMENT_MAX, MENTION_PATTERN, type ReviewPerson, type ReviewThread, type ThreadCounts } from '../../contract/reviews';
-import { catalogueOfConfig } from '../catalogue/catalogue.versions';
+import type { Catalogue } from '../../engine';
+import { configCatalogueOf, type StageNamer } from '../catalogue/catalogue.versions';
 import type { Db, Tx } from '../db/database';
 import { companyUsers, configComments, configMeta, configThreads, configs, projects, users } from '../db/schema';
 import { companyScope, type Viewer } from '../db/tenancy';
@@ -33,6 +34,9 @@ export interface ReviewedConfig {
   stages: string[];
   projectManagerId: number | null;
   accountManagerId: number | null;
+  /** The catalogue the config's pins make (a stage born in the editor is only there), and its stages' titles per locale. */
+  catalogue: Catalogue;
+  stageTitle: StageNamer;
 }
 
 
@@ -47,11 +51,12 @@ export async function reviewedConfig(db: Db | Tx, viewer: Viewer, key: string): 
     : [];
   if (!row) throw notFound();
   const { pins, ...config } = row;
-  // The config's own catalogue: a stage born in the editor is one of its stages too.
-  const catalogue = await catalogueOfConfig(db, pins);
+  // The config's own catalogue: a stage born in the editor is one of its stages too. Read here, out
+  // of any transaction (the versions are cached per database handle), for the writes' words too.
+  const { catalogue, title } = await configCatalogueOf(db, pins);
   const definitions = config.stages.map((slug) => catalogue.bySlug.get(slug));
   const visible = config.stages.filter((_slug, i) => definitions[i] && (definitions[i].audience !== 'internal' || viewer.permissions.has('manage configs')));
-  return { ...config, stages: visible };
+  return { ...config, stages: visible, catalogue, stageTitle: title };
 }
 
 /** The stages' current data (as stored; `{}` for a stage never saved). */
@@ -195,6 +200,8 @@ async function viewerName(tx: Db | Tx, viewer: Viewer): Promise<{ id: number; na
 const contextOf = async (tx: Db | Tx, viewer: Viewer, config: ReviewedConfig, stage: string): Promise<ReviewContext> => ({
   config: { id: config.id, name: config.name },
   stage,
+  // The stage named as the config has it: a born stage by its version's labels.
+  stageTitle: (locale) => config.stageTitle(locale, stage),
   by: await viewerName(tx, viewer),
 });
 
@@ -210,7 +217,7 @@ export async function openThread(deps: Deps, viewer: Viewer, key: string, input:
   if (!config.stages.includes(input.stage)) throw invalid('stage', serverMessages.reviews.stage_invalid);
   const body = checkedBody(input.body);
   const data = (await stageData(deps.db, config.id, [input.stage]))[input.stage];
-  const anchor = anchorOf(input.stage, data, input.pointer ?? '');
+  const anchor = anchorOf(input.stage, data, input.pointer ?? '', config.catalogue);
   if (!anchor) throw invalid('pointer', serverMessages.reviews.pointer_invalid);
   const threadId = await deps.db.transaction(async (tx) => {
     const mentions = await checkedMentions(tx, config, body);

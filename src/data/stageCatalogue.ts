@@ -10,10 +10,13 @@ export type { CatalogueStage, StageCatalogue };
 
 /**
  * The stages the viewer may see and the design and project types, for the configurator's Add stage
- * and the product form alike (one read serves both). It changes only with a release: kept 15
- * minutes. Not growled and not retried: without the right to read it a screen offers less.
+ * and the product form alike (one read serves both). Kept 15 minutes for the screens that only name
+ * stages. `fresh`: a screen that offers stages to add reads it again each time it opens (showing the
+ * kept answer meanwhile), as staff publish stages born in the editor at any time, in any browser
+ * (server/catalogue/README.md, "Born stages"). Not growled and not retried: without the right to
+ * read it a screen offers less.
  */
-export function useStageCatalogue() {
+export function useStageCatalogue({ fresh = false }: { fresh?: boolean } = {}) {
   return useQuery({
     queryKey: sharedKeys.stageCatalogue(),
     queryFn: async ({ signal }) => {
@@ -23,6 +26,7 @@ export function useStageCatalogue() {
       return answer;
     },
     ...CACHED_15_MIN,
+    ...(fresh ? { staleTime: 0 } : {}),
     retry: false,
   });
 }

@@ -25,6 +25,7 @@ export const useProductTerms = () => useTermChoices(PRODUCT_TAXONOMIES, { withHi
 export function useStageChoices(): { choices: Choice[]; ready: boolean } {
   // Stage titles are keys of the configurator namespace ("configurator:stages.design.title").
   const { t } = useTranslation(['common', 'configurator']);
-  const { data, isFetched } = useStageCatalogue();
+  // Read again as the form opens: a stage published meanwhile may be named.
+  const { data, isFetched } = useStageCatalogue({ fresh: true });
   return { choices: (data?.stages ?? []).map((s) => ({ id: s.slug, name: t(s.title, { defaultValue: s.slug }) })), ready: isFetched };
 }

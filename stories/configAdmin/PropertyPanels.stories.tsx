@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Paper } from '@mui/material';
 import { useState } from 'react';
-import { addNode, setCondition, type NewNode } from '../../src/config-admin/fields/model/edits';
+import { addNode, setCondition, setSchemaKey, type NewNode } from '../../src/config-admin/fields/model/edits';
+import { setMessage } from '../../src/config-admin/fields/model/messages';
 import { fieldTree, nodeAt } from '../../src/config-admin/fields/model/tree';
 import type { FieldPath, StageDraftValue } from '../../src/config-admin/fields/model/types';
 import { PropertyPanel } from '../../src/config-admin/fields/panels/PropertyPanel';
@@ -47,8 +48,16 @@ function sampleStage(): StageDraftValue {
   return draft;
 }
 
-function Panel({ path }: { path: FieldPath }) {
-  const [draft, setDraft] = useState(sampleStage);
+/** The sample stage with a VAT number: required, a pattern, and its own words for the pattern in English and French. */
+function vatStage(): StageDraftValue {
+  let draft = addNode(sampleStage(), [], { name: 'vatNumber', kind: 'text', labels: EN('VAT number'), required: true });
+  draft = setSchemaKey(draft, ['vatNumber'], 'pattern', '^GB[0-9]{9}$');
+  draft = setMessage(draft, ['vatNumber'], 'pattern', 'en-GB', 'Enter the VAT number as GB followed by 9 digits');
+  return setMessage(draft, ['vatNumber'], 'pattern', 'fr-FR', 'Saisissez le numéro de TVA : GB suivi de 9 chiffres');
+}
+
+function Panel({ path, start = sampleStage }: { path: FieldPath; start?: () => StageDraftValue }) {
+  const [draft, setDraft] = useState(start);
   const node = nodeAt(fieldTree(draft.file), path);
   if (!node) return <p>No field {path.join('.')}</p>;
   return (
@@ -68,6 +77,8 @@ function Panel({ path }: { path: FieldPath }) {
 const story = (...path: string[]): Story => ({ render: () => <Panel path={path} /> });
 
 export const Text = story('tradingName');
+/** A text field with a pattern and its own message for it (English and French; the other locales' chips show), the portal's for required. */
+export const TextWithOwnMessages: Story = { render: () => <Panel path={['vatNumber']} start={vatStage} /> };
 export const Textarea = story('about');
 export const Markdown = story('welcome');
 export const NumberField = story('deposit');

@@ -2,15 +2,16 @@ import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button } from '@mui/material';
-import { useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddNodeForm } from './AddNodeForm';
+import { useWholeDraft } from './draftStore';
 import { W } from './editorTypes';
 import { moveNode } from './model/edits';
 import type { FieldNode, FieldPath } from './model/types';
 import type { OutlineContext } from './outlineContext';
 import { keyOf } from './outlinePaths';
-import { OutlineRow } from './OutlineRow';
+import { OutlineRow, type NestedOutline } from './OutlineRow';
 import { pathId } from './panels/panelProps';
 
 /**
@@ -18,7 +19,7 @@ import { pathId } from './panels/panelProps';
  * leaves its siblings: moving a field to another object would change the data's shape) with
  * spoken announcements, then "Add a field" to this container.
  */
-export function Outline({ nodes, container, ctx, readOnly, depth, owner }: { nodes: FieldNode[]; container: FieldPath; ctx: OutlineContext; readOnly: boolean; depth: number; owner?: string }) {
+export const Outline = memo(function Outline({ nodes, container, ctx, readOnly, depth, owner }: { nodes: FieldNode[]; container: FieldPath; ctx: OutlineContext; readOnly: boolean; depth: number; owner?: string }) {
   const { t } = useTranslation('configAdmin');
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const ids = useMemo(() => nodes.map((n) => keyOf(n.path)), [nodes]);
@@ -41,22 +42,25 @@ export function Outline({ nodes, container, ctx, readOnly, depth, owner }: { nod
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ids, t]);
   const addKey = keyOf(container);
+  // The open "Add a field" checks names against the draft: only that container follows each edit.
+  const draft = useWholeDraft(ctx.store, !readOnly && ctx.adding === addKey);
+  const nested: NestedOutline = useCallback((inner) => <Outline {...inner} ctx={ctx} />, [ctx]);
   return (
     <Box>
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} data-testid="outline-list" data-container={pathId(container)}>
             {nodes.map((node, i) => (
-              <OutlineRow key={keyOf(node.path)} node={node} index={i} count={nodes.length} ctx={ctx} readOnly={readOnly || ctx.locked.has(keyOf(node.path))} depth={depth} nested={(inner) => <Outline {...inner} ctx={ctx} />} />
+              <OutlineRow key={keyOf(node.path)} node={node} index={i} count={nodes.length} ctx={ctx} readOnly={readOnly || ctx.locked.has(keyOf(node.path))} depth={depth} nested={nested} />
             ))}
           </Box>
         </SortableContext>
       </DndContext>
       {!readOnly &&
-        (ctx.adding === addKey ? (
+        (ctx.adding === addKey && draft ? (
           <Box sx={{ pt: 1 }}>
             <AddNodeForm
-              draft={ctx.draft}
+              draft={draft}
               container={container}
               apply={ctx.apply}
               disabled={ctx.disabled}
@@ -74,4 +78,4 @@ export function Outline({ nodes, container, ctx, readOnly, depth, owner }: { nod
         ))}
     </Box>
   );
-}
+});

@@ -6,7 +6,7 @@ import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Box, ButtonBase, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+import { memo, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { W } from './editorTypes';
 import { moveNode } from './model/edits';
@@ -15,7 +15,8 @@ import type { OutlineContext } from './outlineContext';
 import { childContainer, keyOf, sharesInside } from './outlinePaths';
 import { pathId } from './panels/panelProps';
 import { PropertyPanel } from './panels/PropertyPanel';
-import { useTextOf } from './useTextOf';
+import { useDraftValue, useWholeDraft } from './draftStore';
+import { textOfDraft } from './useTextOf';
 
 /**
  * One node of the outline: a drag handle (mouse, touch, or the keyboard: Space, arrows, Space; and
@@ -27,15 +28,16 @@ import { useTextOf } from './useTextOf';
 /** The fields of a group or list, drawn by the outline itself (passed in: the two components nest each other). */
 export type NestedOutline = (props: { nodes: FieldNode[]; container: FieldPath; readOnly: boolean; depth: number; owner: string }) => ReactNode;
 
-export function OutlineRow({ node, index, count, ctx, readOnly, depth, nested }: { node: FieldNode; index: number; count: number; ctx: OutlineContext; readOnly: boolean; depth: number; nested: NestedOutline }) {
-  const { t } = useTranslation('configAdmin');
-  const textOf = useTextOf(ctx.draft);
+export const OutlineRow = memo(function OutlineRow({ node, index, count, ctx, readOnly, depth, nested }: { node: FieldNode; index: number; count: number; ctx: OutlineContext; readOnly: boolean; depth: number; nested: NestedOutline }) {
+  const { t, i18n } = useTranslation('configAdmin');
   const key = keyOf(node.path);
   const fixed = readOnly || !node.editable;
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: key, disabled: fixed || ctx.disabled, attributes: { roleDescription: t(`${W}.drag.role`) } });
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.6 : 1, position: 'relative', zIndex: isDragging ? 1 : undefined };
-  const title = textOf(node.title) || node.name;
+  // Memoized, and reading only its own title from the draft: a key typed into one label re-renders one row.
+  const title = useDraftValue(ctx.store, (d) => textOfDraft(d, i18n, node.title)) || node.name;
   const selected = ctx.selected === key;
+  const draft = useWholeDraft(ctx.store, selected && !ctx.wide);
   const id = pathId(node.path);
   const move = (to: number) => ctx.apply((d) => moveNode(d, node.path, to));
   const onHandleKey = (e: KeyboardEvent<HTMLElement>) => {
@@ -99,9 +101,9 @@ export function OutlineRow({ node, index, count, ctx, readOnly, depth, nested }:
           </Stack>
         )}
       </Stack>
-      {selected && !ctx.wide && (
+      {selected && !ctx.wide && draft && (
         <Box sx={{ p: 1.5, mb: 1, border: 1, borderColor: 'primary.light', borderRadius: 1 }}>
-          <PropertyPanel draft={ctx.draft} node={node} apply={ctx.apply} disabled={ctx.disabled} readOnlyReason={readOnly ? 'insideShape' : undefined} />
+          <PropertyPanel draft={draft} node={node} apply={ctx.apply} disabled={ctx.disabled} readOnlyReason={readOnly ? 'insideShape' : undefined} />
         </Box>
       )}
       {container && (node.children.length > 0 || !childrenLocked) && (
@@ -111,4 +113,4 @@ export function OutlineRow({ node, index, count, ctx, readOnly, depth, nested }:
       )}
     </Box>
   );
-}
+});

@@ -1,8 +1,10 @@
 import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { RulesList } from '../rules/RulesList';
-import { useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDraftStore } from './draftStore';
 import { W, type Apply } from './editorTypes';
+import { editErrorText } from './editErrorText';
 import { removeNode } from './model/edits';
 import { fieldTree, nodeAt } from './model/tree';
 import { EditError, type FieldPath, type StageDraftValue } from './model/types';
@@ -15,6 +17,9 @@ import { useTextOf } from './useTextOf';
 import { useWideEditor } from './useWideEditor';
 
 export { EDIT_LOCALES } from './editorTypes';
+
+/** The stage's own fields' container: one array, so the memoized outline is not drawn again for a new `[]`. */
+const STAGE_ROOT: FieldPath = [];
 
 export interface StructuredEditorProps {
   draft: StageDraftValue;
@@ -40,34 +45,36 @@ export function StructuredEditor({ draft, onChange, disabled }: StructuredEditor
   const [selected, setSelected] = useState<string | null>(null);
   const [adding, setAdding] = useState<string | null>(null);
   const [removing, setRemoving] = useState<FieldPath | null>(null);
-  const apply: Apply = (edit) => {
-    try {
-      const next = edit(draft);
-      setProblem(null);
-      if (next !== draft) onChange(next);
-      return true;
-    } catch (error) {
-      if (!(error instanceof EditError)) throw error;
-      setProblem(error.message);
-      return false;
-    }
-  };
-  const tree = fieldTree(draft.file);
+  const store = useDraftStore(draft);
+  // Stable across edits (it reads the draft from the store when called), so the outline's memoized
+  // rows are not re-rendered by a keystroke in a label.
+  const apply: Apply = useCallback(
+    (edit) => {
+      try {
+        const current = store.get();
+        const next = edit(current);
+        setProblem(null);
+        if (next !== current) onChange(next);
+        return true;
+      } catch (error) {
+        if (!(error instanceof EditError)) throw error;
+        setProblem(editErrorText(t, error));
+        return false;
+      }
+    },
+    [store, onChange, t],
+  );
+  // A label typed changes `labels`, not `file`: the tree and its nodes stay the same objects.
+  const tree = useMemo(() => fieldTree(draft.file), [draft.file]);
+  const locked = useMemo(() => insideShapes(tree), [tree]);
+  const select = useCallback((path: FieldPath | null) => setSelected(path ? keyOf(path) : null), []);
+  const startAdding = useCallback((container: FieldPath | null) => setAdding(container ? keyOf(container) : null), []);
+  const ctx: OutlineContext = useMemo(
+    () => ({ store, apply, disabled, selected, select, wide, adding, setAdding: startAdding, locked, askRemove: setRemoving }),
+    [store, apply, disabled, selected, select, wide, adding, startAdding, locked],
+  );
   const isStage = typeof draft.file === 'object' && draft.file !== null && 'schema' in draft.file;
   if (!isStage) return <Alert severity="info">{t(`${W}.notAStage`)}</Alert>;
-  const locked = insideShapes(tree);
-  const ctx: OutlineContext = {
-    draft,
-    apply,
-    disabled,
-    selected,
-    select: (path) => setSelected(path ? keyOf(path) : null),
-    wide,
-    adding,
-    setAdding: (container) => setAdding(container ? keyOf(container) : null),
-    locked,
-    askRemove: setRemoving,
-  };
   const picked = selected ? allNodes(tree).find((n) => keyOf(n.path) === selected) ?? null : null;
   const toRemove = removing ? nodeAt(tree, removing) : null;
   const unknown = allNodes(tree).filter((n) => !n.editable).length;
@@ -94,12 +101,12 @@ export function StructuredEditor({ draft, onChange, disabled }: StructuredEditor
                 {t(`${W}.empty`)}
               </Typography>
             )}
-            <Outline nodes={tree} container={[]} ctx={ctx} readOnly={false} depth={0} />
+            <Outline nodes={tree} container={STAGE_ROOT} ctx={ctx} readOnly={false} depth={0} />
           </Paper>
           {wide && (
             <Paper variant="outlined" sx={{ p: 1.5, position: 'sticky', top: 72 }} data-testid="side-panel">
               {picked ? (
-                <PropertyPanel draft={draft} node={picked} apply={apply} disabled={disabled} readOnlyReason={locked.has(selected ?? '') ? 'insideShape' : undefined} />
+                <PropertyPanel key={selected} draft={draft} node={picked} apply={apply} disabled={disabled} readOnlyReason={locked.has(selected ?? '') ? 'insideShape' : undefined} />
               ) : (
                 <Typography variant="body2" color="text.secondary">
                   {t(`${W}.pickOne`)}
@@ -112,17 +119,20 @@ export function StructuredEditor({ draft, onChange, disabled }: StructuredEditor
           <RulesList file={draft.file} words={(title) => textOf(title)} />
         </Paper>
       </Stack>
-      <RemoveDialog
-        name={toRemove ? textOf(toRemove.title) || toRemove.name : null}
-        fields={toRemove ? allNodes(toRemove.children).length : 0}
-        onClose={() => setRemoving(null)}
-        onConfirm={() => {
-          const path = removing;
-          setRemoving(null);
-          if (!path) return;
-          if (apply((d) => removeNode(d, path)) && selected?.startsWith(keyOf(path).slice(0, -1))) setSelected(null);
-        }}
-      />
+      {/* Mounted while asked only: a closed dialog still costs a render on every keystroke. */}
+      {toRemove && (
+        <RemoveDialog
+          name={toRemove ? textOf(toRemove.title) || toRemove.name : null}
+          fields={toRemove ? allNodes(toRemove.children).length : 0}
+          onClose={() => setRemoving(null)}
+          onConfirm={() => {
+            const path = removing;
+            setRemoving(null);
+            if (!path) return;
+            if (apply((d) => removeNode(d, path)) && selected?.startsWith(keyOf(path).slice(0, -1))) setSelected(null);
+          }}
+        />
+      )}
     </Box>
   );
 }

@@ -1,9 +1,14 @@
-/** What every row of the outline needs from the editor, passed down as one object. */
+/**
+ * What every row of the outline needs from the editor, passed down as one object that changes only
+ * with the selection, the open form or the width (not on each edit: rows read the draft from `store`).
+ */
+import type { DraftStore } from './draftStore';
 import type { Apply } from './editorTypes';
-import type { FieldPath, StageDraftValue } from './model/types';
+import type { FieldPath } from './model/types';
 
 export interface OutlineContext {
-  draft: StageDraftValue;
+  /** The draft, read by each row for what it shows (draftStore.ts). */
+  store: DraftStore;
   apply: Apply;
   disabled?: boolean;
   /** The selected node's key (`keyOf`), or null. */

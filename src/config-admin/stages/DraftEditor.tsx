@@ -2,7 +2,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import PublishIcon from '@mui/icons-material/Publish';
 import SaveIcon from '@mui/icons-material/Save';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { CheckAnswer, DraftTestResult, EditableStage, PublishProblem } from '../../../contract/catalogue';
@@ -29,6 +29,25 @@ import { TestCasesPanel } from './testCases/TestCasesPanel';
 const loadJsonEditor = () => import('./JsonEditor');
 const JsonEditor = lazy(loadJsonEditor);
 
+// The parts beside the editor that a label typed does not change: memoized with stable callbacks, so
+// a keystroke re-renders only the editor and the preview (issue 56: key to preview under 50 ms).
+const ChecksPart = memo(DraftChecks);
+const TestCasesPart = memo(TestCasesPanel);
+const VersionsPart = memo(VersionsPanel);
+
+type Mode = 'fields' | 'json';
+
+/** Fields or JSON: drawn again only when the mode changes (MUI's tabs measure themselves on each render). */
+const ModeTabs = memo(function ModeTabs({ tab, onChange }: { tab: Mode; onChange: (tab: Mode) => void }) {
+  const { t } = useTranslation('configAdmin');
+  return (
+    <Tabs value={tab} onChange={(_e, v: Mode) => onChange(v)} aria-label={t('stages.modes')} sx={{ mb: 1 }}>
+      <Tab value="fields" label={t('stages.tabs.fields')} id="stage-tab-fields" aria-controls="stage-panel-fields" data-testid="tab-fields" />
+      <Tab value="json" label={t('stages.tabs.json')} id="stage-tab-json" aria-controls="stage-panel-json" data-testid="tab-json" />
+    </Tabs>
+  );
+});
+
 /**
  * One stage's draft being edited: the structured mode or JSON beside the live preview, save,
  * discard and publish of the shared draft (409: someone else saved first), and the versions
@@ -48,7 +67,7 @@ export function DraftEditor({ stage, reload, refresh }: { stage: EditableStage; 
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
-  const [tab, setTab] = useState<'fields' | 'json'>('fields');
+  const [tab, setTab] = useState<Mode>('fields');
   const [publishing, setPublishing] = useState<{ refused: string | null; problems: PublishProblem[] } | null>(null);
   const [discarding, setDiscarding] = useState(false);
   const [rollback, setRollback] = useState<{ version: number; note: string } | null>(null);
@@ -100,7 +119,27 @@ export function DraftEditor({ stage, reload, refresh }: { stage: EditableStage; 
     if (dirty && !parseError) setTestsRunning(true);
   }, [draft.file, dirty, parseError]);
   // A case made in the preview or changed in the panel: the draft's file changes as any edit does.
-  const onCases = useCallback((file: unknown) => onStructured({ ...draft, file }), [draft, onStructured]);
+  const onCases = useCallback((file: unknown) => {
+    setDraft((d) => ({ ...d, file }));
+    setText(show(file));
+    setParseError(null);
+    setDirty(true);
+  }, []);
+  // The draft as last committed, for callbacks that must stay the same objects across edits.
+  const committed = useRef(draft);
+  useLayoutEffect(() => {
+    committed.current = draft;
+  }, [draft]);
+  const onSaveCase = useCallback(
+    (c: Parameters<typeof addCase>[1]) => {
+      const added = addCase(committed.current.file, c);
+      if (added) onCases(added.file);
+    },
+    [onCases],
+  );
+  const onReveal = useCallback((pointer: string) => jsonEditor.current?.reveal(pointer), []);
+  const onCompare = useCallback((from: number, to: number) => setComparing({ from, to }), []);
+  const onRollback = useCallback((version: number) => setRollback({ version, note: t('stages.rollbackNote', { version }) }), [t]);
 
   const refused = (error: unknown): CatalogueRefused | null => {
     if (!(error instanceof CatalogueRefused)) {
@@ -235,10 +274,7 @@ export function DraftEditor({ stage, reload, refresh }: { stage: EditableStage; 
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: 2, alignItems: 'start' }}>
         <Paper sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
-          <Tabs value={tab} onChange={(_e, v: 'fields' | 'json') => setTab(v)} aria-label={t('stages.modes')} sx={{ mb: 1 }}>
-            <Tab value="fields" label={t('stages.tabs.fields')} id="stage-tab-fields" aria-controls="stage-panel-fields" data-testid="tab-fields" />
-            <Tab value="json" label={t('stages.tabs.json')} id="stage-tab-json" aria-controls="stage-panel-json" data-testid="tab-json" />
-          </Tabs>
+          <ModeTabs tab={tab} onChange={setTab} />
           <Box role="tabpanel" id="stage-panel-fields" aria-labelledby="stage-tab-fields" hidden={tab !== 'fields'}>
             {tab === 'fields' && (parseError ? <Alert severity="warning">{t('stages.fixJsonFirst')}</Alert> : <StructuredEditor draft={draft} onChange={onStructured} disabled={busy} />)}
           </Box>
@@ -249,7 +285,7 @@ export function DraftEditor({ stage, reload, refresh }: { stage: EditableStage; 
               </Suspense>
             )}
           </Box>
-          <DraftChecks parseError={parseError} tab={tab} checked={checked} onReveal={(pointer) => jsonEditor.current?.reveal(pointer)} />
+          <ChecksPart parseError={parseError} tab={tab} checked={checked} onReveal={onReveal} />
         </Paper>
         <Paper sx={{ p: { xs: 1, sm: 2 }, minWidth: 0, position: { lg: 'sticky' }, top: { lg: 72 } }}>
           <StagePreview
@@ -257,28 +293,25 @@ export function DraftEditor({ stage, reload, refresh }: { stage: EditableStage; 
             labels={draft.labels}
             saved={saved}
             canAddCase={canAddCase(draft.file)}
-            onSaveCase={(c) => {
-              const added = addCase(draft.file, c);
-              if (added) onCases(added.file);
-            }}
+            onSaveCase={onSaveCase}
           />
         </Paper>
       </Box>
 
       <Paper sx={{ p: { xs: 1, sm: 2 } }}>
-        <TestCasesPanel slug={slug} file={draft.file} results={testResults} running={testsRunning} onChange={onCases} disabled={busy || !!parseError} />
+        <TestCasesPart slug={slug} file={draft.file} results={testResults} running={testsRunning} onChange={onCases} disabled={busy || !!parseError} />
       </Paper>
 
       <Paper sx={{ p: { xs: 1, sm: 2 } }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {t('stages.versionsPanel.title')}
         </Typography>
-        <VersionsPanel
+        <VersionsPart
           key={stage.version}
           versions={stage.versions}
           current={stage.version}
-          onCompare={(from, to) => setComparing({ from, to })}
-          onRollback={(version) => setRollback({ version, note: t('stages.rollbackNote', { version }) })}
+          onCompare={onCompare}
+          onRollback={onRollback}
           onUpgrade={setUpgrading}
           disabled={busy}
         />
@@ -289,10 +322,12 @@ export function DraftEditor({ stage, reload, refresh }: { stage: EditableStage; 
       )}
       {upgrading !== null && <UpgradeDialog slug={slug} version={upgrading} onClose={() => setUpgrading(null)} onMoved={refresh} />}
       {comparing && <CompareDialog slug={slug} from={comparing.from} to={comparing.to} onClose={() => setComparing(null)} />}
-      <ConfirmDialog open={discarding} title={t('stages.discardQuestion')} confirmLabel={t('stages.discard')} tone="warning" onClose={() => setDiscarding(false)} onConfirm={discard} testId="discard-dialog">
-        {t('stages.discardText', { version: stage.version })}
-      </ConfirmDialog>
-      <RollbackDialog rollback={rollback} next={next} onChange={setRollback} onRollBack={rollBack} />
+      {discarding && (
+        <ConfirmDialog open title={t('stages.discardQuestion')} confirmLabel={t('stages.discard')} tone="warning" onClose={() => setDiscarding(false)} onConfirm={discard} testId="discard-dialog">
+          {t('stages.discardText', { version: stage.version })}
+        </ConfirmDialog>
+      )}
+      {rollback && <RollbackDialog rollback={rollback} next={next} onChange={setRollback} onRollBack={rollBack} />}
     </Stack>
   );
 }

@@ -55,10 +55,13 @@ export function MissingList({ missing }: { missing: readonly MissingTranslation[
 /**
  * Publish the draft as the next version: a note saying what changed, the texts some locales lack
  * (listed, not refused: they fall back to English), and the problems that refuse a publish, which
- * keep the button disabled until the draft is corrected and saved.
+ * keep the button disabled until the draft is corrected and saved. Version 1 is only ever a stage
+ * born in the editor (a shipped stage's version 1 is its file): its first publish, with nothing
+ * before it, so the dialog says so and asks what the stage is for rather than what changed.
  */
 export function PublishDialog({ version, problems, missing, refused, onClose, onPublish }: PublishDialogProps) {
   const { t } = useTranslation('configAdmin');
+  const first = version === 1;
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -75,9 +78,14 @@ export function PublishDialog({ version, problems, missing, refused, onClose, on
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="publish-dialog-title" data-testid="publish-dialog">
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="publish-dialog-title">{t('stages.publish.title', { version })}</DialogTitle>
+        <DialogTitle id="publish-dialog-title">{first ? t('stages.born.publishTitle') : t('stages.publish.title', { version })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
+            {first && (
+              <Typography variant="body2" data-testid="publish-first">
+                {t('stages.born.firstPublish')}
+              </Typography>
+            )}
             {refused && <Alert severity="error">{refused}</Alert>}
             {problems.length > 0 && (
               <Alert severity="error" data-testid="publish-problems">
@@ -100,14 +108,14 @@ export function PublishDialog({ version, problems, missing, refused, onClose, on
               </Typography>
             )}
             <TextField
-              label={t('stages.publish.note')}
+              label={first ? t('stages.born.note') : t('stages.publish.note')}
               value={note}
               onChange={(e) => setNote(e.target.value)}
               required
               autoFocus
               multiline
               minRows={2}
-              helperText={t('stages.publish.noteHelp')}
+              helperText={first ? t('stages.born.noteHelp') : t('stages.publish.noteHelp')}
               slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'publish-note' } }}
             />
           </Stack>
@@ -117,7 +125,7 @@ export function PublishDialog({ version, problems, missing, refused, onClose, on
             {t('stages.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy || problems.length > 0 || !note.trim()} data-testid="publish-confirm">
-            {t('stages.publish.confirm', { version })}
+            {first ? t('stages.born.confirm') : t('stages.publish.confirm', { version })}
           </Button>
         </DialogActions>
       </form>

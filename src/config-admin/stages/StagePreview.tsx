@@ -28,7 +28,7 @@ const NAMESPACES = ['configurator', 'validation', 'common', 'errors'];
  * provider would then read this copy (four namespaces, no backend) and show text keys until a
  * reload (issue 54).
  */
-function usePreviewI18n(app: I18n, locale: string, labels: Labels): { instance: I18n; version: number } {
+function usePreviewI18n(app: I18n, locale: string, labels: Labels): { instance: I18n; version: number; labelled: Labels } {
   const [instance] = useState(() => {
     const copy = i18next.createInstance();
     void copy.init({
@@ -63,8 +63,10 @@ function usePreviewI18n(app: I18n, locale: string, labels: Labels): { instance: 
       live = false;
     };
   }, [instance, locale]);
-  // The draft's labels over the portal's texts (a label removed from the draft is removed here too).
-  useEffect(() => {
+  // The draft's labels over the portal's texts (a label removed from the draft is removed here too),
+  // put in while rendering: an effect and a state change drew the whole preview twice per keystroke.
+  // Writing the same texts again is harmless, so a render React repeats or drops changes nothing.
+  const labelled = useMemo(() => {
     for (const [lng, keys] of Object.entries(added.current)) for (const key of keys) if (labels[lng]?.[key] === undefined) instance.addResource(lng, 'configurator', key, (app.getResource(lng, 'configurator', key) as string | undefined) ?? `configurator:${key}`, { silent: true });
     const next: Record<string, Set<string>> = {};
     for (const [lng, texts] of Object.entries(labels)) {
@@ -72,9 +74,9 @@ function usePreviewI18n(app: I18n, locale: string, labels: Labels): { instance: 
       for (const [key, text] of Object.entries(texts)) instance.addResource(lng, 'configurator', key, text, { silent: true });
     }
     added.current = next;
-    setVersion((v) => v + 1);
+    return labels;
   }, [app, instance, labels]);
-  return { instance, version };
+  return { instance, version, labelled };
 }
 
 /** The draft as the server holds it: its file, and its validators (null while it has problems). */
@@ -130,7 +132,7 @@ const PreviewForm = memo(function PreviewForm({ slug, stage, doc, engine, onChan
 export function StagePreview({ file, labels, saved, onSaveCase, canAddCase = true }: StagePreviewProps) {
   const { t, i18n } = useTranslation(['configAdmin', 'common']);
   const [locale, setLocale] = useState<string>(() => (LOCALES as readonly string[]).includes(i18n.language) ? i18n.language : 'en-GB');
-  const { instance, version } = usePreviewI18n(i18n, locale, labels);
+  const { instance, version, labelled } = usePreviewI18n(i18n, locale, labels);
   const [unchecked, setUnchecked] = useState(false);
   const loaded = useDraftValidators(saved?.validator);
   // The saved draft's key and validators while the file is still the saved one (same object after
@@ -164,8 +166,8 @@ export function StagePreview({ file, labels, saved, onSaveCase, canAddCase = tru
   // New objects when the labels change, so the form translates its titles again with the new texts.
   const stage = useMemo(
     // (shallow copies: the form translates again when the schema object is a new one)
-    () => (definition ? { schema: { ...(definition.schema as RJSFSchema) }, uiSchema: { ...(definition.uiSchema as UiSchema) }, version } : null),
-    [definition, version],
+    () => (definition ? { schema: { ...(definition.schema as RJSFSchema) }, uiSchema: { ...(definition.uiSchema as UiSchema) }, version, labelled } : null),
+    [definition, version, labelled],
   );
   const [run, setRun] = useState(0);
   const keep = useCallback((next: ConfigDoc) => {
@@ -285,15 +287,18 @@ export function StagePreview({ file, labels, saved, onSaveCase, canAddCase = tru
           </I18nextProvider>
         </Box>
       )}
-      <ConfigPickerDialog
-        open={picking}
-        onClose={() => setPicking(false)}
-        onPick={(picked) => {
-          setConfig(picked);
-          setPicking(false);
-        }}
-      />
-      {onSaveCase && built.preview && (
+      {/* Mounted only while open: closed, it still rendered its list on every keystroke in the editor. */}
+      {picking && (
+        <ConfigPickerDialog
+          open
+          onClose={() => setPicking(false)}
+          onPick={(picked) => {
+            setConfig(picked);
+            setPicking(false);
+          }}
+        />
+      )}
+      {onSaveCase && built.preview && caseDoc !== null && (
         <SaveCaseDialog
           open={caseDoc !== null}
           preview={built.preview}

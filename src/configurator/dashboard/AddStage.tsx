@@ -9,8 +9,8 @@ import { groupStages } from './groupStages';
 /** Staff: a picker of the catalogue's stages this config does not have yet, and an Add button. */
 export function AddStage({ config, onAdd }: { config: ConfigDetail; onAdd(slug: string): Promise<unknown> }) {
   const { t } = useTranslation(['common', 'configurator']);
-  // Undefined until the catalogue is read; a failed read offers nothing to add.
-  const { data, isError } = useStageCatalogue();
+  // Undefined until the catalogue is read; a failed read offers nothing to add. Read again as it opens: a stage published meanwhile is offered.
+  const { data, isError } = useStageCatalogue({ fresh: true });
   const catalogue = useMemo(() => (isError ? [] : data && (data.stages ?? [])), [isError, data]);
   const [slug, setSlug] = useState('');
   const [busy, setBusy] = useState(false);

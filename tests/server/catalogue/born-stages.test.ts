@@ -132,7 +132,7 @@ describe('a stage born in the editor', () => {
 
     const published = await as<Published>(two.a, 'admin', 'POST', `/api/stage-catalogue/${SLUG}/publish`, { note: 'A new stage for finance', revision: saved.body.revision });
     expect(published.status, published.text).toBe(201);
-    expect(published.body).toMatchObject({ slug: SLUG, version: 1, message: 'Stage version 1 published.' });
+    expect(published.body).toMatchObject({ slug: SLUG, version: 1, message: "Stage version 1 published. It is the stage's first version: add it to configs so dealers see it." });
     const rows = await two.database.db.select().from(stageVersions).where(eq(stageVersions.slug, SLUG));
     expect(rows.map((r) => r.version)).toEqual([1]);
 

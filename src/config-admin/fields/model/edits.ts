@@ -1,7 +1,7 @@
 /**
  * Pure edits of a draft by path. Each returns a new draft and leaves its input untouched; an edit
  * that changes nothing returns the input itself (`===`), so opening and closing a property panel
- * never changes a byte. An edit that cannot apply throws EditError with words for staff.
+ * never changes a byte. An edit that cannot apply throws EditError (a code naming words for staff).
  *
  * Where things live: a node's schema is `properties.<name>` of its parent object schema (the stage's
  * root, a group, a list's `items`); its `required` entry and its `visibleIf` / `requiredIf` logic are
@@ -46,11 +46,11 @@ export const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 /** Keywords with edits of their own (or that would break the tree): not set through setSchemaKey. */
 const STRUCTURAL_KEYS = new Set(['$ref', 'properties', 'items', 'required', 'visibleIf', 'requiredIf']);
 
-const describe = (path: FieldPath): string => path.filter((s) => s !== ITEMS).join(' / ');
+export const describe = (path: FieldPath): string => path.filter((s) => s !== ITEMS).join(' / ');
 
 /** The editable copy of a draft's file. */
 function copyOf(draft: StageDraftValue): JsonObject {
-  if (!isObject(draft.file) || !isObject(draft.file.schema)) throw new EditError('The file has no stage schema: fix it in the JSON tab.');
+  if (!isObject(draft.file) || !isObject(draft.file.schema)) throw new EditError('notAStageFile');
   return clone(draft.file);
 }
 
@@ -59,21 +59,21 @@ function containerAt(file: JsonObject, container: FieldPath): JsonObject {
   let node = file.schema as JsonObject;
   const walked: string[] = [];
   for (const step of container) {
-    if (node.$ref !== undefined) throw new EditError(`"${describe(walked)}" is the shared shape "${shapeName(node.$ref)}": edit it in the JSON tab (it would change every stage using it).`);
+    if (node.$ref !== undefined) throw new EditError('insideShape', { path: describe(walked), shape: shapeName(node.$ref) ?? '' });
     const next: unknown = step === ITEMS ? own(node, 'items') : isObject(node.properties) ? own(node.properties, step) : undefined;
     walked.push(step);
-    if (!isObject(next)) throw new EditError(`There is no field "${describe(walked)}".`);
+    if (!isObject(next)) throw new EditError('noField', { path: describe(walked) });
     node = next;
   }
-  if (node.$ref !== undefined) throw new EditError(`"${describe(container)}" is the shared shape "${shapeName(node.$ref)}": edit it in the JSON tab (it would change every stage using it).`);
-  if (!isObject(node.properties)) throw new EditError(container.length ? `"${describe(container)}" has no fields of its own.` : 'The stage schema has no properties.');
+  if (node.$ref !== undefined) throw new EditError('insideShape', { path: describe(container), shape: shapeName(node.$ref) ?? '' });
+  if (!isObject(node.properties)) throw (container.length ? new EditError('noOwnFields', { path: describe(container) }) : new EditError('noProperties'));
   return node;
 }
 
 /** The uiSchema object at a path of the copy (created along the way when `create`). */
-function uiOf(file: JsonObject, path: FieldPath, create: true): JsonObject;
-function uiOf(file: JsonObject, path: FieldPath, create: false): JsonObject | null;
-function uiOf(file: JsonObject, path: FieldPath, create: boolean): JsonObject | null {
+export function uiOf(file: JsonObject, path: FieldPath, create: true): JsonObject;
+export function uiOf(file: JsonObject, path: FieldPath, create: false): JsonObject | null;
+export function uiOf(file: JsonObject, path: FieldPath, create: boolean): JsonObject | null {
   if (!isObject(file.uiSchema)) {
     if (!create) return null;
     file.uiSchema = {};
@@ -90,7 +90,7 @@ function uiOf(file: JsonObject, path: FieldPath, create: boolean): JsonObject | 
   return node;
 }
 
-interface Located {
+export interface Located {
   file: JsonObject;
   /** The parent object schema (holds `properties`, `required`, conditions). */
   parent: JsonObject;
@@ -100,21 +100,21 @@ interface Located {
   container: FieldPath;
 }
 
-/** The node at a path on a copy of the draft's file. */
-function locate(draft: StageDraftValue, path: FieldPath): Located {
+/** The node at a path on a copy of the draft's file (kinds.ts edits it too). */
+export function locate(draft: StageDraftValue, path: FieldPath): Located {
   const name = path[path.length - 1];
-  if (!path.length || name === ITEMS) throw new EditError('Choose a field.');
+  if (!path.length || name === ITEMS) throw new EditError('chooseField');
   const file = copyOf(draft);
   const container = path.slice(0, -1);
   const parent = containerAt(file, container);
   const properties = parent.properties as JsonObject;
   const schema = own(properties, name);
-  if (!isObject(schema)) throw new EditError(`There is no field "${describe(path)}".`);
+  if (!isObject(schema)) throw new EditError('noField', { path: describe(path) });
   return { file, parent, properties, schema, name, container };
 }
 
 /** The new draft, or the input itself when the file and labels are as they were. */
-function done(draft: StageDraftValue, file: JsonObject, labels = draft.labels): StageDraftValue {
+export function done(draft: StageDraftValue, file: JsonObject, labels = draft.labels): StageDraftValue {
   if (labels === draft.labels && sameJson(file, draft.file)) return draft;
   return { file, labels: labels ?? {} };
 }
@@ -135,11 +135,11 @@ function dropKey(holder: JsonObject, key: string, sub: string): void {
 /** Adds a node at the end of the group / list-item `container` (or at `index`), writing `ui:order`. */
 export function addNode(draft: StageDraftValue, container: FieldPath, spec: NewNode, index?: number): StageDraftValue {
   const name = spec.name.trim();
-  if (!FIELD_NAME.test(name) || UNSAFE_KEYS.has(name)) throw new EditError('A field name starts with a letter and has only letters, digits and _ (64 at most).');
+  if (!FIELD_NAME.test(name) || UNSAFE_KEYS.has(name)) throw new EditError('badName');
   const file = copyOf(draft);
   const parent = containerAt(file, container);
   const properties = parent.properties as JsonObject;
-  if (Object.hasOwn(properties, name)) throw new EditError(`There is already a field "${name}" here.`);
+  if (Object.hasOwn(properties, name)) throw new EditError('nameTaken', { name });
   const path = [...container, name];
   const titleKey = nodeKey(file, 'fields', path);
   const choices = [...new Set((spec.choices ?? []).map((c) => c.trim()).filter(Boolean))];
@@ -207,7 +207,7 @@ function mapValue(data: Json, path: FieldPath, fn: (value: Json) => Json | undef
 }
 
 /** The stage's defaults (closed objects, checked by the linter) with the value at a path mapped. */
-function mapDefaults(file: JsonObject, path: FieldPath, fn: (value: Json) => Json | undefined): void {
+export function mapDefaults(file: JsonObject, path: FieldPath, fn: (value: Json) => Json | undefined): void {
   if (isObject(file.defaults)) file.defaults = mapValue(file.defaults, path, fn);
 }
 
@@ -225,7 +225,7 @@ export function moveNode(draft: StageDraftValue, path: FieldPath, to: number): S
 
 /** Sets (value) or removes (undefined) a schema keyword of the node: `maxLength`, `format`, `pattern`, `minimum`, `enumLabels`, `secret`, ... */
 export function setSchemaKey(draft: StageDraftValue, path: FieldPath, key: string, value: Json | undefined): StageDraftValue {
-  if (STRUCTURAL_KEYS.has(key) || UNSAFE_KEYS.has(key) || !key) throw new EditError(`"${key}" is not set here: it has an edit of its own (or the JSON tab).`);
+  if (STRUCTURAL_KEYS.has(key) || UNSAFE_KEYS.has(key) || !key) throw new EditError('keyHasOwnEdit', { key });
   const { file, schema } = locate(draft, path);
   if (value === undefined) delete schema[key];
   else schema[key] = clone(value);
@@ -239,7 +239,7 @@ function nodeUi(draft: StageDraftValue, path: FieldPath): { file: JsonObject; ui
 }
 
 /** Removes the node's uiSchema when an edit emptied it (nothing is left to say). */
-function dropEmptyUi(file: JsonObject, path: FieldPath): void {
+export function dropEmptyUi(file: JsonObject, path: FieldPath): void {
   const ui = uiOf(file, path, false);
   if (!ui || Object.keys(ui).length) return;
   const holder = uiOf(file, path.slice(0, -1), false);
@@ -248,7 +248,7 @@ function dropEmptyUi(file: JsonObject, path: FieldPath): void {
 
 /** Sets or removes a uiSchema key of the node (`ui:widget`, `ui:field`, `ui:help`, ...). */
 export function setUiKey(draft: StageDraftValue, path: FieldPath, key: string, value: Json | undefined): StageDraftValue {
-  if (!key.startsWith('ui:') || key.length < 4) throw new EditError(`"${key}" is not a uiSchema key (they start with "ui:").`);
+  if (!key.startsWith('ui:') || key.length < 4) throw new EditError('notUiKey', { key });
   const { file, ui, make } = nodeUi(draft, path);
   if (value === undefined) {
     if (!ui || !Object.hasOwn(ui, key)) return draft;
@@ -260,7 +260,7 @@ export function setUiKey(draft: StageDraftValue, path: FieldPath, key: string, v
 
 /** Sets or removes one `ui:options` entry of the node (an emptied `ui:options` is removed). */
 export function setUiOption(draft: StageDraftValue, path: FieldPath, key: string, value: Json | undefined): StageDraftValue {
-  if (!key || UNSAFE_KEYS.has(key)) throw new EditError(`"${key}" is not an option.`);
+  if (!key || UNSAFE_KEYS.has(key)) throw new EditError('notAnOption', { key });
   const { file, ui, make } = nodeUi(draft, path);
   if (value === undefined) {
     const options = ui?.['ui:options'];
@@ -296,8 +296,8 @@ export function setLayout(draft: StageDraftValue, path: FieldPath, layout: Group
   const { file, schema } = locate(draft, path);
   const ui = uiOf(file, path, false);
   const kind = classify(schema, ui).kind;
-  if (kind !== 'group' && kind !== 'list') throw new EditError(`"${describe(path)}" is neither a group nor a list: it has no layout.`);
-  if (!(kind === 'group' ? GROUP_LAYOUTS : LIST_LAYOUTS).includes(layout)) throw new EditError(`A ${kind} is not shown as "${layout}".`);
+  if (kind !== 'group' && kind !== 'list') throw new EditError('noLayout', { path: describe(path) });
+  if (!(kind === 'group' ? GROUP_LAYOUTS : LIST_LAYOUTS).includes(layout)) throw new EditError(kind === 'group' ? 'groupLayout' : 'listLayout', { layout });
   if (layoutOf(kind, ui) === layout) return draft;
   const target = uiOf(file, path, true);
   if (layout === 'plain' || layout === 'cards') delete target['ui:field'];
@@ -332,16 +332,16 @@ export function setLayout(draft: StageDraftValue, path: FieldPath, layout: Group
 export function setChoices(draft: StageDraftValue, path: FieldPath, values: string[]): StageDraftValue {
   const { file, schema } = locate(draft, path);
   const kind = classify(schema, uiOf(file, path, false)).kind;
-  if (kind !== 'choice' && kind !== 'multiChoice') throw new EditError(`"${describe(path)}" is not a choice field.`);
+  if (kind !== 'choice' && kind !== 'multiChoice') throw new EditError('notAChoice', { path: describe(path) });
   const target = kind === 'choice' ? schema : isObject(schema.items) ? schema.items : null;
-  if (!target || target.$ref !== undefined) throw new EditError(`The choices of "${describe(path)}" are a shared shape's: edit them in the JSON tab.`);
+  if (!target || target.$ref !== undefined) throw new EditError('sharedChoices', { path: describe(path) });
   const numeric = target.type === 'number' || target.type === 'integer';
   const unique = [...new Set(values.map((v) => v.trim()).filter(Boolean))];
   const next: Json[] = numeric ? unique.map(Number) : unique;
-  if (numeric && next.some((n) => !Number.isFinite(n) || (target.type === 'integer' && !Number.isInteger(n)))) throw new EditError('These choices are numbers: give numbers only.');
+  if (numeric && next.some((n) => !Number.isFinite(n) || (target.type === 'integer' && !Number.isInteger(n)))) throw new EditError('choicesAreNumbers');
   const before = Array.isArray(target.enum) ? target.enum : [];
   if (sameJson(before, next)) return draft;
-  if (!next.length) throw new EditError('A choice field needs at least one choice.');
+  if (!next.length) throw new EditError('choicesNeeded');
   target.enum = next;
   const prefixKey = `${NS}${nodeKey(file, 'choices', path)}`;
   if (typeof target.enumLabels !== 'string') target.enumLabels = prefixKey;
@@ -359,9 +359,9 @@ export function setChoices(draft: StageDraftValue, path: FieldPath, values: stri
 
 /** A pointer into a stage's data and a slug, or EditError. */
 function checkedOptionsFrom(spec: OptionsFromSpec): OptionsFromSpec {
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(spec.stage)) throw new EditError(`"${spec.stage}" is not a stage.`);
-  if (!/^(\/[A-Za-z0-9_]+)+$/.test(spec.list)) throw new EditError(`"${spec.list}" is not a list of that stage (write it as /name).`);
-  for (const key of [spec.valueKey, spec.labelKey]) if (!FIELD_NAME.test(key) || UNSAFE_KEYS.has(key)) throw new EditError(`"${key}" is not a field of that list.`);
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(spec.stage)) throw new EditError('unknownStage', { stage: spec.stage });
+  if (!/^(\/[A-Za-z0-9_]+)+$/.test(spec.list)) throw new EditError('notAList', { list: spec.list });
+  for (const key of [spec.valueKey, spec.labelKey]) if (!FIELD_NAME.test(key) || UNSAFE_KEYS.has(key)) throw new EditError('notAListField', { key });
   return spec;
 }
 
@@ -370,7 +370,7 @@ export function setOptionsFrom(draft: StageDraftValue, path: FieldPath, spec: Op
   checkedOptionsFrom(spec);
   const { file, schema, properties, name } = locate(draft, path);
   const ui = uiOf(file, path, true);
-  if (classify(schema, ui).kind !== 'optionsFrom') throw new EditError(`"${describe(path)}" does not offer another stage's list.`);
+  if (classify(schema, ui).kind !== 'optionsFrom') throw new EditError('notOptionsFrom', { path: describe(path) });
   const options = isObject(ui['ui:options']) ? ui['ui:options'] : {};
   ui['ui:options'] = { ...options, stage: spec.stage, optionsFrom: spec.list, valueKey: spec.valueKey, labelKey: spec.labelKey };
   // One value or several: the stored data changes shape, so the schema is written anew (its title kept).

@@ -46,7 +46,7 @@ export interface NewNodeParts {
 export function newNodeSchema(parts: NewNodeParts): { schema: JsonObject; ui: JsonObject } {
   const { kind, title, choicesKey, choices } = parts;
   // JSON Schema refuses an empty enum: a choice starts with its first values.
-  if ((kind === 'choice' || kind === 'multiChoice') && !choices.length) throw new EditError('A choice field needs at least one choice.');
+  if ((kind === 'choice' || kind === 'multiChoice') && !choices.length) throw new EditError('choicesNeeded');
   switch (kind) {
     case 'text':
       return { schema: { type: 'string', title, maxLength: 200 }, ui: {} };
@@ -77,7 +77,7 @@ export function newNodeSchema(parts: NewNodeParts): { schema: JsonObject; ui: Js
       return { schema: { type: 'string', title, secret: true, maxLength: 200 }, ui: {} };
     case 'optionsFrom': {
       const spec = parts.optionsFrom;
-      if (!spec) throw new EditError('Choose the list the options come from.');
+      if (!spec) throw new EditError('optionsFromNeeded');
       return {
         schema: optionsFromSchema(title, spec.valueKey, !!spec.multiple),
         ui: { 'ui:widget': 'optionsFrom', 'ui:options': { stage: spec.stage, optionsFrom: spec.list, valueKey: spec.valueKey, labelKey: spec.labelKey } },
@@ -85,7 +85,7 @@ export function newNodeSchema(parts: NewNodeParts): { schema: JsonObject; ui: Js
     }
     case 'remoteSelect': {
       const source = parts.source ?? 'companyUsers';
-      if (!/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(source)) throw new EditError(`"${source}" is not a source of records.`);
+      if (!/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(source)) throw new EditError('notASource', { source });
       const stored = Object.hasOwn(REMOTE_SOURCES, source) ? REMOTE_SOURCES[source] : { type: 'string', maxLength: 200 };
       const { type, ...rest } = stored;
       return { schema: { type, title, ...rest }, ui: { 'ui:widget': 'remoteSelect', 'ui:options': { source } } };
@@ -100,12 +100,12 @@ export function newNodeSchema(parts: NewNodeParts): { schema: JsonObject; ui: Js
       return { schema: { type: 'string', title, maxLength: 200 }, ui: { 'ui:field': 'displayText' } };
     case 'group': {
       const layout = parts.layout ?? 'plain';
-      if (!['plain', 'portlets', 'tabs', 'accordion'].includes(layout)) throw new EditError(`A group is not shown as "${layout}".`);
+      if (!['plain', 'portlets', 'tabs', 'accordion'].includes(layout)) throw new EditError('groupLayout', { layout });
       return { schema: { type: 'object', title, properties: {} }, ui: layout === 'plain' ? {} : { 'ui:field': layout } };
     }
     case 'list': {
       const layout = parts.layout ?? 'table';
-      if (!['cards', 'table', 'accordion', 'tabs', 'portlets'].includes(layout)) throw new EditError(`A list is not shown as "${layout}".`);
+      if (!['cards', 'table', 'accordion', 'tabs', 'portlets'].includes(layout)) throw new EditError('listLayout', { layout });
       // franchises.json: every item has an id (engine/stages/list-ids.ts gives new ones; other stages
       // refer to items by it), hidden in the form.
       const ui: JsonObject = { items: { id: { 'ui:widget': 'hidden' } } };
@@ -118,6 +118,6 @@ export function newNodeSchema(parts: NewNodeParts): { schema: JsonObject; ui: Js
     case 'textList':
       return { schema: { type: 'array', title, items: { type: 'string', maxLength: 200 }, default: [] }, ui: {} };
     default:
-      throw new EditError(`A "${kind}" field cannot be added here: write it in the JSON tab.`);
+      throw new EditError('notAddable', { kind });
   }
 }

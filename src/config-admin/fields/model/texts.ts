@@ -28,8 +28,8 @@ export function nodeKey(file: unknown, namespace: 'fields' | 'help' | 'descripti
 /** Sets (or, with empty text, removes) one text of one locale in the draft's labels. */
 export function setLabel(draft: StageDraftValue, key: string, locale: string, text: string): StageDraftValue {
   const bare = key.startsWith(NS) ? key.slice(NS.length) : key;
-  if (!KEY.test(bare)) throw new EditError(`"${key}" is not a text key.`);
-  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale)) throw new EditError(`"${locale}" is not a locale.`);
+  if (!KEY.test(bare)) throw new EditError('badTextKey', { key });
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale)) throw new EditError('badLocale', { locale });
   const before = draft.labels?.[locale]?.[bare];
   if ((text === '' && before === undefined) || before === text) return draft;
   const labels: Labels = clone(draft.labels ?? {});
@@ -68,9 +68,9 @@ export const SOURCE_LOCALE = 'en-GB';
  * @example ensureTextKey(draft, ['hours', ITEMS, 'name'], 'title') // { draft, key: 'fields.opening-hours.hours.name' } (when the title was missing)
  */
 export function ensureTextKey(draft: StageDraftValue, path: FieldPath, which: 'title' | 'help' | 'description'): { draft: StageDraftValue; key: string } {
-  if (!path.length || path[path.length - 1] === ITEMS) throw new EditError('Texts belong to a field: choose one.');
+  if (!path.length || path[path.length - 1] === ITEMS) throw new EditError('textsNeedField');
   const schema = schemaAt(draft.file, path);
-  if (!schema) throw new EditError(`There is no field "${path.filter((s) => s !== ITEMS).join(' / ')}".`);
+  if (!schema) throw new EditError('noField', { path: path.filter((s) => s !== ITEMS).join(' / ') });
   const ui = uiAt(draft.file, path);
   const current = which === 'title' ? own(schema, 'title') : ui ? own(ui, which === 'help' ? 'ui:help' : 'ui:description') : undefined;
   const existing = labelKey(current);
@@ -102,8 +102,8 @@ export function ensureTextKey(draft: StageDraftValue, path: FieldPath, which: 't
 export function ensureChoiceKey(draft: StageDraftValue, path: FieldPath, value: string): { draft: StageDraftValue; key: string } {
   const schema = schemaAt(draft.file, path);
   const target = schema && schema.type === 'array' ? (isObject(schema.items) ? schema.items : null) : schema;
-  if (!schema || !target || !Array.isArray(target.enum) || target.$ref !== undefined) throw new EditError(`"${path.filter((s) => s !== ITEMS).join(' / ')}" has no choices of its own.`);
-  if (!/^[A-Za-z0-9_-]+$/.test(value)) throw new EditError(`The choice "${value}" cannot be named: its words are set in the JSON tab.`);
+  if (!schema || !target || !Array.isArray(target.enum) || target.$ref !== undefined) throw new EditError('noOwnChoices', { path: path.filter((s) => s !== ITEMS).join(' / ') });
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) throw new EditError('choiceUnnamed', { value });
   const existing = labelKey(target.enumLabels);
   if (existing) return { draft, key: `${existing}.${value}` };
   const prefix = nodeKey(draft.file, 'choices', path);

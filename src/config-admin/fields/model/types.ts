@@ -104,5 +104,5 @@ export interface FieldNode {
   reason?: string;
 }
 
-/** An edit that cannot apply: its message is for staff. */
-export class EditError extends Error {}
+/** An edit that cannot apply: a code and params for staff's words (`errors.ts`). */
+export { EditError, type EditErrorCode, type EditErrorParams } from './errors';

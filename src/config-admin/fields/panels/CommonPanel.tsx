@@ -5,6 +5,7 @@ import { setRequired } from '../model/edits';
 import { ensureTextKey, labelKey, setLabel } from '../model/texts';
 import { LocaleTexts } from '../LocaleTexts';
 import { ConditionsPanel } from './ConditionsPanel';
+import { MessagesPanel } from './MessagesPanel';
 import { SwitchOption } from './controls';
 import { partsOf, pathId, stringOf, type PanelProps } from './panelProps';
 
@@ -56,6 +57,7 @@ export function CommonPanel(props: PanelProps) {
       </Stack>
       <SwitchOption label={t(`${W}.required`)} checked={node.required} onChange={(on) => apply((d) => setRequired(d, node.path, on))} disabled={disabled} testId={`required-${id}`} />
       {node.kind === 'shape' && <Alert severity="info">{t(`${W}.shapeInside`, { shape: node.shape ?? '' })}</Alert>}
+      <MessagesPanel {...props} />
       <ConditionsPanel {...props} />
     </Stack>
   );

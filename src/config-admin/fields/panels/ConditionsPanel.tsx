@@ -1,5 +1,5 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConditionBuilder } from '../../rules/ConditionBuilder';
 import { emptyCondition, fromJsonLogic, isUnsupported, toJsonLogic, type Group, type ParsedCondition } from '../../rules/conditionModel';
@@ -80,11 +80,19 @@ function OneCondition({ draft, node, apply, disabled, which }: PanelProps & { wh
   );
 }
 
-export function ConditionsPanel(props: PanelProps) {
-  return (
-    <Stack spacing={1.5}>
-      <OneCondition {...props} which="visible" />
-      <OneCondition {...props} which="required" />
-    </Stack>
-  );
-}
+/**
+ * Drawn again when the file changes, not the labels: the fields a condition offers are this node's
+ * siblings, whose words cannot be typed while this node's panel is open, and a keystroke in this
+ * node's label re-rendered both builders (issue 56's keystroke budget).
+ */
+export const ConditionsPanel = memo(
+  function ConditionsPanel(props: PanelProps) {
+    return (
+      <Stack spacing={1.5}>
+        <OneCondition {...props} which="visible" />
+        <OneCondition {...props} which="required" />
+      </Stack>
+    );
+  },
+  (a, b) => a.draft.file === b.draft.file && a.node === b.node && a.apply === b.apply && a.disabled === b.disabled,
+);

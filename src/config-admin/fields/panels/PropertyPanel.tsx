@@ -7,6 +7,7 @@ import { ChoicePanel } from './ChoicePanel';
 import { CommonPanel } from './CommonPanel';
 import { DisplayTextPanel } from './DisplayTextPanel';
 import { GroupPanel } from './GroupPanel';
+import { KindSwitch } from './KindSwitch';
 import { ListPanel } from './ListPanel';
 import { MediaPanel } from './MediaPanel';
 import { NumberPanel } from './NumberPanel';
@@ -65,6 +66,7 @@ export function PropertyPanel(props: PanelProps & { readOnlyReason?: string }) {
           {Kind && <Kind {...props} />}
           {Kind && <Divider />}
           <CommonPanel {...props} />
+          <KindSwitch key={`${pathId(node.path)}:${node.kind}`} {...props} />
         </>
       )}
     </Stack>

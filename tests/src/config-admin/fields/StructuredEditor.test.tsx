@@ -144,6 +144,10 @@ describe('StructuredEditor', { timeout: 90_000 }, () => {
     // The plain words became en-GB's text; the other five locales are missing.
     expect(out.labels['en-GB']['fields.sales.note']).toBe('Note');
     expect(missing()).toEqual(['en-AU', 'en-ZA', 'fr-BE', 'nl-NL', 'nl-BE']);
+    // The outline's row follows its label as it is typed (rows read their own title from the draft).
+    fireEvent.change(screen.getByTestId('label-note-en-GB'), { target: { value: 'Remark' } });
+    expect(own(row('note'), 'outline-title').textContent).toContain('Remark');
+    expect(own(row('provider'), 'outline-title').textContent).toContain('Finance provider');
   });
 });
 

@@ -98,8 +98,8 @@ describe('addNode', () => {
     expect(() => addNode(d, [], { name: 'x', kind: 'optionsFrom' })).toThrow(EditError);
     expect(() => addNode(d, [], { name: 'x', kind: 'choice', choices: [' '] })).toThrow(EditError);
     expect(() => addNode(d, [], { name: 'x', kind: 'optionsFrom', optionsFrom: { stage: 'Bad Stage', list: '/x', valueKey: 'id', labelKey: 'name' } })).toThrow(EditError);
-    expect(() => addNode(d, ['keyContact'], { name: 'x', kind: 'text' })).toThrow(/shared shape "contact"/);
-    expect(() => addNode(draftOf('locations'), ['locations', ITEMS], { name: 'x', kind: 'text' })).toThrow(/shared shape "location"/);
+    expect(() => addNode(d, ['keyContact'], { name: 'x', kind: 'text' })).toThrow(expect.objectContaining({ code: 'insideShape', params: { path: 'keyContact', shape: 'contact' } }));
+    expect(() => addNode(draftOf('locations'), ['locations', ITEMS], { name: 'x', kind: 'text' })).toThrow(expect.objectContaining({ code: 'insideShape', params: { path: 'locations', shape: 'location' } }));
     expect(() => addNode(d, ['nothing'], { name: 'x', kind: 'text' })).toThrow(EditError);
     expect(() => addNode({ file: 'not json', labels: {} }, [], { name: 'x', kind: 'text' })).toThrow(EditError);
   });
