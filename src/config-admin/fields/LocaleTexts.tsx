@@ -1,5 +1,5 @@
 import { Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labelKey } from './model/texts';
 import type { StageDraftValue } from './model/types';
@@ -26,7 +26,7 @@ const FIRST = 2;
  * the placeholder (what the form shows now), and a chip per locale that has neither (a missing
  * translation; the chip opens and focuses its field).
  */
-export function LocaleTexts({ draft, textKey, label, onChange, disabled, multiline, idPrefix }: LocaleTextsProps) {
+export const LocaleTexts = memo(function LocaleTexts({ draft, textKey, label, onChange, disabled, multiline, idPrefix }: LocaleTextsProps) {
   const { t, i18n } = useTranslation('configAdmin');
   const [all, setAll] = useState(false);
   const baseId = useId();
@@ -77,4 +77,16 @@ export function LocaleTexts({ draft, textKey, label, onChange, disabled, multili
       </Stack>
     </Box>
   );
+}, sameTexts);
+
+/**
+ * Drawn again only when its own words change (or how it is shown): a panel holds several of these
+ * (label, help, description, messages) and a key typed into one re-rendered them all. `onChange` is
+ * left out: a panel makes it anew each render, for the same text of the same field (`idPrefix`).
+ */
+function sameTexts(a: LocaleTextsProps, b: LocaleTextsProps): boolean {
+  if (a.textKey !== b.textKey || a.label !== b.label || a.disabled !== b.disabled || a.multiline !== b.multiline || a.idPrefix !== b.idPrefix) return false;
+  if (a.draft.labels === b.draft.labels) return true;
+  const bare = a.textKey ? labelKey(a.textKey) ?? a.textKey : null;
+  return !bare || EDIT_LOCALES.every((locale) => a.draft.labels[locale]?.[bare] === b.draft.labels[locale]?.[bare]);
 }

@@ -116,7 +116,9 @@ export function TestCasesPanel({ slug, file, results, running, onChange, disable
         <Typography variant="body2" color="text.secondary" role="status" data-testid="test-cases-summary">
           {running ? (
             <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-              <CircularProgress size={14} aria-hidden />
+              {/* Turning only (no shrinking stroke): the compositor draws it, so a spinner kept going while
+                  staff type does not repaint the page each frame (that cost a keystroke 15-30 ms). */}
+              <CircularProgress size={14} disableShrink aria-hidden />
               {t('stages.testCases.running')}
             </Box>
           ) : results === null ? (
