@@ -20,6 +20,8 @@ export interface FieldError {
   message: string;
   /** The field's own message key for this check, when its uiSchema names one (engine/validation/own-messages.ts). */
   ownKey?: string;
+  /** The field `{{attribute}}` names (its property and title key): kept by the browser's checks only (MessageOptions.withField). */
+  field?: { prop: string; title?: string };
 }
 
 /** A cascade: JSON-logic whose result replaces the value at `target` (pointer into the config). */

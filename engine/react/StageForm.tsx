@@ -6,7 +6,7 @@ import { withTheme, type IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { MediaInputProps, RemoteSearch, StageFormContext } from './context';
 import type { SaveState, StageControllerOptions } from './controller';
-import { countErrors, ownMessageText, type FieldErrorLike } from './errors';
+import { countErrors, errorText, type FieldErrorLike } from './errors';
 import { translateSchema, translateUiSchema, useConfiguratorT } from './i18n';
 import { ownedSplit, findOwnedPaths } from './owned';
 import { StageFormBase, useStageContext } from './StageFormBase';
@@ -123,9 +123,9 @@ const StageFormView = memo(function StageFormView(props: Omit<StageFormProps, ke
  */
 export function StageForm(props: StageFormProps) {
   const { stage, searchers, mediaInput, linkHref, canLockRows, disabled, readonly, hideActions, children, engine = defaultEngine, ...options } = props;
-  // A field's own messages in the form's language (the engine's texts in the browser are English only).
+  // Every message in the form's language (the engine's texts in the browser are English only).
   const t = useConfiguratorT();
-  const ownText = useCallback((e: FieldErrorLike) => ownMessageText(e, t as (key: string, options?: Record<string, unknown>) => unknown), [t]);
+  const ownText = useCallback((e: FieldErrorLike) => errorText(e, t as (key: string, options?: Record<string, unknown>) => unknown), [t]);
   return (
     <StageFormBase translateError={ownText} {...options} engine={engine}>
       <StageFormView slug={options.slug} engine={engine} stage={stage} searchers={searchers} mediaInput={mediaInput} linkHref={linkHref} canLockRows={canLockRows} disabled={disabled} readonly={readonly} hideActions={hideActions}>

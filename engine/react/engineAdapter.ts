@@ -47,7 +47,7 @@ export function validateSection(slug: string, data: unknown, section: Path, comp
   // Fields a `visibleIf` hides are kept but never judged (as validateStage does).
   const hidden = hiddenPaths(root, data, company);
   // Own messages are looked up at the field's full pointer (the section's errors are relative to it).
-  const errors = ajvErrorsToFieldErrors(raw, { root, uiSchema: stage.uiSchema, at: prefix })
+  const errors = ajvErrorsToFieldErrors(raw, { root, uiSchema: stage.uiSchema, at: prefix, withField: true })
     .filter((e) => !COMPLETENESS.has(e.key))
     .map((e: FieldErrorLike) => ({ ...e, path: `${prefix}${e.path === '' || e.path.startsWith('/') ? e.path : `/${e.path}`}` }))
     .filter((e) => !isUnderHidden(e.path, hidden));

@@ -1,4 +1,5 @@
 import type { ErrorSchema } from '@rjsf/utils';
+import { fieldLabel } from '../validation/messages';
 import { pointerToPath, type Path } from './paths';
 
 /** The engine's message shape (engine contract): where, which key, its params, English text. */
@@ -9,18 +10,29 @@ export interface FieldErrorLike {
   message: string;
   /** The field's own message key (engine/validation/own-messages.ts), when its uiSchema names one. */
   ownKey?: string;
+  /** The field the message names, when the browser's checks made it (its label is said again in the form's language). */
+  field?: { prop: string; title?: string };
+}
+
+type T = (key: string, options?: Record<string, unknown>) => unknown;
+
+/** A text of `t`, or null when it has none for the key (i18next answers the key itself). */
+function textOf(t: T, key: string, params: Record<string, unknown>): string | null {
+  const text = t(key, { ...params, defaultValue: '' });
+  return typeof text === 'string' && text && text !== key && text !== key.slice(key.indexOf(':') + 1) ? text : null;
 }
 
 /**
- * An error's text in the form's language: the field's own message when the form's texts have it
- * (they hold a published version's or a draft's labels, which the engine's own texts in the browser
- * do not), else the engine's message.
- * @example ownMessageText(e, t) // 'Saisissez le numéro de TVA : GB suivi de 9 chiffres'
+ * An error's text in the form's language. The browser's engine has English texts only, so a message
+ * it made is said again with the form's `t`: the field's own message when the form's texts have it
+ * (they hold a published version's or a draft's labels), else the generic one, naming the field by
+ * its label in that language. A message without a text in `t` stays as the engine made it (a
+ * server's answer is in the reader's language already).
+ * @example errorText(e, t) // 'doit être un code postal valide' for a French dealer
  */
-export function ownMessageText(e: FieldErrorLike, t: (key: string, options?: Record<string, unknown>) => unknown): string {
-  if (!e.ownKey) return e.message;
-  const text = t(e.ownKey, { ...e.params, defaultValue: '' });
-  return typeof text === 'string' && text && text !== e.ownKey && text !== e.ownKey.slice(e.ownKey.indexOf(':') + 1) ? text : e.message;
+export function errorText(e: FieldErrorLike, t: T): string {
+  const params = e.field ? { ...e.params, attribute: fieldLabel(e.field.prop, e.field.title, (key, p) => String(t(key, p))) } : e.params;
+  return (e.ownKey && textOf(t, e.ownKey, params)) || textOf(t, e.key, params) || e.message;
 }
 
 /**

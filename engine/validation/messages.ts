@@ -20,6 +20,12 @@ export interface MessageOptions {
   uiSchema?: Record<string, unknown>;
   /** The pointer the errors' paths are relative to (a section's validator): where own messages are looked up. */
   at?: string;
+  /**
+   * Keep which field each message names (`FieldError.field`), so a renderer in another language
+   * can say it again with the field's label in that language: the browser's checks, whose engine
+   * texts are English only. Server answers leave it out (they are in the reader's language already).
+   */
+  withField?: boolean;
 }
 
 type Node = Record<string, unknown> | undefined;
@@ -181,7 +187,9 @@ export function ajvErrorsToFieldErrors(errors: readonly ErrorObject[] | null | u
     // translate it again.
     const ownKey = opts.uiSchema ? ownMessageKey(opts.uiSchema, (opts.at ?? '') + d.path, checksOfKeyword(e.keyword, e.params as Record<string, unknown>)) : undefined;
     const message = (ownKey && textOf(t, ownKey, params)) || t(d.key, params);
-    out.push(ownKey ? { path: d.path, key: d.key, ownKey, params, message } : { path: d.path, key: d.key, params, message });
+    const error: FieldError = ownKey ? { path: d.path, key: d.key, ownKey, params, message } : { path: d.path, key: d.key, params, message };
+    if (opts.withField) error.field = typeof d.title === 'string' ? { prop: d.prop, title: d.title } : { prop: d.prop };
+    out.push(error);
   }
   return out;
 }

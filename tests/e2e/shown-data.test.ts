@@ -131,4 +131,17 @@ describe('data shown to users (browser)', () => {
       await page.context().close();
     }
   });
+
+  it("a stage form's checks while typing: a French dealer reads them in French, naming the field in French", async () => {
+    const page = await open('fr-FR');
+    await e2e.openSignedIn(page, 'dealer@demo.test', { route: '/configurator/1/company-information' });
+    const postcode = page.locator('input[id$="companyInformation_postcode"]').first();
+    await postcode.fill('ZZZ');
+    await postcode.blur();
+    const helper = page.locator('.MuiFormHelperText-root.Mui-error');
+    // The browser's engine has English texts only: the form says them again in its language.
+    await expect.poll(() => helper.allTextContents(), SETTLE).toContain('doit être un code postal valide');
+    expect((await helper.allTextContents()).join(' ')).not.toMatch(/must be|valid postcode/);
+    await page.context().close();
+  });
 });

@@ -22,7 +22,7 @@ import {
 } from '../../engine';
 import { createRendererI18n } from '../../engine/react';
 import { validateSection } from '../../engine/react/engineAdapter';
-import { ownMessageText } from '../../engine/react/errors';
+import { errorText } from '../../engine/react/errors';
 import { companyInformation } from './fixtures';
 
 type Obj = Record<string, unknown>;
@@ -122,18 +122,28 @@ describe("a field's own messages", () => {
 });
 
 describe('the form: own messages in its own language', () => {
-  it("shows the form's words for the own key (a published version's labels live there), else the engine's message", () => {
+  it("shows the form's words for the own key (a published version's labels live there), else the generic message in the form's language", () => {
     const i18n = createRendererI18n('fr-FR');
     // As the app adds a version's labels (src/i18n/stageVersionTexts.ts).
     i18n.addResource('fr-FR', 'configurator', VAT_KEY, VAT_FR);
     const e = { path: '/companyInformation/vatNumber', key: 'validation:field.pattern', ownKey: `configurator:${VAT_KEY}`, params: { attribute: 'VAT' }, message: 'is not in the expected format' };
-    expect(ownMessageText(e, i18n.t)).toBe(VAT_FR);
-    expect(ownMessageText({ ...e, ownKey: 'configurator:messages.company-information.none.pattern' }, i18n.t)).toBe(e.message);
-    expect(ownMessageText({ ...e, ownKey: undefined }, i18n.t)).toBe(e.message);
+    expect(errorText(e, i18n.t)).toBe(VAT_FR);
+    // No words for the own key, or none: the generic message, in the form's language too (the
+    // browser's engine made it in English).
+    const generic = i18n.t('validation:field.pattern', { attribute: 'VAT' });
+    expect(generic).not.toBe(e.message);
+    expect(errorText({ ...e, ownKey: 'configurator:messages.company-information.none.pattern' }, i18n.t)).toBe(generic);
+    expect(errorText({ ...e, ownKey: undefined }, i18n.t)).toBe(generic);
+    // A message the browser's checks made names its field again by the field's French label.
+    const required = { path: '/companyInformation/postcode', key: 'validation:field.required', params: { attribute: 'Postcode' }, message: 'The Postcode field must be filled in', field: { prop: 'postcode', title: 'configurator:fields.postcode' } };
+    expect(errorText(required, i18n.t)).toBe(i18n.t('validation:field.required', { attribute: i18n.t('configurator:fields.postcode') }));
+    expect(errorText(required, i18n.t)).not.toContain('Postcode');
+    // A key the form's texts lack stays as the engine said it.
+    expect(errorText({ ...e, key: 'validation:field.noSuchCheck', ownKey: undefined }, i18n.t)).toBe(e.message);
     // Another locale without words: en-GB's (i18next's fallback), as on the server.
     const nl = createRendererI18n('nl-NL');
     nl.addResource('en-GB', 'configurator', VAT_KEY, VAT_EN);
-    expect(ownMessageText(e, nl.t)).toBe(VAT_EN);
+    expect(errorText(e, nl.t)).toBe(VAT_EN);
   });
 });
 

@@ -55,7 +55,8 @@ export const OutlineRow = memo(function OutlineRow({ node, index, count, ctx, re
   const layoutChip = (node.kind === 'group' || node.kind === 'list') && node.layout && node.layout !== 'plain' && node.layout !== 'cards';
   return (
     <Box component="li" ref={setNodeRef} style={style} data-testid="outline-row" data-path={id} data-name={node.name} data-kind={node.kind} sx={{ borderTop: 1, borderColor: 'divider' }}>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 0.25, py: 0.25, bgcolor: selected ? 'action.selected' : isDragging ? 'action.hover' : undefined, borderRadius: 1 }}>
+      {/* Wraps on a narrow outline (a phone, a nested list): the chips and buttons go under the title rather than squeezing it to a few letters a line. */}
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.25, py: 0.25, bgcolor: selected ? 'action.selected' : isDragging ? 'action.hover' : undefined, borderRadius: 1 }}>
         {fixed ? (
           <Tooltip title={t(`${W}.readOnly.short`)}>
             <LockOutlinedIcon fontSize="small" color="disabled" sx={{ mx: 0.75 }} aria-label={t(`${W}.readOnly.short`)} aria-hidden={false} role="img" />
@@ -65,7 +66,7 @@ export const OutlineRow = memo(function OutlineRow({ node, index, count, ctx, re
             <DragIndicatorIcon fontSize="small" />
           </IconButton>
         )}
-        <ButtonBase onClick={() => ctx.select(selected ? null : node.path)} aria-expanded={selected} sx={{ flex: 1, minWidth: 0, justifyContent: 'flex-start', textAlign: 'left', px: 0.5, py: 0.25, borderRadius: 1 }} data-testid="outline-select">
+        <ButtonBase onClick={() => ctx.select(selected ? null : node.path)} aria-expanded={selected} sx={{ flex: '1 1 150px', minWidth: 0, justifyContent: 'flex-start', textAlign: 'left', px: 0.5, py: 0.25, borderRadius: 1 }} data-testid="outline-select">
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} data-testid="outline-title">
               {title}
@@ -81,14 +82,14 @@ export const OutlineRow = memo(function OutlineRow({ node, index, count, ctx, re
             </Typography>
           </Box>
         </ButtonBase>
-        <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end', maxWidth: '45%' }}>
+        <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end', ml: 'auto' }}>
           <Chip size="small" variant="outlined" label={node.shape ? t(`${W}.shapeChip`, { shape: node.shape }) : t(`${W}.kinds.${node.kind}`)} data-testid="outline-kind" />
           {layoutChip && <Chip size="small" variant="outlined" color="primary" label={t(node.kind === 'group' ? `${W}.groupLayouts.${node.layout}` : `${W}.listLayouts.${node.layout}`)} />}
           {node.conditions.visible && <Chip size="small" variant="outlined" label={t(`${W}.badges.visible`)} data-testid="badge-visible" />}
           {node.conditions.required && <Chip size="small" variant="outlined" label={t(`${W}.badges.required`)} data-testid="badge-required" />}
         </Stack>
         {!fixed && (
-          <Stack direction="row">
+          <Stack direction="row" sx={{ ml: 'auto' }}>
             <IconButton size="small" aria-label={t(`${W}.up`, { name: title })} disabled={ctx.disabled || index === 0} onClick={() => move(index - 1)} data-testid="outline-up">
               <KeyboardArrowUpIcon fontSize="small" />
             </IconButton>
