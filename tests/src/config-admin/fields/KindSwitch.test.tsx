@@ -4,30 +4,16 @@
 // editor's errors are in the editor's language (here French).
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import axe from 'axe-core';
-import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StructuredEditor } from '../../../../src/config-admin/fields/StructuredEditor';
 import { fieldTree, nodeAt } from '../../../../src/config-admin/fields/model/tree';
 import type { StageDraftValue } from '../../../../src/config-admin/fields/model/types';
 import { KindSwitch } from '../../../../src/config-admin/fields/panels/KindSwitch';
 import { renderInLocale } from '../../../engine/react/renderInLocale';
+import { HeldEditor } from './heldEditor';
 
 afterEach(cleanup);
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function Held({ start, seen }: { start: StageDraftValue; seen: StageDraftValue[] }) {
-  const [draft, setDraft] = useState(start);
-  return (
-    <StructuredEditor
-      draft={draft}
-      onChange={(next) => {
-        seen.push(next);
-        setDraft(next);
-      }}
-    />
-  );
-}
 
 const DEALER = (): StageDraftValue => ({
   file: {
@@ -54,7 +40,7 @@ const open = (name: string) => fireEvent.click(row(name).querySelector('[data-te
 describe('KindSwitch', { timeout: 60_000 }, () => {
   it('turns one choice into several once confirmed, saying first what happens to saved answers', () => {
     const seen: StageDraftValue[] = [];
-    renderInLocale(<Held start={DEALER()} seen={seen} />);
+    renderInLocale(<HeldEditor start={DEALER()} seen={seen} />);
     open('franchise');
     expect(row('franchise').dataset.kind).toBe('choice');
     const select = screen.getByTestId('kind-switch-franchise') as HTMLSelectElement;
@@ -87,7 +73,7 @@ describe('KindSwitch', { timeout: 60_000 }, () => {
 
   it('a text becomes a choice only with its values', () => {
     const seen: StageDraftValue[] = [];
-    renderInLocale(<Held start={DEALER()} seen={seen} />);
+    renderInLocale(<HeldEditor start={DEALER()} seen={seen} />);
     open('note');
     fireEvent.change(screen.getByTestId('kind-switch-note'), { target: { value: 'choice' } });
     expect((screen.getByTestId('kind-switch-confirm') as HTMLButtonElement).disabled).toBe(true);
@@ -107,7 +93,7 @@ describe('KindSwitch', { timeout: 60_000 }, () => {
   });
 
   it('yes / no offers no change', () => {
-    renderInLocale(<Held start={DEALER()} seen={[]} />);
+    renderInLocale(<HeldEditor start={DEALER()} seen={[]} />);
     open('online');
     expect(screen.queryByTestId('kind-switch-online')).toBeNull();
   });
@@ -116,7 +102,7 @@ describe('KindSwitch', { timeout: 60_000 }, () => {
 describe("the editor's errors in its language", { timeout: 60_000 }, () => {
   it('says in French that the field name is taken', () => {
     const seen: StageDraftValue[] = [];
-    renderInLocale(<Held start={DEALER()} seen={seen} />, 'fr-FR');
+    renderInLocale(<HeldEditor start={DEALER()} seen={seen} />, 'fr-FR');
     fireEvent.click(screen.getByTestId('add-open-stage'));
     fireEvent.change(screen.getByTestId('add-stage-name'), { target: { value: 'note' } });
     fireEvent.click(screen.getByTestId('add-stage-submit'));

@@ -3,35 +3,20 @@
 // another stage, move a field by keyboard, remove one (confirmed), draw a condition, and opening
 // every field's panel of every shipped stage changes nothing.
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stageFiles } from '../../../../engine';
-import { StructuredEditor } from '../../../../src/config-admin/fields/StructuredEditor';
 import { fieldTree } from '../../../../src/config-admin/fields/model/tree';
 import type { StageDraftValue } from '../../../../src/config-admin/fields/model/types';
 import { allNodes, insideShapes, keyOf } from '../../../../src/config-admin/fields/outlinePaths';
 import { pathId } from '../../../../src/config-admin/fields/panels/panelProps';
 import { PropertyPanel } from '../../../../src/config-admin/fields/panels/PropertyPanel';
 import { renderInLocale } from '../../../engine/react/renderInLocale';
+import { HeldEditor } from './heldEditor';
 
 afterEach(cleanup);
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const copy = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-
-/** The editor holding its draft as the page does; every change is also kept in `seen`. */
-function Held({ start, seen }: { start: StageDraftValue; seen: StageDraftValue[] }) {
-  const [draft, setDraft] = useState(start);
-  return (
-    <StructuredEditor
-      draft={draft}
-      onChange={(next) => {
-        seen.push(next);
-        setDraft(next);
-      }}
-    />
-  );
-}
 
 const last = (seen: StageDraftValue[]) => seen.at(-1)!.file as Obj;
 const row = (name: string) => screen.getAllByTestId('outline-row').find((r) => r.dataset.name === name)!;
@@ -57,7 +42,7 @@ const SALES: StageDraftValue = {
 describe('StructuredEditor', { timeout: 90_000 }, () => {
   it('adds a table list, then an optionsFrom column picked from the locations stage', () => {
     const seen: StageDraftValue[] = [];
-    renderInLocale(<Held start={{ file: { slug: 'new-stage', title: 'New', schema: { type: 'object', properties: {} }, uiSchema: {} }, labels: {} }} seen={seen} />);
+    renderInLocale(<HeldEditor start={{ file: { slug: 'new-stage', title: 'New', schema: { type: 'object', properties: {} }, uiSchema: {} }, labels: {} }} seen={seen} />);
     fireEvent.click(screen.getByTestId('add-open-stage'));
     fireEvent.click(screen.getByTestId('add-stage-kind-list'));
     fireEvent.change(screen.getByTestId('add-stage-name'), { target: { value: 'dealers' } });
@@ -94,7 +79,7 @@ describe('StructuredEditor', { timeout: 90_000 }, () => {
 
   it('moves a field by keyboard (Alt+arrows on its handle) and with the up / down buttons', () => {
     const seen: StageDraftValue[] = [];
-    renderInLocale(<Held start={copy(SALES)} seen={seen} />);
+    renderInLocale(<HeldEditor start={copy(SALES)} seen={seen} />);
     const names = () => screen.getAllByTestId('outline-row').map((r) => r.dataset.name);
     expect(names()).toEqual(['buyingOnline', 'provider', 'note']);
     fireEvent.keyDown(own(row('buyingOnline'), 'outline-drag'), { key: 'ArrowDown', altKey: true });
@@ -110,7 +95,7 @@ describe('StructuredEditor', { timeout: 90_000 }, () => {
 
   it('removes a field once confirmed', () => {
     const seen: StageDraftValue[] = [];
-    renderInLocale(<Held start={copy(SALES)} seen={seen} />);
+    renderInLocale(<HeldEditor start={copy(SALES)} seen={seen} />);
     fireEvent.click(own(row('note'), 'outline-remove'));
     expect(seen).toHaveLength(0);
     expect(screen.getByRole('dialog', { name: 'Remove Note?' })).toBeTruthy();
@@ -121,7 +106,7 @@ describe('StructuredEditor', { timeout: 90_000 }, () => {
 
   it('draws "show Finance provider when Buying online is on" as its visibleIf', () => {
     const seen: StageDraftValue[] = [];
-    renderInLocale(<Held start={copy(SALES)} seen={seen} />);
+    renderInLocale(<HeldEditor start={copy(SALES)} seen={seen} />);
     fireEvent.click(own(row('provider'), 'outline-select'));
     fireEvent.click(screen.getByTestId('condition-visible-provider-open'));
     expect(seen).toHaveLength(0);
@@ -134,7 +119,7 @@ describe('StructuredEditor', { timeout: 90_000 }, () => {
 
   it('sets a label per locale and shows the locales still missing', () => {
     const seen: StageDraftValue[] = [];
-    renderInLocale(<Held start={copy(SALES)} seen={seen} />);
+    renderInLocale(<HeldEditor start={copy(SALES)} seen={seen} />);
     fireEvent.click(own(row('note'), 'outline-select'));
     const missing = () => [...screen.getByTestId('label-note-missing').querySelectorAll('[data-locale]')].map((c) => (c as HTMLElement).dataset.locale);
     fireEvent.change(screen.getByTestId('label-note-fr-FR'), { target: { value: 'Remarque' } });
@@ -155,7 +140,7 @@ describe('opening is not an edit', () => {
   // The whole editor on two stages: every row selected in turn, the page never told of a change.
   it.each(['locations', 'key-contact'])('selects every field of %s without a change', (slug) => {
     const seen: StageDraftValue[] = [];
-    renderInLocale(<Held start={{ file: copy(stageFiles[slug]), labels: {} }} seen={seen} />);
+    renderInLocale(<HeldEditor start={{ file: copy(stageFiles[slug]), labels: {} }} seen={seen} />);
     const count = screen.queryAllByTestId('outline-select').length;
     expect(count).toBeGreaterThan(0);
     for (let i = 0; i < count; i++) {
