@@ -1,7 +1,7 @@
 import { Link, List, ListItem, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useStageCatalogue } from '../data/stageCatalogue';
+import { useStageTitles } from '../data/stageCatalogue';
 import { formatDateTime } from '../i18n/format';
 import type { DashboardActivity } from './api';
 
@@ -17,12 +17,7 @@ function actionOf(a: DashboardActivity): string {
 /** Revisions of configs' history as sentences: who did what to which stage of which config, and when. */
 export function ActivityList({ rows, showCompany = true }: { rows: DashboardActivity[]; showCompany?: boolean }) {
   const { t, i18n } = useTranslation(['dashboard', 'common', 'configurator']);
-  const { data: catalogue } = useStageCatalogue();
-  const titleOf = (slug: string | null) => {
-    if (!slug) return '';
-    const stage = catalogue?.stages.find((s) => s.slug === slug);
-    return stage ? t(stage.title) : slug;
-  };
+  const titleOf = useStageTitles(rows.map((a) => a.stage));
   return (
     <List dense disablePadding>
       {rows.map((a) => {

@@ -2,7 +2,7 @@ import RateReviewIcon from '@mui/icons-material/RateReview';
 import { Box, Link, List, ListItem, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useStageCatalogue } from '../data/stageCatalogue';
+import { useStageTitles } from '../data/stageCatalogue';
 import { formatDate } from '../i18n/format';
 import type { DashboardReview } from './api';
 import { CompanyLink } from './CompanyLink';
@@ -11,11 +11,7 @@ import { WidgetCard } from './WidgetCard';
 /** "Waiting for review": configs with stages the dealer submitted, the longest waiting first; each opens its config. */
 export function ReviewWidget({ widget, loading }: { widget?: { total: number; rows: DashboardReview[] }; loading?: boolean }) {
   const { t } = useTranslation(['dashboard', 'common', 'configurator']);
-  const { data: catalogue } = useStageCatalogue();
-  const titleOf = (slug: string) => {
-    const stage = catalogue?.stages.find((s) => s.slug === slug);
-    return stage ? t(stage.title) : slug;
-  };
+  const titleOf = useStageTitles(widget?.rows.flatMap((c) => c.stages) ?? []);
   return (
     <WidgetCard id="widget-review" title={t('staff.review.title')} icon={<RateReviewIcon />} total={widget?.total} empty={t('staff.review.empty')} loading={loading} more={{ to: '/configurator', label: t('staff.review.all') }}>
       <List dense disablePadding>

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CatalogueStage, StageCatalogue } from '../../contract/configs';
 import { http } from '../http';
 import { CACHED_15_MIN, answered } from './queryPolicies';
@@ -29,4 +31,28 @@ export function useStageCatalogue({ fresh = false }: { fresh?: boolean } = {}) {
     ...(fresh ? { staleTime: 0 } : {}),
     retry: false,
   });
+}
+
+/**
+ * Names stages by slug in the reader's language, for screens that only name them (the dashboard's
+ * activity and review lists). A slug the kept catalogue does not know (a stage born in the editor
+ * since it was read, on any instance) reads the catalogue again, once per set of unknown slugs; until
+ * it comes, or when no such stage exists, the slug itself is shown.
+ * @example const titleOf = useStageTitles(rows.map((r) => r.stage)); titleOf('finance') // 'Finance'
+ */
+export function useStageTitles(slugs: ReadonlyArray<string | null>): (slug: string | null) => string {
+  const { t } = useTranslation('configurator');
+  const { data, refetch, isFetching } = useStageCatalogue();
+  const missing = data ? [...new Set(slugs.filter((s): s is string => !!s && !data.stages.some((stage) => stage.slug === s)))].sort().join(',') : '';
+  const asked = useRef(new Set<string>());
+  useEffect(() => {
+    if (!missing || isFetching || asked.current.has(missing)) return;
+    asked.current.add(missing);
+    void refetch();
+  }, [missing, isFetching, refetch]);
+  return (slug) => {
+    if (!slug) return '';
+    const stage = data?.stages.find((s) => s.slug === slug);
+    return stage ? t(stage.title) : slug;
+  };
 }

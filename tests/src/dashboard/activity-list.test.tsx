@@ -8,11 +8,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardActivity } from '../../../contract/dashboard';
 import { sharedKeys } from '../../../src/data/queryKeys';
 import { ActivityList } from '../../../src/dashboard/ActivityList';
@@ -77,5 +77,24 @@ describe('an import in the activity list', () => {
     expect(sentence(revision({ action: 'restore', new_state: null, source: 'legacy-dealer.csv' }), 'en-GB')).toBe('Priya Shah undid the import of legacy-dealer.csv in Demo Motors website');
     // A plain save still reads as one.
     expect(sentence(revision(), 'en-GB')).toBe('Priya Shah saved Company information in Demo Motors website');
+  });
+});
+
+describe('a stage born since the catalogue was read', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('reads the catalogue again and names the stage, not its slug', async () => {
+    const asked: string[] = [];
+    const catalogue = { stages: [{ slug: 'company-information', title: 'Company information' }, { slug: 'finance', title: 'Finance' }], design_types: [], project_types: [] };
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(String(url));
+      return new Response(JSON.stringify(catalogue), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const list = shown(revision({ stage: 'finance' }), 'en-GB');
+    const text = () => (list.querySelector('[data-testid="activity"] p')?.textContent ?? '').trim();
+    await waitFor(() => expect(text()).toBe('Priya Shah saved Finance in Demo Motors website'));
+    expect(asked.filter((u) => u.includes('/configs/stages'))).toHaveLength(1);
   });
 });
