@@ -7,7 +7,7 @@ import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { MediaInputProps, RemoteSearch, StageFormContext } from './context';
 import type { SaveState, StageControllerOptions } from './controller';
 import { countErrors, errorText, type FieldErrorLike } from './errors';
-import { translateSchema, translateUiSchema, useConfiguratorT } from './i18n';
+import { titlesIntoUiSchema, translateSchema, translateUiSchema, useConfiguratorT } from './i18n';
 import { ownedSplit, findOwnedPaths } from './owned';
 import { StageFormBase, useStageContext } from './StageFormBase';
 import { STORE_BACKED_FIELDS } from './fields/names';
@@ -44,9 +44,14 @@ const StageFormView = memo(function StageFormView(props: Omit<StageFormProps, ke
   const controller = useStageContext();
   const t = useConfiguratorT();
   const raw = useMemo(() => props.stage ?? getStageUi(props.slug), [props.stage, props.slug]);
-  const schema = useMemo(() => translateSchema(raw.schema, t), [raw.schema, t]);
-  const uiSchema = useMemo(() => translateUiSchema(raw.uiSchema ?? {}, t), [raw.uiSchema, t]);
-  const split = useMemo(() => ownedSplit(findOwnedPaths(uiSchema, STORE_BACKED_FIELDS)), [uiSchema]);
+  // The fields' titles travel in the uiSchema (`ui:title`), not the schema: new texts (a language,
+  // a label typed in the stage editor's preview) leave rjsf's root schema as it was, so only the
+  // fields whose words changed draw themselves again (engine/react/i18n.ts).
+  const schema = useMemo(() => translateSchema(raw.schema, t, 'ui'), [raw.schema, t]);
+  const uiSchema = useMemo(() => titlesIntoUiSchema(raw.schema, translateUiSchema(raw.uiSchema ?? {}, t), t), [raw.schema, raw.uiSchema, t]);
+  // Kept while the same fields own their data: the uiSchema is a new object for new texts alone.
+  const owned = JSON.stringify(findOwnedPaths(uiSchema, STORE_BACKED_FIELDS));
+  const split = useMemo(() => ownedSplit(JSON.parse(owned) as string[][]), [owned]);
   // Precompiled for catalogue stages (no eval under the CSP); an engine may bring its own (devEngine).
   const { engine, slug } = props;
   const validator = useMemo(() => (engine.formValidator ?? formValidator)(slug, schema), [engine, slug, schema]);

@@ -13,7 +13,7 @@ export { STORE_BACKED_FIELDS } from './fields/names';
 export type { StageFormContext, RemoteSearch, RemoteOption, MediaInputProps } from './context';
 export { FieldAddonsProvider, useFieldAddons, type FieldAddons, type FieldAddonTarget } from './fieldAddons';
 export { FIELD_WITH_ADDON } from './templates/FieldTemplate';
-export { translateSchema, translateUiSchema, CONFIGURATOR_NS } from './i18n';
+export { titlesIntoUiSchema, translateSchema, translateUiSchema, CONFIGURATOR_NS } from './i18n';
 export { generatePassword, passwordStrength, strengthLevel, STRENGTH_LEVELS, STRENGTH_LABELS, PASSWORD_SYMBOLS, FORBIDDEN_PASSWORD_CHARS } from './password';
 export { createRemoteSearchScheduler, REMOTE_SEARCH } from './widgets/remoteSearch';
 export { renderMarkdown } from './widgets/markdown';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueStage, StageCatalogue } from '../../contract/configs';
@@ -42,14 +42,16 @@ export function useStageCatalogue({ fresh = false }: { fresh?: boolean } = {}) {
  */
 export function useStageTitles(slugs: ReadonlyArray<string | null>): (slug: string | null) => string {
   const { t } = useTranslation('configurator');
-  const { data, refetch, isFetching } = useStageCatalogue();
+  const client = useQueryClient();
+  const { data, isFetching } = useStageCatalogue();
   const missing = data ? [...new Set(slugs.filter((s): s is string => !!s && !data.stages.some((stage) => stage.slug === s)))].sort().join(',') : '';
   const asked = useRef(new Set<string>());
   useEffect(() => {
     if (!missing || isFetching || asked.current.has(missing)) return;
     asked.current.add(missing);
-    void refetch();
-  }, [missing, isFetching, refetch]);
+    // Marked stale and read again where the query may run (a story's client, which never fetches, is left alone).
+    void client.invalidateQueries({ queryKey: sharedKeys.stageCatalogue() });
+  }, [missing, isFetching, client]);
   return (slug) => {
     if (!slug) return '';
     const stage = data?.stages.find((s) => s.slug === slug);

@@ -62,6 +62,8 @@ const catalogue = {
   stages: [
     { slug: 'company-information', title: 'configurator:stages.company-information.title', group: '', audience: 'dealer', order: 1, required: true, requires: [] },
     { slug: 'locations', title: 'configurator:stages.locations.title', group: '', audience: 'dealer', order: 2, required: true, requires: [] },
+    // Every stage the rows name: one it lacks is read again from the server (useStageTitles), which a story has not.
+    { slug: 'franchises', title: 'configurator:stages.franchises.title', group: '', audience: 'dealer', order: 3, required: true, requires: [] },
   ],
   types: { design_types: [], project_types: [] },
   stage_sets: {},

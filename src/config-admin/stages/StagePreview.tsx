@@ -165,8 +165,9 @@ export function StagePreview({ file, labels, saved, onSaveCase, canAddCase = tru
   const slug = definition?.slug ?? 'stage';
   // New objects when the labels change, so the form translates its titles again with the new texts.
   const stage = useMemo(
-    // (shallow copies: the form translates again when the schema object is a new one)
-    () => (definition ? { schema: { ...(definition.schema as RJSFSchema) }, uiSchema: { ...(definition.uiSchema as UiSchema) }, version, labelled } : null),
+    // The uiSchema a new object (the form translates the fields' titles into it again), the schema the
+    // same: a new schema is rjsf's root schema, for which every field of the form drew itself again.
+    () => (definition ? { schema: definition.schema as RJSFSchema, uiSchema: { ...(definition.uiSchema as UiSchema) }, version, labelled } : null),
     [definition, version, labelled],
   );
   const [run, setRun] = useState(0);
