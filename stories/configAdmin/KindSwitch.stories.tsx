@@ -6,6 +6,7 @@ import { addNode } from '../../src/config-admin/fields/model/edits';
 import { fieldTree, nodeAt } from '../../src/config-admin/fields/model/tree';
 import type { FieldPath, StageDraftValue } from '../../src/config-admin/fields/model/types';
 import { KindSwitch } from '../../src/config-admin/fields/panels/KindSwitch';
+import { useDraftStore } from '../../src/config-admin/fields/draftStore';
 
 /**
  * "Change to…" of the structured editor (issue 56): the kinds a field can become, what the change
@@ -31,6 +32,7 @@ function sampleStage(): StageDraftValue {
 
 function Switch({ start, path }: { start: () => StageDraftValue; path: FieldPath }) {
   const [draft, setDraft] = useState(start);
+  const store = useDraftStore(draft);
   const node = nodeAt(fieldTree(draft.file), path);
   if (!node) return <p>No field {path.join('.')}</p>;
   return (
@@ -38,7 +40,8 @@ function Switch({ start, path }: { start: () => StageDraftValue; path: FieldPath
       <Stack spacing={1}>
         <Chip size="small" label={`${node.name}: ${node.kind}`} sx={{ alignSelf: 'flex-start' }} data-testid="story-kind" />
         <KindSwitch
-          draft={draft}
+          store={store}
+          file={draft.file}
           node={node}
           apply={(edit) => {
             setDraft(edit(draft));

@@ -5,6 +5,7 @@ import { addNode, setCondition, setSchemaKey, type NewNode } from '../../src/con
 import { setMessage } from '../../src/config-admin/fields/model/messages';
 import { fieldTree, nodeAt } from '../../src/config-admin/fields/model/tree';
 import type { FieldPath, StageDraftValue } from '../../src/config-admin/fields/model/types';
+import { useDraftStore } from '../../src/config-admin/fields/draftStore';
 import { PropertyPanel } from '../../src/config-admin/fields/panels/PropertyPanel';
 
 /** The property panel of each kind of field (issue 56), on a sample stage holding one of each. */
@@ -58,12 +59,13 @@ function vatStage(): StageDraftValue {
 
 function Panel({ path, start = sampleStage }: { path: FieldPath; start?: () => StageDraftValue }) {
   const [draft, setDraft] = useState(start);
+  const store = useDraftStore(draft);
   const node = nodeAt(fieldTree(draft.file), path);
   if (!node) return <p>No field {path.join('.')}</p>;
   return (
     <Paper variant="outlined" sx={{ p: 2, maxWidth: 640 }}>
       <PropertyPanel
-        draft={draft}
+        store={store}
         node={node}
         apply={(edit) => {
           setDraft(edit(draft));

@@ -1,12 +1,14 @@
 import { Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
-import { memo, useId, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labelKey } from './model/texts';
+import { useDraftValue, type DraftStore } from './draftStore';
 import type { StageDraftValue } from './model/types';
 import { EDIT_LOCALES, W } from './editorTypes';
 
 export interface LocaleTextsProps {
-  draft: StageDraftValue;
+  /** The draft, read for this text's words only (draftStore.ts). */
+  store: DraftStore;
   /** The text's key as the file names it (`configurator:...`), or null when it has none yet (typing makes one). */
   textKey: string | null;
   /** What the text is ("Label", "Help"): the fields read "Label (fr-FR)". */
@@ -26,16 +28,19 @@ const FIRST = 2;
  * the placeholder (what the form shows now), and a chip per locale that has neither (a missing
  * translation; the chip opens and focuses its field).
  */
-export const LocaleTexts = memo(function LocaleTexts({ draft, textKey, label, onChange, disabled, multiline, idPrefix }: LocaleTextsProps) {
+export const LocaleTexts = memo(function LocaleTexts({ store, textKey, label, onChange, disabled, multiline, idPrefix }: LocaleTextsProps) {
   const { t, i18n } = useTranslation('configAdmin');
   const [all, setAll] = useState(false);
   const baseId = useId();
   const bare = textKey ? labelKey(textKey) ?? textKey : null;
+  // This text's words in every locale, as one string: the fields are drawn again only when it changes.
+  const own = useDraftValue(store, (d) => wordsIn(d, bare));
+  const words = useMemo(() => JSON.parse(own) as (string | null)[], [own]);
   const portalOf = (locale: string) => {
     const portal = bare ? (i18n.getResource(locale, 'configurator', bare) as unknown) : undefined;
     return typeof portal === 'string' ? portal : '';
   };
-  const ownOf = (locale: string) => (bare ? draft.labels[locale]?.[bare] : undefined);
+  const ownOf = (locale: string) => words[(EDIT_LOCALES as readonly string[]).indexOf(locale)] ?? undefined;
   const missing = EDIT_LOCALES.filter((locale) => !(ownOf(locale) ?? portalOf(locale)).trim());
   const shown = all ? EDIT_LOCALES : EDIT_LOCALES.slice(0, FIRST);
   const focus = (locale: string) => {
@@ -79,14 +84,16 @@ export const LocaleTexts = memo(function LocaleTexts({ draft, textKey, label, on
   );
 }, sameTexts);
 
+/** A text's words per locale of EDIT_LOCALES (null where the draft has none), as JSON. */
+function wordsIn(draft: StageDraftValue, bare: string | null): string {
+  return JSON.stringify(EDIT_LOCALES.map((locale) => (bare ? draft.labels[locale]?.[bare] ?? null : null)));
+}
+
 /**
- * Drawn again only when its own words change (or how it is shown): a panel holds several of these
- * (label, help, description, messages) and a key typed into one re-rendered them all. `onChange` is
- * left out: a panel makes it anew each render, for the same text of the same field (`idPrefix`).
+ * Drawn again only when how it is shown changes (its words come from the store): a panel holds
+ * several of these (label, help, description, messages). `onChange` is left out: a panel makes it
+ * anew each render, for the same text of the same field (`idPrefix`).
  */
 function sameTexts(a: LocaleTextsProps, b: LocaleTextsProps): boolean {
-  if (a.textKey !== b.textKey || a.label !== b.label || a.disabled !== b.disabled || a.multiline !== b.multiline || a.idPrefix !== b.idPrefix) return false;
-  if (a.draft.labels === b.draft.labels) return true;
-  const bare = a.textKey ? labelKey(a.textKey) ?? a.textKey : null;
-  return !bare || EDIT_LOCALES.every((locale) => a.draft.labels[locale]?.[bare] === b.draft.labels[locale]?.[bare]);
+  return a.store === b.store && a.textKey === b.textKey && a.label === b.label && a.disabled === b.disabled && a.multiline === b.multiline && a.idPrefix === b.idPrefix;
 }

@@ -15,7 +15,7 @@ export const NO_SOURCE: OptionsFromSpec = { stage: '', list: '', valueKey: '', l
  * objects), the item's key stored and the key shown. Picking a stage or list fills the keys with
  * the usual ones (`id`, `name`), which staff may change.
  */
-export function OptionsFromPicker({ draft, spec, onChange, disabled, idPrefix }: { draft: StageDraftValue; spec: OptionsFromSpec; onChange(next: OptionsFromSpec): void; disabled?: boolean; idPrefix: string }) {
+export function OptionsFromPicker({ draft, spec, onChange, disabled, idPrefix }: { draft: Pick<StageDraftValue, 'labels'>; spec: OptionsFromSpec; onChange(next: OptionsFromSpec): void; disabled?: boolean; idPrefix: string }) {
   const { t } = useTranslation('configAdmin');
   const textOf = useTextOf(draft);
   const all = stageLists();

@@ -15,7 +15,7 @@ import type { OutlineContext } from './outlineContext';
 import { childContainer, keyOf, sharesInside } from './outlinePaths';
 import { pathId } from './panels/panelProps';
 import { PropertyPanel } from './panels/PropertyPanel';
-import { useDraftValue, useWholeDraft } from './draftStore';
+import { useDraftValue } from './draftStore';
 import { textOfDraft } from './useTextOf';
 
 /**
@@ -37,7 +37,6 @@ export const OutlineRow = memo(function OutlineRow({ node, index, count, ctx, re
   // Memoized, and reading only its own title from the draft: a key typed into one label re-renders one row.
   const title = useDraftValue(ctx.store, (d) => textOfDraft(d, i18n, node.title)) || node.name;
   const selected = ctx.selected === key;
-  const draft = useWholeDraft(ctx.store, selected && !ctx.wide);
   const id = pathId(node.path);
   const move = (to: number) => ctx.apply((d) => moveNode(d, node.path, to));
   const onHandleKey = (e: KeyboardEvent<HTMLElement>) => {
@@ -102,9 +101,9 @@ export const OutlineRow = memo(function OutlineRow({ node, index, count, ctx, re
           </Stack>
         )}
       </Stack>
-      {selected && !ctx.wide && draft && (
+      {selected && !ctx.wide && (
         <Box sx={{ p: 1.5, mb: 1, border: 1, borderColor: 'primary.light', borderRadius: 1 }}>
-          <PropertyPanel draft={draft} node={node} apply={ctx.apply} disabled={ctx.disabled} readOnlyReason={readOnly ? 'insideShape' : undefined} />
+          <PropertyPanel store={ctx.store} node={node} apply={ctx.apply} disabled={ctx.disabled} readOnlyReason={readOnly ? 'insideShape' : undefined} />
         </Box>
       )}
       {container && (node.children.length > 0 || !childrenLocked) && (

@@ -106,7 +106,7 @@ export function StructuredEditor({ draft, onChange, disabled }: StructuredEditor
           {wide && (
             <Paper variant="outlined" sx={{ p: 1.5, position: 'sticky', top: 72 }} data-testid="side-panel">
               {picked ? (
-                <PropertyPanel key={selected} draft={draft} node={picked} apply={apply} disabled={disabled} readOnlyReason={locked.has(selected ?? '') ? 'insideShape' : undefined} />
+                <PropertyPanel key={selected} store={store} node={picked} apply={apply} disabled={disabled} readOnlyReason={locked.has(selected ?? '') ? 'insideShape' : undefined} />
               ) : (
                 <Typography variant="body2" color="text.secondary">
                   {t(`${W}.pickOne`)}

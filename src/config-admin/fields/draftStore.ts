@@ -51,3 +51,8 @@ export function useDraftValue<T>(store: DraftStore, read: (draft: StageDraftValu
 export function useWholeDraft(store: DraftStore, active: boolean): StageDraftValue | null {
   return useSyncExternalStore(active ? store.subscribe : NOTHING, () => (active ? store.get() : null));
 }
+
+/** A store of one draft that does not change (a panel drawn on its own, read-only, or in a story). */
+export function fixedDraftStore(draft: StageDraftValue): DraftStore {
+  return { get: () => draft, subscribe: () => () => undefined };
+}

@@ -1,5 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useDraftValue, type DraftStore } from './draftStore';
 import { labelKey } from './model/texts';
 import type { StageDraftValue } from './model/types';
 
@@ -9,7 +10,7 @@ export type TextOf = (text: string | null | undefined, locale?: string) => strin
  * A text of the file as the form shows it: the draft's words for its key, else the portal's
  * (`configurator` namespace), else plain words as written. Empty when there is none.
  */
-export function textOfDraft(draft: StageDraftValue, i18n: I18n, text: string | null | undefined, locale = i18n.language): string {
+export function textOfDraft(draft: Pick<StageDraftValue, 'labels'>, i18n: I18n, text: string | null | undefined, locale = i18n.language): string {
   if (!text) return '';
   const bare = labelKey(text);
   if (!bare) return text;
@@ -22,7 +23,13 @@ export function textOfDraft(draft: StageDraftValue, i18n: I18n, text: string | n
 }
 
 /** `textOfDraft` for this draft, in the editor's language unless a locale is given. */
-export function useTextOf(draft: StageDraftValue): TextOf {
+export function useTextOf(draft: Pick<StageDraftValue, 'labels'>): TextOf {
   const { i18n } = useTranslation(['configAdmin', 'configurator']);
   return (text, locale) => textOfDraft(draft, i18n, text, locale);
+}
+
+/** `useTextOf` for a part that reads the draft from its store: drawn again whenever a text changes. */
+export function useLiveTextOf(store: DraftStore): TextOf {
+  const labels = useDraftValue(store, (d) => d.labels);
+  return useTextOf({ labels });
 }

@@ -24,7 +24,7 @@ export function messageKey(stage: string, path: FieldPath, check: MessageCheck):
 }
 
 /** The `ui:options.messages` of the node as written (only supported checks naming a string key). */
-export function messagesOf(draft: StageDraftValue, path: FieldPath): Partial<Record<MessageCheck, string>> {
+export function messagesOf(draft: Pick<StageDraftValue, 'file'>, path: FieldPath): Partial<Record<MessageCheck, string>> {
   const options = uiAt(draft.file, path)?.['ui:options'];
   const messages = isObject(options) ? own(options, 'messages') : undefined;
   const out: Partial<Record<MessageCheck, string>> = {};
@@ -41,7 +41,7 @@ export function messagesOf(draft: StageDraftValue, path: FieldPath): Partial<Rec
  * refuses a message for any other).
  * @example checksOf(draft, ['companyInformation', 'vatNumber']) // ['pattern', 'maxLength']
  */
-export function checksOf(draft: StageDraftValue, path: FieldPath): MessageCheck[] {
+export function checksOf(draft: Pick<StageDraftValue, 'file'>, path: FieldPath): MessageCheck[] {
   if (!path.length || path[path.length - 1] === ITEMS) return [];
   const schema = schemaAt(draft.file, path);
   if (!schema) return [];

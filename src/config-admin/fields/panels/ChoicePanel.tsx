@@ -9,17 +9,17 @@ import { useTranslation } from 'react-i18next';
 import { W } from '../editorTypes';
 import { setChoices } from '../model/edits';
 import { ensureChoiceKey, setLabel } from '../model/texts';
-import { type FieldPath, type JsonObject, type StageDraftValue } from '../model/types';
+import { type FieldPath, type JsonObject } from '../model/types';
 import { LocaleTexts } from '../LocaleTexts';
-import { useTextOf } from '../useTextOf';
+import { useLiveTextOf } from '../useTextOf';
 import { schemaAt } from '../model/tree';
 import { pathId, type PanelProps } from './panelProps';
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The schema holding the enum: the field's own, or a multi-choice's items. */
-function enumHolder(draft: StageDraftValue, path: FieldPath, multiple: boolean): JsonObject {
-  const schema = schemaAt(draft.file, path) ?? {};
+function enumHolder(file: unknown, path: FieldPath, multiple: boolean): JsonObject {
+  const schema = schemaAt(file, path) ?? {};
   return multiple && isObject(schema.items) ? schema.items : schema;
 }
 
@@ -27,12 +27,12 @@ function enumHolder(draft: StageDraftValue, path: FieldPath, multiple: boolean):
  * A choice's values in order (add, remove, move up / down) and each one's words per locale (under
  * the field's `enumLabels`: the dealer reads "United Kingdom", the data keeps `GB`).
  */
-export function ChoicePanel({ draft, node, apply, disabled }: PanelProps) {
+export function ChoicePanel({ store, file, node, apply, disabled }: PanelProps) {
   const { t } = useTranslation('configAdmin');
-  const textOf = useTextOf(draft);
+  const textOf = useLiveTextOf(store);
   const [value, setValue] = useState('');
   const [open, setOpen] = useState<string | null>(null);
-  const schema = enumHolder(draft, node.path, node.kind === 'multiChoice');
+  const schema = enumHolder(file, node.path, node.kind === 'multiChoice');
   const values = Array.isArray(schema.enum) ? schema.enum.map(String) : [];
   const prefix = typeof schema.enumLabels === 'string' ? schema.enumLabels : null;
   const id = pathId(node.path);
@@ -84,7 +84,7 @@ export function ChoicePanel({ draft, node, apply, disabled }: PanelProps) {
             </Stack>
             <Collapse in={open === v} unmountOnExit>
               <Box sx={{ pt: 1 }}>
-                <LocaleTexts draft={draft} textKey={prefix ? `${prefix}.${v}` : null} label={t(`${W}.choices.wordsOf`, { value: v })} onChange={words(v)} disabled={disabled} idPrefix={`choice-${id}-${v}`} />
+                <LocaleTexts store={store} textKey={prefix ? `${prefix}.${v}` : null} label={t(`${W}.choices.wordsOf`, { value: v })} onChange={words(v)} disabled={disabled} idPrefix={`choice-${id}-${v}`} />
               </Box>
             </Collapse>
           </Box>

@@ -15,9 +15,9 @@ import { partsOf, pathId, stringOf, type PanelProps } from './panelProps';
  * is shown as such; typing a locale's words gives it a key (`ensureTextKey`) first.
  */
 export function CommonPanel(props: PanelProps) {
-  const { draft, node, apply, disabled } = props;
+  const { store, file, node, apply, disabled } = props;
   const { t } = useTranslation('configAdmin');
-  const { ui } = partsOf(draft, node);
+  const { ui } = partsOf(file, node);
   const id = pathId(node.path);
   const help = stringOf(ui['ui:help']) || null;
   const description = stringOf(ui['ui:description']) || null;
@@ -39,21 +39,21 @@ export function CommonPanel(props: PanelProps) {
           {t(`${W}.label`)}
         </Typography>
         {plain(node.title)}
-        <LocaleTexts draft={draft} textKey={node.title && labelKey(node.title) ? node.title : null} label={t(`${W}.label`)} onChange={write('title')} disabled={disabled} idPrefix={`label-${id}`} />
+        <LocaleTexts store={store} textKey={node.title && labelKey(node.title) ? node.title : null} label={t(`${W}.label`)} onChange={write('title')} disabled={disabled} idPrefix={`label-${id}`} />
       </Stack>
       <Stack spacing={1}>
         <Typography variant="subtitle2" component="h4">
           {t(`${W}.help`)}
         </Typography>
         {plain(help)}
-        <LocaleTexts draft={draft} textKey={help && labelKey(help) ? help : null} label={t(`${W}.help`)} onChange={write('help')} disabled={disabled} multiline idPrefix={`help-${id}`} />
+        <LocaleTexts store={store} textKey={help && labelKey(help) ? help : null} label={t(`${W}.help`)} onChange={write('help')} disabled={disabled} multiline idPrefix={`help-${id}`} />
       </Stack>
       <Stack spacing={1}>
         <Typography variant="subtitle2" component="h4">
           {t(`${W}.description`)}
         </Typography>
         {plain(description)}
-        <LocaleTexts draft={draft} textKey={description && labelKey(description) ? description : null} label={t(`${W}.description`)} onChange={write('description')} disabled={disabled} multiline idPrefix={`description-${id}`} />
+        <LocaleTexts store={store} textKey={description && labelKey(description) ? description : null} label={t(`${W}.description`)} onChange={write('description')} disabled={disabled} multiline idPrefix={`description-${id}`} />
       </Stack>
       <SwitchOption label={t(`${W}.required`)} checked={node.required} onChange={(on) => apply((d) => setRequired(d, node.path, on))} disabled={disabled} testId={`required-${id}`} />
       {node.kind === 'shape' && <Alert severity="info">{t(`${W}.shapeInside`, { shape: node.shape ?? '' })}</Alert>}

@@ -19,13 +19,15 @@ type Which = 'visible' | 'required';
  * own object (a `visibleIf` reads its object: prefix ''), read from and written to the parent's
  * `visibleIf` / `requiredIf`. Nothing is written until staff draw: opening it is not an edit.
  */
-function OneCondition({ draft, node, apply, disabled, which }: PanelProps & { which: Which }) {
+function OneCondition({ store, file, node, apply, disabled, which }: PanelProps & { which: Which }) {
   const { t, i18n } = useTranslation('configAdmin');
-  const textOf = useTextOf(draft);
-  const logic = conditionOf(draft.file, node.path, which);
+  // Read, not subscribed: the words offered change with the file (see the memo below).
+  const { labels } = store.get();
+  const textOf = useTextOf({ labels });
+  const logic = conditionOf(file, node.path, which);
   const [open, setOpen] = useState(logic !== undefined);
   const [tree, setTree] = useState<ParsedCondition>(() => (logic === undefined ? emptyCondition() : fromJsonLogic(logic)));
-  const parent = schemaAt(draft.file, node.path.slice(0, -1));
+  const parent = schemaAt(file, node.path.slice(0, -1));
   const fields = useMemo(
     () => [
       ...conditionFields(parent, '', (title, enumLabels, value) => (enumLabels !== undefined ? textOf(`${enumLabels}.${String(value)}`) : textOf(title))).filter((f) => f.path !== node.name),
@@ -34,7 +36,7 @@ function OneCondition({ draft, node, apply, disabled, which }: PanelProps & { wh
     ],
     // The fields change with the parent's schema, its texts and the language.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [parent, draft.labels, node.name, which, i18n.language],
+    [parent, labels, node.name, which, i18n.language],
   );
   const id = `condition-${which}-${pathId(node.path)}`;
   const title = t(`${W}.conditions.${which}`);
@@ -94,5 +96,5 @@ export const ConditionsPanel = memo(
       </Stack>
     );
   },
-  (a, b) => a.draft.file === b.draft.file && a.node === b.node && a.apply === b.apply && a.disabled === b.disabled,
+  (a, b) => a.file === b.file && a.store === b.store && a.node === b.node && a.apply === b.apply && a.disabled === b.disabled,
 );

@@ -11,9 +11,9 @@ import { partsOf, pathId, stringOf, type PanelProps } from './panelProps';
  * words when there is no value yet (`emptyText`) and a link. A sentence written as a key has its
  * words per locale; plain words are edited as they are.
  */
-export function DisplayTextPanel({ draft, node, apply, disabled }: PanelProps) {
+export function DisplayTextPanel({ store, file, node, apply, disabled }: PanelProps) {
   const { t } = useTranslation('configAdmin');
-  const { options } = partsOf(draft, node);
+  const { options } = partsOf(file, node);
   const id = pathId(node.path);
   const sentence = (option: 'text' | 'emptyText') => {
     const written = stringOf(options[option]);
@@ -24,7 +24,7 @@ export function DisplayTextPanel({ draft, node, apply, disabled }: PanelProps) {
           {t(`${W}.display.${option}`)}
         </Typography>
         {key ? (
-          <LocaleTexts draft={draft} textKey={written} label={t(`${W}.display.${option}`)} onChange={(locale, text) => apply((d) => setLabel(d, key, locale, text))} disabled={disabled} multiline idPrefix={`display-${option}-${id}`} />
+          <LocaleTexts store={store} textKey={written} label={t(`${W}.display.${option}`)} onChange={(locale, text) => apply((d) => setLabel(d, key, locale, text))} disabled={disabled} multiline idPrefix={`display-${option}-${id}`} />
         ) : (
           <TextField size="small" multiline label={t(`${W}.display.${option}`)} value={written} onChange={(e) => apply((d) => setUiOption(d, node.path, option, e.target.value || undefined))} disabled={disabled} slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': `display-${option}-${id}` } }} />
         )}

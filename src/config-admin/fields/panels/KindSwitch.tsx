@@ -16,18 +16,18 @@ const SHAPE_CHANGES = new Set(['oneToList', 'listToOne', 'mustBeAChoice']);
  * becoming a choice asks for its values first (a choice without values is refused by JSON Schema).
  * The field keeps its name, place, texts, required and conditions; the panel then shows the new kind.
  */
-export function KindSwitch({ draft, node, apply, disabled }: PanelProps) {
+export function KindSwitch({ file, node, apply, disabled }: PanelProps) {
   const { t } = useTranslation('configAdmin');
   const [target, setTarget] = useState<KindTarget | ''>('');
   const [values, setValues] = useState('');
-  const targets = kindChanges(draft.file, node);
-  const from = kindTargetOf(draft.file, node);
+  const targets = kindChanges(file, node);
+  const from = kindTargetOf(file, node);
   if (!targets.length || !from) return null;
   const id = pathId(node.path);
   const effect = target ? dataEffect(from, target) : null;
   const needsValues = target === 'choice' && from === 'text';
-  const cascades = target.startsWith('optionsFrom') ? cascadesOfField(draft.file, node.path) : null;
-  const hasCascades = !!cascades && (hasCascade(draft.file, cascades.strip) || (!!cascades.sole && hasCascade(draft.file, cascades.sole)));
+  const cascades = target.startsWith('optionsFrom') ? cascadesOfField(file, node.path) : null;
+  const hasCascades = !!cascades && (hasCascade(file, cascades.strip) || (!!cascades.sole && hasCascade(file, cascades.sole)));
   const choices = values.split('\n').map((v) => v.trim()).filter(Boolean);
   const confirm = () => {
     if (!target) return;

@@ -6,7 +6,7 @@ import { W } from '../editorTypes';
 import { setLayout, setSchemaKey, setUiOption } from '../model/edits';
 import type { FieldNode, Json, ListLayout } from '../model/types';
 import { LIST_LAYOUTS } from '../palette';
-import { useTextOf } from '../useTextOf';
+import { useLiveTextOf } from '../useTextOf';
 import { NumberOption, SelectOption, SwitchOption } from './controls';
 import { partsOf, pathId, stringOf, type PanelProps } from './panelProps';
 
@@ -17,9 +17,9 @@ function columnsOf(options: Record<string, Json>, items: FieldNode[]): string[] 
 }
 
 /** Which item fields are a table's columns, in order: tick to show, up / down to order. */
-function ColumnPicker({ draft, node, apply, disabled, columns }: PanelProps & { columns: string[] }) {
+function ColumnPicker({ store, node, apply, disabled, columns }: PanelProps & { columns: string[] }) {
   const { t } = useTranslation('configAdmin');
-  const textOf = useTextOf(draft);
+  const textOf = useLiveTextOf(store);
   const id = pathId(node.path);
   const byName = new Map(node.children.map((c) => [c.name, c]));
   const rest = node.children.filter((c) => !columns.includes(c.name)).map((c) => c.name);
@@ -71,10 +71,10 @@ function ColumnPicker({ draft, node, apply, disabled, columns }: PanelProps & { 
  * may do (add, remove, order) and how many items there must be.
  */
 export function ListPanel(props: PanelProps) {
-  const { draft, node, apply, disabled } = props;
+  const { store, file, node, apply, disabled } = props;
   const { t } = useTranslation('configAdmin');
-  const textOf = useTextOf(draft);
-  const { schema, options } = partsOf(draft, node);
+  const textOf = useLiveTextOf(store);
+  const { schema, options } = partsOf(file, node);
   const id = pathId(node.path);
   const layout = (node.layout ?? 'cards') as ListLayout;
   const flag = (key: string, byDefault: boolean) => (

@@ -7,9 +7,9 @@ import { SelectOption } from './controls';
 import { partsOf, pathId, stringOf, type PanelProps } from './panelProps';
 
 /** A file of the media library: what it is for (a logo asks for the logo's file types and size). */
-export function MediaPanel({ draft, node, apply, disabled }: PanelProps) {
+export function MediaPanel({ file, node, apply, disabled }: PanelProps) {
   const { t } = useTranslation('configAdmin');
-  const { options } = partsOf(draft, node);
+  const { options } = partsOf(file, node);
   return (
     <Stack spacing={1.5} data-testid="panel-media">
       <SelectOption

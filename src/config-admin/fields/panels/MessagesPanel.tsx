@@ -6,7 +6,8 @@ import { W } from '../editorTypes';
 import { LocaleTexts } from '../LocaleTexts';
 import { checksOf, clearMessage, messagesOf, setMessage, type MessageCheck } from '../model/messages';
 import { labelKey } from '../model/texts';
-import { useTextOf } from '../useTextOf';
+import { useDraftValue } from '../draftStore';
+import { textOfDraft } from '../useTextOf';
 import { SwitchOption } from './controls';
 import { partsOf, pathId, type PanelProps } from './panelProps';
 
@@ -19,18 +20,18 @@ const M = `${W}.messages`;
  * with LocaleTexts). A message left behind by a removed check is listed with a Remove button: the
  * linter refuses it. Nothing is drawn for a field without checks.
  */
-export function MessagesPanel({ draft, node, apply, disabled }: PanelProps) {
-  const { t } = useTranslation(['configAdmin', 'validation']);
-  const textOf = useTextOf(draft);
+export function MessagesPanel({ store, file, node, apply, disabled }: PanelProps) {
+  const { t, i18n } = useTranslation(['configAdmin', 'validation']);
+  // The field's name as the portal's messages say it: drawn again when it changes, not on other keys.
+  const attribute = useDraftValue(store, (d) => textOfDraft(d, i18n, node.title)) || node.name;
   // Checks staff switched to own words before typing any (nothing is written until they type).
   const [opened, setOpened] = useState<ReadonlySet<MessageCheck>>(new Set());
-  const checks = checksOf(draft, node.path);
-  const own = messagesOf(draft, node.path);
+  const checks = checksOf({ file }, node.path);
+  const own = messagesOf({ file }, node.path);
   const orphans = (Object.keys(own) as MessageCheck[]).filter((c) => !checks.includes(c));
   if (!checks.length && !orphans.length) return null;
-  const { schema } = partsOf(draft, node);
+  const { schema } = partsOf(file, node);
   const id = pathId(node.path);
-  const attribute = textOf(node.title) || node.name;
   const portalWords = (check: MessageCheck) => {
     const { key, params } = genericMessage(check, schema);
     return t(key, { ...params, attribute });
@@ -64,7 +65,7 @@ export function MessagesPanel({ draft, node, apply, disabled }: PanelProps) {
               </Typography>
             ) : (
               <LocaleTexts
-                draft={draft}
+                store={store}
                 textKey={key && labelKey(key) ? key : null}
                 label={t(`${M}.message`)}
                 onChange={(locale, text) => apply((d) => setMessage(d, node.path, check, locale, text))}

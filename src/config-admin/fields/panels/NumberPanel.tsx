@@ -6,9 +6,9 @@ import { NumberOption, SwitchOption } from './controls';
 import { partsOf, pathId, stringOf, type PanelProps } from './panelProps';
 
 /** A number or a slider: whole numbers only, the least and most, the step and the unit shown beside it. */
-export function NumberPanel({ draft, node, apply, disabled }: PanelProps) {
+export function NumberPanel({ file, node, apply, disabled }: PanelProps) {
   const { t } = useTranslation('configAdmin');
-  const { schema, options } = partsOf(draft, node);
+  const { schema, options } = partsOf(file, node);
   const id = pathId(node.path);
   const key = (k: string) => (v: number | undefined) => apply((d) => setSchemaKey(d, node.path, k, v));
   return (

@@ -1,7 +1,8 @@
 import { Alert, Divider, Stack, Typography } from '@mui/material';
-import type { ComponentType } from 'react';
+import { memo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { W } from '../editorTypes';
+import { useDraftValue } from '../draftStore';
 import type { WidgetKind } from '../model/types';
 import { ChoicePanel } from './ChoicePanel';
 import { CommonPanel } from './CommonPanel';
@@ -46,9 +47,13 @@ export const KIND_PANELS: Partial<Record<WidgetKind, ComponentType<PanelProps>>>
 /**
  * A node's properties: its kind's own panel, then what every field has (CommonPanel). What the
  * editor keeps untouched (`unknown`, or read-only inside a shared shape) says so and why instead.
+ * Memoized and reading the file from the store: a key typed into a label changes the labels, not
+ * the file, and draws again only the parts that show that label (LocaleTexts, the messages' name).
  */
-export function PropertyPanel(props: PanelProps & { readOnlyReason?: string }) {
-  const { node, readOnlyReason } = props;
+export const PropertyPanel = memo(function PropertyPanel({ readOnlyReason, ...given }: Omit<PanelProps, 'file'> & { readOnlyReason?: string }) {
+  const file = useDraftValue(given.store, (d) => d.file);
+  const props: PanelProps = { ...given, file };
+  const { node } = props;
   const { t } = useTranslation('configAdmin');
   const Kind = KIND_PANELS[node.kind];
   const reason = !node.editable ? node.reason ?? 'unknown' : readOnlyReason;
@@ -71,4 +76,4 @@ export function PropertyPanel(props: PanelProps & { readOnlyReason?: string }) {
       )}
     </Stack>
   );
-}
+});

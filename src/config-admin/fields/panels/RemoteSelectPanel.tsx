@@ -7,9 +7,9 @@ import { SelectOption } from './controls';
 import { partsOf, pathId, stringOf, type PanelProps } from './panelProps';
 
 /** A record picked from the portal by searching: which records (the company's users, companies, showcases). */
-export function RemoteSelectPanel({ draft, node, apply, disabled }: PanelProps) {
+export function RemoteSelectPanel({ file, node, apply, disabled }: PanelProps) {
   const { t } = useTranslation('configAdmin');
-  const { options } = partsOf(draft, node);
+  const { options } = partsOf(file, node);
   return (
     <Stack spacing={1.5} data-testid="panel-remoteSelect">
       <SelectOption

@@ -6,9 +6,9 @@ import { NumberOption } from './controls';
 import { partsOf, pathId, type PanelProps } from './panelProps';
 
 /** A secret (a password, an API key): what it means for the dealer and staff, and its length. */
-export function SecretPanel({ draft, node, apply, disabled }: PanelProps) {
+export function SecretPanel({ file, node, apply, disabled }: PanelProps) {
   const { t } = useTranslation('configAdmin');
-  const { schema } = partsOf(draft, node);
+  const { schema } = partsOf(file, node);
   const id = pathId(node.path);
   return (
     <Stack spacing={1.5} data-testid="panel-secret">

@@ -8,10 +8,10 @@ import { partsOf, pathId, type PanelProps } from './panelProps';
 import { schemaAt } from '../model/tree';
 
 /** A list of texts (tags, lines): how many, and how long each may be. */
-export function TextListPanel({ draft, node, apply, disabled }: PanelProps) {
+export function TextListPanel({ file, node, apply, disabled }: PanelProps) {
   const { t } = useTranslation('configAdmin');
-  const { schema } = partsOf(draft, node);
-  const items = schemaAt(draft.file, [...node.path, ITEMS]) ?? {};
+  const { schema } = partsOf(file, node);
+  const items = schemaAt(file, [...node.path, ITEMS]) ?? {};
   const id = pathId(node.path);
   return (
     <Stack spacing={1.5} data-testid="panel-textList">

@@ -8,9 +8,9 @@ import { partsOf, pathId, type PanelProps } from './panelProps';
 
 /** A text (one line, several lines, or Markdown): its length, its rows, and a one-line text's format check. */
 export function TextPanel(props: PanelProps) {
-  const { draft, node, apply, disabled } = props;
+  const { file, node, apply, disabled } = props;
   const { t } = useTranslation('configAdmin');
-  const { schema, options } = partsOf(draft, node);
+  const { schema, options } = partsOf(file, node);
   const id = pathId(node.path);
   return (
     <Stack spacing={1.5} data-testid="panel-text">

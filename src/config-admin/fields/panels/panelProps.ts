@@ -1,10 +1,18 @@
 /** What every property panel gets, and the small readers they share. */
+import type { DraftStore } from '../draftStore';
 import type { Apply } from '../editorTypes';
 import { schemaAt, uiAt } from '../model/tree';
-import type { FieldNode, Json, JsonObject, StageDraftValue } from '../model/types';
+import type { FieldNode, Json, JsonObject } from '../model/types';
 
+/**
+ * A panel gets the file (a new object only when the schema or uiSchema changes, not when a label is
+ * typed) and the draft's store: the parts that show words read them from the store, each only what
+ * it shows, so a key typed into a label re-renders that label's fields and not the whole panel
+ * (issue 56's keystroke budget).
+ */
 export interface PanelProps {
-  draft: StageDraftValue;
+  store: DraftStore;
+  file: unknown;
   node: FieldNode;
   apply: Apply;
   disabled?: boolean;
@@ -13,9 +21,9 @@ export interface PanelProps {
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The node's schema, uiSchema and `ui:options` as written ({} when absent). */
-export function partsOf(draft: StageDraftValue, node: FieldNode): { schema: JsonObject; ui: JsonObject; options: JsonObject } {
-  const schema = schemaAt(draft.file, node.path) ?? {};
-  const ui = uiAt(draft.file, node.path) ?? {};
+export function partsOf(file: unknown, node: FieldNode): { schema: JsonObject; ui: JsonObject; options: JsonObject } {
+  const schema = schemaAt(file, node.path) ?? {};
+  const ui = uiAt(file, node.path) ?? {};
   const options = isObject(ui['ui:options']) ? ui['ui:options'] : {};
   return { schema, ui, options };
 }

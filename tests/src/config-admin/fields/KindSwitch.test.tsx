@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fieldTree, nodeAt } from '../../../../src/config-admin/fields/model/tree';
 import type { StageDraftValue } from '../../../../src/config-admin/fields/model/types';
 import { KindSwitch } from '../../../../src/config-admin/fields/panels/KindSwitch';
+import { fixedDraftStore } from '../../../../src/config-admin/fields/draftStore';
 import { renderInLocale } from '../../../engine/react/renderInLocale';
 import { HeldEditor } from './heldEditor';
 
@@ -85,7 +86,7 @@ describe('KindSwitch', { timeout: 60_000 }, () => {
 
   it('passes axe with a text about to become a choice (names, roles; colour contrast cannot be judged in jsdom)', async () => {
     const draft = DEALER();
-    const { container } = renderInLocale(<KindSwitch draft={draft} node={nodeAt(fieldTree(draft.file), ['note'])!} apply={() => true} />);
+    const { container } = renderInLocale(<KindSwitch store={fixedDraftStore(draft)} file={draft.file} node={nodeAt(fieldTree(draft.file), ['note'])!} apply={() => true} />);
     fireEvent.change(screen.getByTestId('kind-switch-note'), { target: { value: 'choice' } });
     expect(screen.getByTestId('kind-switch-effect').dataset.effect).toBe('mustBeAChoice');
     const found = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });

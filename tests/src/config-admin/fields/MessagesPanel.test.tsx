@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fieldTree, nodeAt } from '../../../../src/config-admin/fields/model/tree';
 import type { StageDraftValue } from '../../../../src/config-admin/fields/model/types';
 import { MessagesPanel } from '../../../../src/config-admin/fields/panels/MessagesPanel';
+import { useDraftStore } from '../../../../src/config-admin/fields/draftStore';
 import { renderInLocale } from '../../../engine/react/renderInLocale';
 
 afterEach(cleanup);
@@ -35,10 +36,12 @@ const DEALER = (): StageDraftValue => ({
 /** The panel over a draft it holds, each edit recorded. */
 function Held({ start, seen, path }: { start: StageDraftValue; seen: StageDraftValue[]; path: string[] }) {
   const [draft, setDraft] = useState(start);
+  const store = useDraftStore(draft);
   const node = nodeAt(fieldTree(draft.file), path)!;
   return (
     <MessagesPanel
-      draft={draft}
+      store={store}
+      file={draft.file}
       node={node}
       apply={(edit) => {
         const next = edit(draft);

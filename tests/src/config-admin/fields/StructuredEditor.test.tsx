@@ -10,6 +10,7 @@ import type { StageDraftValue } from '../../../../src/config-admin/fields/model/
 import { allNodes, insideShapes, keyOf } from '../../../../src/config-admin/fields/outlinePaths';
 import { pathId } from '../../../../src/config-admin/fields/panels/panelProps';
 import { PropertyPanel } from '../../../../src/config-admin/fields/panels/PropertyPanel';
+import { fixedDraftStore } from '../../../../src/config-admin/fields/draftStore';
 import { renderInLocale } from '../../../engine/react/renderInLocale';
 import { HeldEditor } from './heldEditor';
 
@@ -169,8 +170,9 @@ describe('opening is not an edit', () => {
       return true;
     };
     const { rerender } = renderInLocale(<span />);
+    const store = fixedDraftStore(draft);
     for (const node of nodes) {
-      rerender(<PropertyPanel key={keyOf(node.path)} draft={draft} node={node} apply={apply} readOnlyReason={locked.has(keyOf(node.path)) ? 'insideShape' : undefined} />);
+      rerender(<PropertyPanel key={keyOf(node.path)} store={store} node={node} apply={apply} readOnlyReason={locked.has(keyOf(node.path)) ? 'insideShape' : undefined} />);
       expect(screen.getByTestId(`panel-${pathId(node.path)}`).dataset.panelKind).toBe(node.kind);
     }
     expect(edits).toBe(0);
