@@ -3,7 +3,7 @@ import { stageCatalogue } from '../../engine';
 import { demoDoc, largeGroupDoc } from '../support/dealerGroup';
 import { StageStory } from './StageStory';
 
-// One story per stage file of the catalogue (tests/stories checks none is missing), on the demo
+// One story per stage file of the catalogue (the Storybook accessibility test checks none is missing), on the demo
 // dealer's data, plus the large dealer group on the stages that grow with it.
 const meta = {
   title: 'Stages',

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stageCatalogue } from '../../engine';
 import { closeContexts, workerBrowser } from '../support/browser';
 import { builtStories, checkStorybookBuild, serveStorybook, storyUrl } from './storybook';
 
@@ -102,8 +103,11 @@ describe('accessibility of every Storybook story (browser, axe-core, WCAG 2.1 AA
     await app?.close();
   });
 
-  it('has stories to check', () => {
+  it('has stories to check, among them one for every stage of the catalogue', () => {
     expect(stories.length).toBeGreaterThan(0);
+    // Stages.stories.tsx names each story for its stage: OpeningHours is stages--opening-hours.
+    const stageStories = stories.filter((s) => s.title === 'Stages').map((s) => s.id.split('--')[1]);
+    expect(stageCatalogue.map((s) => s.slug).filter((slug) => !stageStories.includes(slug))).toEqual([]);
   });
 
   it.each(stories.map((s) => [`${s.title} / ${s.name} (${s.id})`, s.id]))('%s has no WCAG A/AA problems', async (_story, id) => {
