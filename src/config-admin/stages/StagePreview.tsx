@@ -188,65 +188,30 @@ export function StagePreview({ file, labels, saved, onSaveCase, canAddCase = tru
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [run, slug, definition === null, config]);
 
+  // The bar above the form is memoized with these stable callbacks: a label typed redraws the form only.
+  const startAgain = useCallback(() => {
+    sample.current = null;
+    setRun((r) => r + 1);
+  }, []);
+  const openPicker = useCallback(() => setPicking(true), []);
+  const caseFrom = useRef<() => ConfigDoc>(() => doc);
+  caseFrom.current = () => (config ? doc : sample.current) ?? doc;
+  const saveCase = useCallback(() => setCaseDoc(caseFrom.current()), []);
+
   return (
     <Stack spacing={1} sx={{ minWidth: 0 }} data-testid="stage-preview">
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-          {t('stages.preview.title')}
-        </Typography>
-        <TextField select size="small" label={t('stages.preview.locale')} value={locale} onChange={(e) => setLocale(e.target.value)} sx={{ width: 220 }} slotProps={{ htmlInput: { 'data-testid': 'preview-locale' } }}>
-          {LOCALES.map((l) => (
-            <MenuItem key={l} value={l}>
-              {/* Each language in its own words, as the app's language menu names them. */}
-              {LOCALE_NAMES[l]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label={t('stages.preview.region')}
-          value={region ?? ''}
-          onChange={(e) => setSampleRegion(e.target.value)}
-          disabled={!!config}
-          sx={{ width: 180 }}
-          // Native: a phone's own picker, and one value to set for a test.
-          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'preview-region' } }}
-        >
-          {COMPANY_REGIONS.map((r) => (
-            <option key={r} value={r}>
-              {regionName({ slug: r, name: r.toUpperCase() }, i18n.language)}
-            </option>
-          ))}
-        </TextField>
-        {!config && (
-          <Button
-            size="small"
-            startIcon={<RestartAltIcon />}
-            onClick={() => {
-              sample.current = null;
-              setRun((r) => r + 1);
-            }}
-          >
-            {t('stages.preview.startAgain')}
-          </Button>
-        )}
-        <Button size="small" startIcon={<FolderOpenIcon />} onClick={() => setPicking(true)} data-testid="preview-load-config">
-          {t('stages.testCases.loadConfig')}
-        </Button>
-        {onSaveCase && (
-          <Button
-            size="small"
-            startIcon={<PlaylistAddCheckIcon />}
-            // The engine judges the case with the saved draft's validators: an unsaved file has none.
-            disabled={!built.preview?.checked || !canAddCase}
-            onClick={() => setCaseDoc((config ? doc : sample.current) ?? doc)}
-            data-testid="preview-save-case"
-          >
-            {t('stages.testCases.saveFromPreview')}
-          </Button>
-        )}
-      </Stack>
+      <PreviewBar
+        locale={locale}
+        onLocale={setLocale}
+        region={region}
+        onRegion={setSampleRegion}
+        showsConfig={!!config}
+        onStartAgain={startAgain}
+        onLoadConfig={openPicker}
+        caseOffered={!!onSaveCase}
+        caseReady={!!built.preview?.checked && canAddCase}
+        onSaveCase={saveCase}
+      />
       {onSaveCase && (!built.preview?.checked || !canAddCase) && (
         <Typography variant="caption" color="text.secondary" data-testid="preview-save-case-hint">
           {canAddCase ? t('stages.testCases.saveFirst') : t('stages.testCases.full')}
@@ -316,6 +281,78 @@ export function StagePreview({ file, labels, saved, onSaveCase, canAddCase = tru
     </Stack>
   );
 }
+
+interface PreviewBarProps {
+  locale: string;
+  onLocale(locale: string): void;
+  region: string | null;
+  onRegion(region: string): void;
+  /** A real config's data is shown: its region is the config's, and there is no sample to start again. */
+  showsConfig: boolean;
+  onStartAgain(): void;
+  onLoadConfig(): void;
+  /** "Save this as a test case" is offered (by the editor), and can be used now. */
+  caseOffered: boolean;
+  caseReady: boolean;
+  onSaveCase(): void;
+}
+
+/** The preview's title, its language and region, and its sample's buttons: drawn again only when they change. */
+const PreviewBar = memo(function PreviewBar({ locale, onLocale, region, onRegion, showsConfig, onStartAgain, onLoadConfig, caseOffered, caseReady, onSaveCase }: PreviewBarProps) {
+  const { t, i18n } = useTranslation(['configAdmin', 'common']);
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+        {t('stages.preview.title')}
+      </Typography>
+      <TextField select size="small" label={t('stages.preview.locale')} value={locale} onChange={(e) => onLocale(e.target.value)} sx={{ width: 220 }} slotProps={{ htmlInput: { 'data-testid': 'preview-locale' } }}>
+        {LOCALES.map((l) => (
+          <MenuItem key={l} value={l}>
+            {/* Each language in its own words, as the app's language menu names them. */}
+            {LOCALE_NAMES[l]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label={t('stages.preview.region')}
+        value={region ?? ''}
+        onChange={(e) => onRegion(e.target.value)}
+        disabled={showsConfig}
+        sx={{ width: 180 }}
+        // Native: a phone's own picker, and one value to set for a test.
+        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'preview-region' } }}
+      >
+        {COMPANY_REGIONS.map((r) => (
+          <option key={r} value={r}>
+            {regionName({ slug: r, name: r.toUpperCase() }, i18n.language)}
+          </option>
+        ))}
+      </TextField>
+      {!showsConfig && (
+        <Button size="small" startIcon={<RestartAltIcon />} onClick={onStartAgain}>
+          {t('stages.preview.startAgain')}
+        </Button>
+      )}
+      <Button size="small" startIcon={<FolderOpenIcon />} onClick={onLoadConfig} data-testid="preview-load-config">
+        {t('stages.testCases.loadConfig')}
+      </Button>
+      {caseOffered && (
+        <Button
+          size="small"
+          startIcon={<PlaylistAddCheckIcon />}
+          // The engine judges the case with the saved draft's validators: an unsaved file has none.
+          disabled={!caseReady}
+          onClick={onSaveCase}
+          data-testid="preview-save-case"
+        >
+          {t('stages.testCases.saveFromPreview')}
+        </Button>
+      )}
+    </Stack>
+  );
+});
 
 /** A stage file without its test cases (`tests`), which no validator reads. */
 function withoutTests(file: unknown): unknown {
