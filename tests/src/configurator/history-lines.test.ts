@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import common from '../../../locales/en-GB/common.json';
 import configurator from '../../../locales/en-GB/configurator.json';
-import type { Translate } from '../../../engine';
+import { catalogueWith, stageDefinitionFromFile, stageFiles, withCatalogue, type Translate } from '../../../engine';
 import { historyLines } from '../../../src/configurator/stage/historyLines';
 import { pointerTarget, stageSummary } from '../../../src/configurator/dashboard/summary';
 import type { RevisionChange } from '../../../src/configurator/api';
@@ -120,5 +120,22 @@ describe('an item gone from the config, in the reader\'s language (issue 54)', (
     const hours = out.find((l) => l.includes('→'))!;
     expect(hours).toContain('Ventes');
     expect(hours).not.toMatch(/\bSales\b/);
+  });
+});
+
+describe('a stage born in the editor (only in the catalogue of the configs pinned to it)', () => {
+  // A published born stage as the config's pinned catalogue holds it: a list of lenders.
+  const file = JSON.parse(JSON.stringify(stageFiles.franchises)) as { slug: string; title: string };
+  file.slug = 'finance';
+  const finance = stageDefinitionFromFile(file, { version: 1, key: 'finance@1' });
+  const lloyds = { id: 'l1Oy2', name: 'Lloyds' };
+  const firstSave = { changes: [{ internal: false, op: 'replace', stage: 'finance', field: '', old: undefined, new: { franchises: [lloyds] } } as RevisionChange] };
+  const options = () => ({ slug: 'finance', showInternal: false, doc: { finance: { franchises: [lloyds] } }, stageTitle: () => 'Finance', t });
+
+  it("lists its saves with the pinned catalogue, as the stage page's history panel reads them", () => {
+    expect(withCatalogue(catalogueWith([finance]), () => historyLines(firstSave, options())).map((l) => l.text)).toEqual(['Franchises › Lloyds added']);
+  });
+  it('and without it knows no such stage: no line, never an id or JSON', () => {
+    expect(historyLines(firstSave, options())).toEqual([]);
   });
 });
