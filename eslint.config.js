@@ -58,7 +58,9 @@ const AREA_ALLOWS = {
   adminconfigs: { configs: ['./configs.service.ts', './configs.write.ts'] },
   // An agreement's logo_path follows the companies' logo rule (a media library file, named as companies name it).
   // An agreement's signature completes its projects' agreement_signed tasks (in the same transaction).
-  agreements: { companies: ['./companies.fields.ts'], projects: ['./projects.triggers.ts'] },
+  // Issue 57: an invited signer is mailed the set-password link users get; the anonymous verify route is rationed by the
+  // sign-in counters and takes a file of the media library's size.
+  agreements: { companies: ['./companies.fields.ts'], projects: ['./projects.triggers.ts'], auth: ['./auth.password-tokens.ts', './auth.rate-limit.ts'], media: ['./media.content.ts'] },
   // A company answer carries its logo as a media item (the file's addresses).
   companies: { media: ['./media.service.ts'] },
   // Mail to a config's contacts is rationed by the same counters as sign-in.

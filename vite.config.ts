@@ -41,6 +41,8 @@ const API_PGLITE_ONLY = [
   'tests/server/agreements/agreements-mail.test.ts',
   'tests/server/agreements/agreements-pdf.test.ts',
   'tests/server/agreements/signers.test.ts',
+  'tests/server/agreements/signatures/signatures-pdf.test.ts',
+  'tests/server/agreements/signatures/signatures-hostile.test.ts',
   'tests/server/analytics/analytics.test.ts',
   'tests/server/auth/secrets.test.ts',
   'tests/server/mail/mail-language.test.ts',

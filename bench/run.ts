@@ -19,6 +19,7 @@ const suites: Record<string, () => Promise<void>> = {
   'config-read': async () => (await import('./config-read')).benchConfigRead(),
   'stage-page': async () => (await import('./stage-page')).benchStagePage(),
   'agreement-pdf': async () => (await import('./agreement-pdf')).benchAgreementPdf(),
+  'agreement-signatures': async () => (await import('./agreement-signatures')).benchAgreementSignatures(),
   agreements: async () => (await import('./agreements-list')).benchAgreementsList(),
   tracker: async () => (await import('./tracker')).benchTracker(),
   'tracker-board': async () => (await import('./tracker-board')).benchTrackerBoard(),

@@ -10,8 +10,28 @@ import { id, nullableId, nullableString, text, texts } from './schema-parts';
  * Spec section 4: an agreement is `created`, then sent for signature, then signed (archiving is a
  * flag beside the stage, so an archived agreement keeps the stage it reached).
  */
-export const AGREEMENT_STAGES = ['created', 'sent', 'signed'] as const;
+export const AGREEMENT_STAGES = ['created', 'sent', 'signed', 'declined', 'voided'] as const;
 export type AgreementStage = (typeof AGREEMENT_STAGES)[number];
+
+/**
+ * Issue 57: a sending's dealer signers sign one after another (`sequential`, by position) or all at
+ * once (`parallel`); a countersigner from the provider's staff, if any, signs after all of them.
+ * `declined` (a signer refused, with a reason: back to staff) and `voided` (staff withdrew a sent
+ * agreement, with a reason) end a sending; such an agreement can only be archived or copied.
+ */
+export const AGREEMENT_ROUTINGS = ['sequential', 'parallel'] as const;
+export type AgreementRouting = (typeof AGREEMENT_ROUTINGS)[number];
+export const AGREEMENT_SIGNER_ROLES = ['signer', 'countersigner'] as const;
+export type AgreementSignerRole = (typeof AGREEMENT_SIGNER_ROLES)[number];
+export const AGREEMENT_SIGNER_STATUSES = ['waiting', 'current', 'signed', 'declined'] as const;
+export type AgreementSignerStatus = (typeof AGREEMENT_SIGNER_STATUSES)[number];
+/** The append-only trail of an agreement (its certificate of completion lists them). */
+export const AGREEMENT_EVENT_KINDS = ['created', 'sent', 'opened', 'signed', 'countersigned', 'declined', 'voided'] as const;
+export type AgreementEventKind = (typeof AGREEMENT_EVENT_KINDS)[number];
+/** The longest reason a decline or a void takes (characters). */
+export const AGREEMENT_REASON_MAX = 1000;
+/** The most dealer signers one sending takes. */
+export const AGREEMENT_SIGNERS_MAX = 10;
 
 /**
  * What an order form is for (the spec names the field `type`, not its values): a first order,
@@ -145,6 +165,50 @@ export const agreementSignature = {
 } as const;
 
 /**
+ * Issue 57: one signer of the current sending. `user_id` null: the open slot of a sending that named
+ * no signers, which any user of the company may sign (as before issue 57). `current`: it is their
+ * turn, since `turn_since`.
+ */
+export const agreementSigner = {
+  type: 'object',
+  required: ['id', 'user_id', 'name', 'email', 'role', 'position', 'status', 'turn_since', 'opened_at', 'signed_at', 'signed_sha256'],
+  properties: {
+    id,
+    user_id: nullableId,
+    name: text,
+    email: nullableString,
+    role: { type: 'string', enum: AGREEMENT_SIGNER_ROLES },
+    position: { type: 'integer' },
+    status: { type: 'string', enum: AGREEMENT_SIGNER_STATUSES },
+    turn_since: nullableString,
+    opened_at: nullableString,
+    signed_at: nullableString,
+    /** The SHA-256 of the PDF as it stood after their signature. */
+    signed_sha256: nullableString,
+  },
+  additionalProperties: false,
+} as const;
+
+/** Issue 57: one event of the agreement's append-only trail. */
+export const agreementEvent = {
+  type: 'object',
+  required: ['id', 'kind', 'at', 'user_id', 'name', 'email', 'ip', 'user_agent', 'document_sha256', 'reason'],
+  properties: {
+    id,
+    kind: { type: 'string', enum: AGREEMENT_EVENT_KINDS },
+    at: text,
+    user_id: nullableId,
+    name: nullableString,
+    email: nullableString,
+    ip: nullableString,
+    user_agent: nullableString,
+    document_sha256: nullableString,
+    reason: nullableString,
+  },
+  additionalProperties: false,
+} as const;
+
+/**
  * A product as the agreement prices it (engine/agreements CatalogueProduct), with the
  * configurator stage it belongs to as `category` (the form groups its picker by it; null: none).
  */
@@ -234,6 +298,7 @@ export const agreementDetail = {
   type: 'object',
   required: [
     ...listItemRequired, 'notes', 'message', 'company_details', 'subscription', 'envelopes', 'signature', 'pricing', 'document_sha256',
+    'routing', 'signers', 'turn', 'closed_reason', 'closed_at', 'copied_from_id', 'events',
   ],
   properties: {
     ...listItemProperties,
@@ -259,6 +324,50 @@ export const agreementDetail = {
       additionalProperties: false,
     },
     document_sha256: nullableString,
+    /** Issue 57: how the dealer signers take turns, who signs (in order) and whose turn it is since when (null: nobody's). */
+    routing: { type: 'string', enum: AGREEMENT_ROUTINGS },
+    signers: { type: 'array', items: agreementSigner },
+    turn: {
+      type: ['object', 'null'],
+      required: ['signer_ids', 'since'],
+      properties: { signer_ids: { type: 'array', items: id }, since: text },
+      additionalProperties: false,
+    },
+    /** Why it was declined or voided (stage declined or voided), and when; null otherwise. */
+    closed_reason: nullableString,
+    closed_at: nullableString,
+    /** The declined or voided agreement this one was copied from. */
+    copied_from_id: nullableId,
+    /** The append-only trail, oldest first (staff and the company's users see it). */
+    events: { type: 'array', items: agreementEvent },
+  },
+  additionalProperties: false,
+} as const;
+
+/**
+ * `POST /verify-document` (issue 57, no sign-in): whether the portal issued a PDF. `issued`: its
+ * SHA-256 is a version the portal stored, or its first signature verifies against the
+ * installation's certificate and covers a stored unsigned document. `agreement_guid` names the
+ * agreement (nothing else of it is told); `final`: it is the agreement's final signed version.
+ * `signatures`: each signature in the file, in order, intact or not.
+ */
+export const verifyDocumentAnswer = {
+  type: 'object',
+  required: ['issued', 'agreement_guid', 'final', 'sha256', 'signatures'],
+  properties: {
+    issued: { type: 'boolean' },
+    agreement_guid: nullableString,
+    final: { type: 'boolean' },
+    sha256: text,
+    signatures: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'signed_at', 'intact', 'by_portal'],
+        properties: { name: nullableString, signed_at: nullableString, intact: { type: 'boolean' }, by_portal: { type: 'boolean' } },
+        additionalProperties: false,
+      },
+    },
   },
   additionalProperties: false,
 } as const;
@@ -296,6 +405,9 @@ export type AgreementCatalogueProduct = FromSchema<typeof agreementCatalogueProd
 export type AgreementListItem = FromSchema<typeof agreementListItem>;
 export type AgreementDetail = FromSchema<typeof agreementDetail>;
 export type AgreementMailAnswer = FromSchema<typeof agreementMailAnswer>;
+export type AgreementSigner = FromSchema<typeof agreementSigner>;
+export type AgreementEvent = FromSchema<typeof agreementEvent>;
+export type VerifyDocumentAnswer = FromSchema<typeof verifyDocumentAnswer>;
 
 /**
  * What a sending takes beside the agreement (issue 55), in PUT `stage: 'sent'` and POST
@@ -306,6 +418,25 @@ export type AgreementMailAnswer = FromSchema<typeof agreementMailAnswer>;
 export interface AgreementSendOptions {
   remind_after_days?: number | null;
   expires_at?: string | null;
+  /**
+   * Issue 57: the dealer signers, in order: a user of the agreement's company by `user_id`, or
+   * someone invited by `email` and `name` (a user of the company with that address is taken; a new
+   * address becomes a user of the company with the Client role, who is mailed a link to set a
+   * password). Absent or empty: one open signer, the recipient (as before).
+   */
+  signers?: AgreementSignerInput[] | null;
+  /** A member of staff holding 'countersign agreements', who signs last; null or absent: none. */
+  countersigner_id?: number | null;
+  /** Default `sequential`. */
+  routing?: AgreementRouting | null;
+}
+
+/** One dealer signer of a sending (issue 57). */
+export type AgreementSignerInput = { user_id: number } | { email: string; name: string };
+
+/** The body of a decline (a current signer) or a void (staff) (issue 57): the reason, at most AGREEMENT_REASON_MAX characters. */
+export interface AgreementReasonBody {
+  reason: string;
 }
 
 /** The body of the dealer's sign call (`POST /agreements/{id}/sign`). */

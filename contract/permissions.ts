@@ -12,6 +12,8 @@ export const PERMISSIONS = [
   'approve project tasks', 'edit projects', 'view projects', 'tracker reports',
   // Issue 55 (contract/reviews.ts): comment on a config's fields; request changes and resolve threads.
   'comment configs', 'review configs',
+  // Issue 57 (contract/agreements.ts): sign an agreement last, for the provider.
+  'countersign agreements',
 ] as const;
 
 /** One permission name. */

@@ -29,12 +29,17 @@ export const agreementTransitions: readonly AgreementTransition[] = Object.freez
   { from: 'created', action: 'archive', to: 'created', allowed: STAFF, note: 'Archiving removes an agreement from the list.' },
   { from: 'sent', action: 'archive', to: 'sent', allowed: STAFF, note: 'Archiving removes an agreement from the list.' },
   { from: 'signed', action: 'archive', to: 'signed', allowed: STAFF, note: 'Archiving removes an agreement from the list; the signed document is kept.' },
+  // Issue 57: a declined or voided sending is over; staff archive it or copy it to a new draft (server/agreements/agreements.close.ts).
+  { from: 'declined', action: 'archive', to: 'declined', allowed: STAFF, note: 'Archiving removes an agreement from the list.' },
+  { from: 'voided', action: 'archive', to: 'voided', allowed: STAFF, note: 'Archiving removes an agreement from the list.' },
 ] satisfies AgreementTransition[]);
 
 /** Why an action is refused in a stage, for the 409 the server answers. */
 const REFUSALS: Partial<Record<AgreementStage, string>> = {
   sent: 'This agreement has been sent for signature: recall it before changing it.',
   signed: 'This agreement is signed and can no longer be changed.',
+  declined: 'This agreement was declined: copy it to a new draft to change it.',
+  voided: 'This agreement was voided: copy it to a new draft to change it.',
 };
 
 export class IllegalAgreementTransitionError extends Error {

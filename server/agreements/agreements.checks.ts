@@ -24,6 +24,7 @@ import { CROSS_COMPANY, type Viewer } from '../db/tenancy';
 import { Conflict, Forbidden, Invalid, type ErrorDetail } from '../domain-errors';
 import { serverMessages } from '../messages';
 import { logoGuid } from '../companies/companies.fields';
+import { turnErrors } from './agreements.turn-texts';
 import type { Pricing } from './agreements.document';
 
 
@@ -33,7 +34,12 @@ export function transition(viewer: Viewer, from: AgreementStage, action: Agreeme
     return agreementTransition({ from, action, permissions: viewer.permissions, ownCompany });
   } catch (error) {
     if (error instanceof IllegalAgreementTransitionError) {
-      const message = from === 'signed' ? serverMessages.agreements.signed : from === 'sent' && action === 'edit' ? serverMessages.agreements.sent : action === 'sign' ? serverMessages.agreements.not_sent : serverMessages.agreements.transition_invalid;
+      const message =
+        from === 'signed' ? serverMessages.agreements.signed
+        : from === 'declined' || from === 'voided' ? turnErrors[from]
+        : from === 'sent' && action === 'edit' ? serverMessages.agreements.sent
+        : action === 'sign' ? serverMessages.agreements.not_sent
+        : serverMessages.agreements.transition_invalid;
       throw new Conflict(message, [{ detail: message, field: 'stage' }]);
     }
     if (error instanceof ForbiddenAgreementTransitionError) throw new Forbidden(serverMessages.unauthorised);

@@ -58,9 +58,11 @@ export function documentFilename(record: Pick<AgreementRecord, 'id' | 'name'>, s
 }
 
 /**
- * How many order forms this process has rendered, unsigned and signed: rendering is the costly
- * part of a signing (CPU and memory), and a signing that loses to another must not have done it
- * (agreements.sign.ts takes the agreement's row lock first). Read by the tests.
+ * How many order forms this process has rendered unsigned, and how many signatures it sealed
+ * (`signed`, counted by agreements.sign.ts since issue 57 appends each signature to the PDF instead
+ * of rendering a signed one): rendering and sealing are the costly part of a signing (CPU and
+ * memory), and a signing that loses to another must not have done it (agreements.sign.ts takes the
+ * agreement's row lock first). Read by the tests.
  */
 export const documentRenders = { unsigned: 0, signed: 0 };
 

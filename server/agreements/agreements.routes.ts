@@ -7,6 +7,7 @@ import { archiveAgreement, createAgreement, getAgreement, type CreateAgreementBo
 import { putAgreement } from './agreements.send';
 import { servicesOf } from '../plugins/services';
 import * as s from './agreements.schemas';
+import { whoOf } from './agreements.turns.routes';
 
 type CompanyAgreementParams = { Params: { id: string; agreementId: string } };
 
@@ -52,19 +53,19 @@ export default async function agreementRoutes(app: FastifyInstance) {
         response: { 201: s.detail, ...errors(400, 401, 403, 422) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createAgreement(app.db, request.viewer!, request.body)),
+    async (request, reply) => reply.status(201).send(await createAgreement(app.db, request.viewer!, request.body, whoOf(request))),
   );
 
   app.get<IdParams>(
     '/agreements/:id',
-    { preHandler: view, schema: { ...doc('An agreement by id or guid, with its envelopes, salesperson, signature and pricing inputs'), params: s.params.agreement, response: { 200: s.detail, ...errors(401, 403, 404) } } },
-    async (request) => getAgreement(app.db, request.viewer!, request.params.id),
+    { preHandler: view, schema: { ...doc("An agreement by id or guid, with its envelopes, salesperson, signature, pricing inputs, signers and whose turn it is, and its trail (a current signer's first read is their 'opened' event)"), params: s.params.agreement, response: { 200: s.detail, ...errors(401, 403, 404) } } },
+    async (request) => getAgreement(app.db, request.viewer!, request.params.id, undefined, whoOf(request)),
   );
 
   app.get<CompanyAgreementParams>(
     '/companies/:id/agreements/:agreementId',
     { preHandler: view, schema: { ...doc("A company's agreement (ids or guids), with its envelopes, salesperson, signature and pricing inputs"), params: s.params.companyAgreement, response: { 200: s.detail, ...errors(401, 403, 404) } } },
-    async (request) => getAgreement(app.db, request.viewer!, request.params.agreementId, request.params.id),
+    async (request) => getAgreement(app.db, request.viewer!, request.params.agreementId, request.params.id, whoOf(request)),
   );
 
   app.put<CompanyAgreementParams & { Body: UpdateAgreementBody }>(
@@ -73,14 +74,14 @@ export default async function agreementRoutes(app: FastifyInstance) {
       preHandler: edit,
       schema: {
         ...doc(
-          "Update an agreement ({agreement: {company_details, notes, message, subscription, type, stage, user_id, remind_after_days, expires_at}}): content only while 'created'; stage 'sent' sends it (freezing its catalogue; remind_after_days 1 to 90, null for none, 3 when absent; expires_at a date or date-time in the future), and sends a sent one that expired again (to its last envelope's recipient); 'created' recalls a sent one; a signed agreement refuses every write (409); the subscription's derived fields are recomputed (what is sent in contractValue, monthlyContractValue and designCost is replaced)",
+          "Update an agreement ({agreement: {company_details, notes, message, subscription, type, stage, user_id, remind_after_days, expires_at, signers, countersigner_id, routing}}): content only while 'created'; stage 'sent' sends it (freezing its catalogue; remind_after_days 1 to 90, null for none, 3 when absent; expires_at a date or date-time in the future; signers [{user_id} or {email, name}] in order, countersigner_id, routing sequential or parallel: without signers any user of the company signs), and sends a sent one that expired again (to its last envelope's recipient); 'created' recalls a sent one nobody signed yet; a signed, declined or voided agreement refuses every write (409); the subscription's derived fields are recomputed (what is sent in contractValue, monthlyContractValue and designCost is replaced)",
         ),
         params: s.params.companyAgreement,
         body: s.updateBody,
         response: { 200: s.detail, ...errors(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request) => putAgreement(servicesOf(app), request.viewer!, request.params.agreementId, request.body, request.params.id),
+    async (request) => putAgreement(servicesOf(app), request.viewer!, request.params.agreementId, request.body, request.params.id, whoOf(request)),
   );
 
   app.post<IdParams>(

@@ -1,12 +1,12 @@
 // JSON Schemas of the agreements routes (input checks, response serialisation, OpenAPI). The
 // answers are the contract's (contract/agreements.ts); the inputs are checked for shape and size
 // here (400) and for meaning in the services (422 in the spec's words).
-import { AGREEMENT_STAGES, AGREEMENT_TYPES, agreementDetail, agreementEnvelope, agreementListItem, agreementMailAnswer } from '../../contract/agreements';
+import { AGREEMENT_ROUTINGS, AGREEMENT_SIGNERS_MAX, AGREEMENT_STAGES, AGREEMENT_TYPES, agreementDetail, agreementEnvelope, agreementListItem, agreementMailAnswer, verifyDocumentAnswer } from '../../contract/agreements';
 import { DESIGN_TYPES } from '../../contract/projects';
 import { dbId, nullableDbId } from '../http/ids';
 import { flatOrWrapped, idOrGuid, listOf, listQueryWith, noOthers } from '../http/schemas';
 
-export { agreementDetail as detail, agreementEnvelope as envelope, agreementMailAnswer as mailAnswer };
+export { agreementDetail as detail, agreementEnvelope as envelope, agreementMailAnswer as mailAnswer, verifyDocumentAnswer as verifyAnswer };
 export const list = listOf(agreementListItem);
 
 export const params = {
@@ -106,7 +106,34 @@ export const createBody = flatOrWrapped(
  * What a sending takes (issue 55): the reminder's days (any number here, so 0, 91 or 2.5 get the
  * service's 422 in words) and the expiry (a date or date-time, checked by the service).
  */
-const sendSettings = { remind_after_days: { type: ['number', 'null'] }, expires_at: text(40) } as const;
+const sendSettings = {
+  remind_after_days: { type: ['number', 'null'] },
+  expires_at: text(40),
+  // Issue 57: who signs, in order (a user of the company by id, or an invitation by address and
+  // name), the countersigner and the routing; their meaning is checked by the service (422).
+  signers: {
+    type: ['array', 'null'],
+    maxItems: AGREEMENT_SIGNERS_MAX,
+    items: {
+      type: 'object',
+      properties: { user_id: dbId, email: { type: 'string', maxLength: 254 }, name: { type: 'string', maxLength: 200 } },
+      additionalProperties: noOthers,
+    },
+  },
+  countersigner_id: nullableDbId,
+  routing: { type: ['string', 'null'], enum: [...AGREEMENT_ROUTINGS, null] },
+} as const;
+
+/**
+ * POST /agreements/{id}/decline and /void: the reason. Longer than the service's limit here, so a
+ * reason that is too long gets the 422 in words, not the schema's 400.
+ */
+export const reasonBody = {
+  type: 'object',
+  required: ['reason'],
+  properties: { reason: { type: 'string', maxLength: 20_000 } },
+  additionalProperties: noOthers,
+} as const;
 
 /** PUT /companies/{guid}/agreements/{agreementGuid}: the spec's fields, wrapped or flat. */
 export const updateBody = flatOrWrapped('agreement', {
@@ -147,7 +174,7 @@ export const signBody = {
 /** POST /docusign/envelopes/{id}: spec section 3's Envelope fields. */
 export const envelopeBody = {
   type: 'object',
-  required: ['recipient'],
+  // recipient: required unless signers are named (issue 57), checked by the service (422).
   properties: { recipient: { type: 'string', maxLength: 254 }, document_filename: text(200), agreement_id: nullableDbId, user_id: nullableDbId, ...sendSettings },
   additionalProperties: noOthers,
 } as const;

@@ -10,7 +10,7 @@ import type { AgreementSendOptions, AgreementStage, AgreementType } from '../../
 import { regionCurrency } from '../../contract/money';
 import { toLocale } from '../../engine';
 import { childIds, defaultProducts, SUBSCRIPTION_DEFAULTS, type AgreementAction, type CompanyDetails, type Subscription } from '../../engine/agreements';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { agreementEnvelopes, agreements, agreementSignatures, companies, companyUsers } from '../db/schema';
 import { companyScope, inCurrentCompany, type Viewer } from '../db/tenancy';
 import { BadRequest, Conflict, Invalid, NotFound } from '../domain-errors';
@@ -24,6 +24,9 @@ import { prefillCompanyDetails, siteCounts } from './agreements.prefill';
 import { companyCatalogue, loadAgreement } from './agreements.store';
 import type { AgreementRecord, PricingProduct } from './agreements.types';
 import { detailView } from './agreements.view';
+import { eventsOf, eventView, recordEvent, type Who } from './agreements.events';
+import { hasSignerChoice, markOpened, refuseWhenPartlySigned, signersOf, signersView } from './agreements.signers';
+import { turnErrors } from './agreements.turn-texts';
 
 export const notFound = () => new NotFound(serverMessages.not_found);
 
@@ -40,13 +43,17 @@ export async function isOwnCompany(db: Db, viewer: Viewer, companyId: number): P
   return row.n > 0;
 }
 
-/** The detail answer of a loaded agreement (pricing inputs, envelopes, signature, the sent PDF's hash). */
+/**
+ * The detail answer of a loaded agreement (pricing inputs, envelopes, the latest signature, the
+ * sent PDF's hash; issue 57: the signers with whose turn it is, and the trail).
+ */
 export async function agreementDetail(db: Db, viewer: Viewer, record: AgreementRecord, known?: Pricing) {
-  const [pricing, envelopes, [signature]] = await Promise.all([
+  const [pricing, envelopes, signatures, signers, events] = await Promise.all([
     known ?? pricingOf(db, record),
     db.select().from(agreementEnvelopes).where(eq(agreementEnvelopes.agreementId, record.id)).orderBy(asc(agreementEnvelopes.createdAt), asc(agreementEnvelopes.id)),
     db
       .select({
+        signerId: agreementSignatures.signerId,
         signerName: agreementSignatures.signerName,
         signerPosition: agreementSignatures.signerPosition,
         signedAt: agreementSignatures.signedAt,
@@ -55,15 +62,26 @@ export async function agreementDetail(db: Db, viewer: Viewer, record: AgreementR
         image: agreementSignatures.signatureImage,
       })
       .from(agreementSignatures)
-      .where(eq(agreementSignatures.agreementId, record.id)),
+      .where(eq(agreementSignatures.agreementId, record.id))
+      .orderBy(asc(agreementSignatures.signedAt), asc(agreementSignatures.id)),
+    signersOf(db, record.id),
+    eventsOf(db, record.id),
   ]);
   const hash = record.stage === 'sent' ? await documentSha256(record, pricing) : null;
-  return detailView(record, { pricing, envelopes, signature: signature ?? null, documentSha256: hash }, viewer);
+  const signedSha = new Map(signatures.filter((x) => x.signerId !== null).map((x) => [x.signerId!, x.signedSha256]));
+  const { signers: signerList, turn } = signersView(signers, signedSha);
+  // Only a sending still out has a turn: a declined or voided one keeps its rows as they stood.
+  return detailView(record, { pricing, envelopes, signature: signatures.at(-1) ?? null, documentSha256: hash, signers: signerList, turn: record.stage === 'sent' ? turn : null, events: events.map(eventView) }, viewer);
 }
 
-/** GET /companies/{guid}/agreements/{agreementGuid} and GET /agreements/{id}. */
-export async function getAgreement(db: Db, viewer: Viewer, key: string, companyKey?: string) {
-  return agreementDetail(db, viewer, await findAgreement(db, viewer, key, companyKey));
+/**
+ * GET /companies/{guid}/agreements/{agreementGuid} and GET /agreements/{id}. With the request
+ * (`who`), a current signer's first read is their `opened` event (issue 57).
+ */
+export async function getAgreement(db: Db, viewer: Viewer, key: string, companyKey?: string, who?: Who) {
+  const record = await findAgreement(db, viewer, key, companyKey);
+  if (who && record.stage === 'sent') await markOpened(db, record.id, viewer, await isOwnCompany(db, viewer, record.companyId), who);
+  return agreementDetail(db, viewer, record);
 }
 
 export interface CreateAgreementBody {
@@ -79,7 +97,7 @@ export interface CreateAgreementBody {
  * config, the subscription of spec section 9's defaults with the catalogue's default products,
  * the creator as salesperson.
  */
-export async function createAgreement(db: Db, viewer: Viewer, body: CreateAgreementBody) {
+export async function createAgreement(db: Db, viewer: Viewer, body: CreateAgreementBody, who: Who = { userId: viewer.id, ip: null, userAgent: null }) {
   const input = { ...body, ...body.agreement };
   const name = cleanName(input.name ?? '').trim();
   const problems = [
@@ -96,19 +114,23 @@ export async function createAgreement(db: Db, viewer: Viewer, body: CreateAgreem
   const details = await prefillCompanyDetails(db, company.id);
   const catalogue = await companyCatalogue(db, company.id);
   const subscription = withDerived({ ...SUBSCRIPTION_DEFAULTS, products: defaultProducts(catalogue) }, { catalogue, counts: siteCounts(details) });
-  const [row] = await db
-    .insert(agreements)
-    .values({
-      name,
-      companyId: company.id,
-      type: input.type ?? 'new',
-      lang: toLocale(input.lang ?? company.lang),
-      userId: viewer.id,
-      companyDetails: details,
-      subscription,
-    })
-    .returning({ id: agreements.id });
-  return getAgreement(db, viewer, String(row.id));
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(agreements)
+      .values({
+        name,
+        companyId: company.id,
+        type: input.type ?? 'new',
+        lang: toLocale(input.lang ?? company.lang),
+        userId: viewer.id,
+        companyDetails: details,
+        subscription,
+      })
+      .returning({ id: agreements.id });
+    await recordEvent(tx, { agreementId: row.id, kind: 'created', who });
+    return row.id;
+  });
+  return getAgreement(db, viewer, String(id));
 }
 
 export interface UpdateAgreementInput extends AgreementSendOptions {
@@ -152,7 +174,7 @@ export function frozenCatalogue(catalogue: PricingProduct[], subscription: Subsc
  * write: a new version, sent_at, reminder and expiry). A signed agreement refuses every write (409).
  * The subscription's derived fields are recomputed; what the client sent in them is replaced.
  */
-export async function updateAgreement(db: Db, viewer: Viewer, key: string, body: UpdateAgreementBody, companyKey?: string) {
+export async function updateAgreement(db: Db, viewer: Viewer, key: string, body: UpdateAgreementBody, companyKey?: string, onSend?: OnSend) {
   const input: UpdateAgreementInput = { ...body, ...body.agreement };
   delete (input as { agreement?: unknown }).agreement;
   const record = await findAgreement(db, viewer, key, companyKey);
@@ -162,6 +184,12 @@ export async function updateAgreement(db: Db, viewer: Viewer, key: string, body:
   const action = stageAction(record, input.stage, now);
   const sending = action === 'send' || action === 'resend';
   const changesContent = ['company_details', 'notes', 'message', 'subscription', 'type', 'user_id'].some((k) => input[k as keyof UpdateAgreementInput] !== undefined);
+  if (!sending && hasSignerChoice(input)) {
+    // Signers are a sending's, like its reminder and expiry (below).
+    transition(viewer, record.stage, 'edit', false);
+    const field = input.signers != null ? 'signers' : input.countersigner_id != null ? 'countersigner_id' : 'routing';
+    throw new Invalid(turnErrors.signers_only_when_sending, [{ detail: turnErrors.signers_only_when_sending, field }]);
+  }
   if (!sending && hasSendSettings(input)) {
     // Changing them on a sent agreement is changing it (recall it first); on a created one they wait for the send.
     transition(viewer, record.stage, 'edit', false);
@@ -178,7 +206,11 @@ export async function updateAgreement(db: Db, viewer: Viewer, key: string, body:
     transition(viewer, record.stage, 'sign', await isOwnCompany(db, viewer, record.companyId));
     throw new Conflict(serverMessages.agreements.transition_invalid, [{ detail: serverMessages.agreements.transition_invalid, field: 'stage' }]);
   }
-  if (action === 'recall' || action === 'resend') transition(viewer, record.stage, 'recall', false);
+  if (action === 'recall' || action === 'resend') {
+    transition(viewer, record.stage, 'recall', false);
+    // Issue 57: a signature already made cannot be taken back by a recall; staff void the agreement instead.
+    await refuseWhenPartlySigned(db, record.id);
+  }
   const editStage: AgreementStage = action === 'recall' || action === 'resend' ? 'created' : record.stage;
   if (changesContent) transition(viewer, editStage, 'edit', false);
   if (sending) transition(viewer, editStage, 'send', false);
@@ -193,26 +225,37 @@ export async function updateAgreement(db: Db, viewer: Viewer, key: string, body:
   const subscription = withDerived(merged, pricing);
 
   const stage: AgreementStage = sending ? 'sent' : editStage;
-  const [updated] = await db
-    .update(agreements)
-    .set({
-      companyDetails: details,
-      subscription,
-      ...(input.notes !== undefined ? { notes: input.notes === null ? null : cleanText(input.notes).trim() || null } : {}),
-      ...(input.message !== undefined ? { message: input.message === null ? null : cleanText(input.message).trim() || null } : {}),
-      ...(input.type !== undefined ? { type: input.type } : {}),
-      ...(input.user_id !== undefined ? { userId: input.user_id } : {}),
-      stage,
-      ...(settings ? { sentCatalogue: frozenCatalogue(catalogue, subscription), sentAt: now, remindAfterDays: settings.remindAfterDays, expiresAt: settings.expiresAt } : {}),
-      ...(action === 'recall' ? { sentCatalogue: null, sentAt: null } : {}),
-      version: sql`${agreements.version} + 1`,
-      updatedAt: now,
-    })
-    .where(and(eq(agreements.id, record.id), eq(agreements.version, record.version), eq(agreements.stage, record.stage)))
-    .returning({ id: agreements.id });
-  if (!updated) throw new Conflict(serverMessages.agreements.changed, [{ detail: serverMessages.agreements.changed, field: 'version' }]);
+  const write = async (tx: Db | Tx) => {
+    const [updated] = await tx
+      .update(agreements)
+      .set({
+        companyDetails: details,
+        subscription,
+        ...(input.notes !== undefined ? { notes: input.notes === null ? null : cleanText(input.notes).trim() || null } : {}),
+        ...(input.message !== undefined ? { message: input.message === null ? null : cleanText(input.message).trim() || null } : {}),
+        ...(input.type !== undefined ? { type: input.type } : {}),
+        ...(input.user_id !== undefined ? { userId: input.user_id } : {}),
+        stage,
+        ...(settings ? { sentCatalogue: frozenCatalogue(catalogue, subscription), sentAt: now, remindAfterDays: settings.remindAfterDays, expiresAt: settings.expiresAt } : {}),
+        ...(action === 'recall' ? { sentCatalogue: null, sentAt: null } : {}),
+        version: sql`${agreements.version} + 1`,
+        updatedAt: now,
+      })
+      .where(and(eq(agreements.id, record.id), eq(agreements.version, record.version), eq(agreements.stage, record.stage)))
+      .returning({ id: agreements.id });
+    if (!updated) throw new Conflict(serverMessages.agreements.changed, [{ detail: serverMessages.agreements.changed, field: 'version' }]);
+  };
+  // A sending and its signers (issue 57) are one write: either both are stored or neither.
+  if (sending && onSend) await db.transaction(async (tx) => {
+    await write(tx);
+    await onSend(tx, record.id);
+  });
+  else await write(db);
   return getAgreement(db, viewer, String(record.id));
 }
+
+/** What a sending writes beside the stage, in its transaction (the signers and their first turn: agreements.send.ts). */
+export type OnSend = (tx: Tx, agreementId: number) => Promise<void>;
 
 /** POST /agreements/{id}/archive: out of the list (the lifecycle table allows it in every stage); the document is kept. */
 export async function archiveAgreement(db: Db, viewer: Viewer, key: string) {

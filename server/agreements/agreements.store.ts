@@ -42,6 +42,10 @@ export const recordColumns = {
   expiresAt: agreements.expiresAt,
   signedAt: agreements.signedAt,
   archivedAt: agreements.archivedAt,
+  routing: agreements.routing,
+  closedReason: agreements.closedReason,
+  closedAt: agreements.closedAt,
+  copiedFromId: agreements.copiedFromId,
   createdAt: agreements.createdAt,
   updatedAt: agreements.updatedAt,
 };

@@ -1,5 +1,5 @@
 // Types the agreements area's files share (importing none of them, so no circle of type imports).
-import type { AgreementStage, AgreementType } from '../../contract/agreements';
+import type { AgreementRouting, AgreementStage, AgreementType } from '../../contract/agreements';
 import type { CatalogueProduct, CompanyDetails, Subscription } from '../../engine/agreements';
 
 /** An agreement row with what every answer names beside it (company, salesperson, market). */
@@ -30,6 +30,11 @@ export interface AgreementRecord {
   expiresAt: Date | null;
   signedAt: Date | null;
   archivedAt: Date | null;
+  /** Issue 57: how the dealer signers take turns; why and when it was declined or voided; the agreement it was copied from. */
+  routing: AgreementRouting;
+  closedReason: string | null;
+  closedAt: Date | null;
+  copiedFromId: number | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -3,7 +3,7 @@
  * pricing inputs, envelopes and signature. Internal `notes` are for staff: a viewer without
  * 'edit agreements' (a dealer) gets null.
  */
-import { agreementReference, type AgreementDetail, type AgreementListItem } from '../../contract/agreements';
+import { agreementReference, type AgreementDetail, type AgreementEvent, type AgreementListItem, type AgreementSigner } from '../../contract/agreements';
 import { regionCurrency } from '../../contract/money';
 import type { Viewer } from '../db/tenancy';
 import type { Pricing } from './agreements.document';
@@ -50,6 +50,9 @@ export interface DetailParts {
   envelopes: Array<{ id: number; recipient: string; documentFilename: string; agreementId: number; userId: number | null; provider: string; status: string; createdAt: Date }>;
   signature: { signerName: string; signerPosition: string | null; signedAt: Date; shownSha256: string; signedSha256: string; image: Buffer | Uint8Array | null } | null;
   documentSha256: string | null;
+  signers: AgreementSigner[];
+  turn: AgreementDetail['turn'];
+  events: AgreementEvent[];
 }
 
 export function detailView(r: AgreementRecord, parts: DetailParts, viewer: Viewer): AgreementDetail {
@@ -95,5 +98,12 @@ export function detailView(r: AgreementRecord, parts: DetailParts, viewer: Viewe
       : null,
     pricing: { catalogue: parts.pricing.catalogue, counts: parts.pricing.counts, currency: parts.pricing.currency },
     document_sha256: parts.documentSha256,
+    routing: r.routing,
+    signers: parts.signers,
+    turn: parts.turn,
+    closed_reason: r.closedReason,
+    closed_at: iso(r.closedAt),
+    copied_from_id: r.copiedFromId,
+    events: parts.events,
   };
 }

@@ -38,12 +38,16 @@ export const rateKeys = {
   currentPassword: (userId: number) => `current-password:${userId}`,
   /** Mails of one user to configs' contacts: CONFIG_MAIL_RULE. */
   configMail: (userId: number) => `config-mail:${userId}`,
+  /** Issue 57: documents one address asks the anonymous verify route about: VERIFY_DOCUMENT_RULE. */
+  verifyDocument: (ip: string) => `verify-document:${ip}`,
 };
 
 /** Ten `current_password` tries per user in 15 minutes (a fixed rule: not configurable). */
 export const CURRENT_PASSWORD_RULE: RateRule = { max: 10, windowSeconds: 15 * 60 };
 /** Ten mails to a config's contacts per user in 15 minutes: a dealer can mail their managers, not flood them (fixed: not configurable). */
 export const CONFIG_MAIL_RULE: RateRule = { max: 10, windowSeconds: 15 * 60 };
+/** Thirty documents per address in 15 minutes on POST /verify-document (anonymous; each one hashes and parses a PDF of up to 10 MB). */
+export const VERIFY_DOCUMENT_RULE: RateRule = { max: 30, windowSeconds: 15 * 60 };
 
 /** Which rule owns the keys of each prefix: a configured one by name, or a fixed one. */
 const RULE_OF_PREFIX: Record<string, keyof RateLimits | RateRule> = {
@@ -60,6 +64,7 @@ const RULE_OF_PREFIX: Record<string, keyof RateLimits | RateRule> = {
   'email-token': 'passwordReset',
   'current-password': CURRENT_PASSWORD_RULE,
   'config-mail': CONFIG_MAIL_RULE,
+  'verify-document': VERIFY_DOCUMENT_RULE,
 };
 
 const tooMany = (retrySeconds: number) => {

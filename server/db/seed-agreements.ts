@@ -4,20 +4,27 @@
 // signed PDF stored; two other dealers have one being prepared and one archived. Seeded once per
 // database (also one seeded before agreements existed), with fixed dates. Issue 55: the waiting one
 // was sent with the default reminder and an expiry 30 days after seeding (so it is open for a
-// month on any new installation), and the dealer's bell holds its agreement_to_sign, read.
+// month on any new installation), and the dealer's bell holds its agreement_to_sign, read. Issue 57:
+// each sent one has its signer (an open slot: the recipient) and every one its trail; the signed
+// one's PDF ends with the certificate of completion under its signature.
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { defaultProducts, SUBSCRIPTION_DEFAULTS, type Subscription } from '../../engine/agreements';
 import type { AgreementStage, AgreementType } from '../../contract/agreements';
 import type { Db } from './database';
-import { agreements, agreementEnvelopes, agreementSignatures, companies, userNotifications, users } from './schema';
+import { agreementReference } from '../../contract/agreements';
+import { toLocale } from '../../engine';
+import { agreements, agreementEnvelopes, agreementSignatures, agreementSigners, companies, userNotifications, users } from './schema';
 import { withDerived, pricingOf, renderDocument, documentFilename } from '../agreements/agreements.document';
 import { prefillCompanyDetails, siteCounts } from '../agreements/agreements.prefill';
 import { companyCatalogue, loadAgreement } from '../agreements/agreements.store';
 import { frozenCatalogue } from '../agreements/agreements.service';
 import { sendSettings } from '../agreements/agreements.expiry';
 import { agreementPagePath, notifyToSign, signerChannel, signerOf } from '../agreements/agreements.notify';
-import { createSigningCertificate, sha256, signPdf } from '../agreements/agreements.signing';
+import { createSigningCertificate, sha256 } from '../agreements/agreements.signing';
+import { eventsOf, recordEvent, type Who } from '../agreements/agreements.events';
+import { agreementTexts } from '../agreements/agreements.texts';
+import { appendCertificate, appendSignature } from '../agreements/signatures';
 import { DEMO_EXTRA_COMPANIES } from './seed-companies';
 import { takeSeedLock } from './locks';
 
@@ -140,9 +147,16 @@ export async function seedDemoAgreements(db: Db): Promise<boolean> {
           updatedAt: sent ?? created,
         })
         .returning({ id: agreements.id });
+      const salesperson: Who = { userId: userIds.get(demo.salesperson) ?? null, ip: null, userAgent: null };
+      await recordEvent(tx, { agreementId: row.id, kind: 'created', who: salesperson, at: created });
       if (!sent) continue;
       const recipient = demo.recipient ?? details.contact_email ?? demo.signer?.email ?? 'dealer@demo.test';
       await tx.insert(agreementEnvelopes).values({ agreementId: row.id, recipient, documentFilename: documentFilename({ id: row.id, name: demo.name }, false), userId: userIds.get(demo.salesperson) ?? null, provider: 'local', status: 'sent', createdAt: sent });
+      // Issue 57: one open signer slot, the recipient (a sending that names no signers), and the sending in the trail.
+      const record = (await loadAgreement(tx, row.id))!;
+      const shown = sha256(await renderDocument(record, await pricingOf(tx, record)));
+      await tx.insert(agreementSigners).values({ agreementId: row.id, userId: null, name: demo.signer?.name ?? details.contact_name ?? demo.company, email: recipient, role: 'signer', position: 1, status: 'current', turnSince: sent });
+      await recordEvent(tx, { agreementId: row.id, kind: 'sent', who: salesperson, at: sent, documentSha256: shown });
       if (demo.stage === 'sent') await announceDemo(tx as unknown as Db, { id: row.id, name: demo.name, lang: demo.lang, sentAt: sent, expiresAt: settings.expiresAt, companyId }, recipient, details.contact_name ?? demo.company);
       if (!signed || !demo.signer) continue;
       await signDemo(tx as unknown as Db, row.id, signed, demo.signer, userIds.get(demo.signer.email) ?? null);
@@ -167,25 +181,39 @@ async function announceDemo(db: Db, agreement: { id: number; name: string; lang:
 }
 
 /**
- * The signed demo agreement's PDF, signed as the portal signs: the signature block filled in and
- * a PKCS#7 signature. With a certificate made for the demo and not kept: the installation's own
- * is sealed with its SECRET_KEY, which the seed does not know, and the signed PDF carries its
- * certificate, so it verifies all the same.
+ * The signed demo agreement's PDF, signed as the portal signs (issue 57): the unsigned order form,
+ * the certificate of completion with the trail, and one incremental PAdES signature over both.
+ * With a certificate made for the demo and not kept: the installation's own is sealed with its
+ * SECRET_KEY, which the seed does not know, and the signed PDF carries its certificate, so it
+ * verifies all the same.
  */
 async function signDemo(db: Db, id: number, signedAt: Date, signer: NonNullable<DemoAgreement['signer']>, signerUserId: number | null) {
   const record = (await loadAgreement(db, id))!;
   const pricing = await pricingOf(db, record);
-  const shown = sha256(await renderDocument(record, pricing));
+  const unsigned = await renderDocument(record, pricing);
+  const shown = sha256(unsigned);
   const address = '192.0.2.10';
   const image = await drawnSignature();
-  const pdf = await renderDocument(record, pricing, { name: signer.name, position: signer.position, signedAt, image, address, documentSha256: shown });
+  const who: Who = { userId: signerUserId, ip: address, userAgent: null };
+  await recordEvent(db, { agreementId: id, kind: 'opened', who, at: new Date(signedAt.getTime() - 600_000), name: signer.name, email: signer.email });
+  const trail = (await eventsOf(db, id)).map((e) => ({ at: e.at, kind: e.kind, name: e.name, email: e.email, ip: e.ip, userAgent: e.userAgent, documentSha256: e.documentSha256, reason: e.reason }));
+  const texts = agreementTexts(toLocale(record.lang));
+  const withCertificate = await appendCertificate(unsigned, {
+    agreementGuid: record.guid,
+    title: `${texts.pdf.title} ${agreementReference(id)} — ${record.companyName}`,
+    locale: record.lang,
+    events: [...trail, { at: signedAt, kind: 'signed', name: signer.name, email: signer.email, ip: address, userAgent: null, documentSha256: shown, reason: null }],
+    drawn: [{ name: signer.name, png: image }],
+  });
   // RSA key generation is most of the seed's time (0.4-1 s): one certificate per process.
   demoCertificate ??= createSigningCertificate('Dealer Launch Portal (demo)', signedAt);
   const certificate = demoCertificate;
-  const signed = await signPdf(pdf, certificate, { name: signer.name, contact: signer.email, location: address, reason: `Order form A-${id}`, signedAt });
+  const signed = await appendSignature(withCertificate, { fieldName: 'signer-1', name: signer.name, email: signer.email, role: 'signer', reason: `${texts.certificate.kinds.signed}: ${agreementReference(id)}`, signedAt, location: address }, certificate);
   await db.update(agreements).set({ stage: 'signed', signedAt, updatedAt: signedAt, version: sql`${agreements.version} + 1` }).where(eq(agreements.id, id));
+  const [slot] = await db.update(agreementSigners).set({ status: 'signed', userId: signerUserId, signedAt, openedAt: new Date(signedAt.getTime() - 600_000) }).where(eq(agreementSigners.agreementId, id)).returning({ id: agreementSigners.id });
   await db.insert(agreementSignatures).values({
     agreementId: id,
+    signerId: slot.id,
     signerUserId,
     signerName: signer.name,
     signerPosition: signer.position,
@@ -199,6 +227,7 @@ async function signDemo(db: Db, id: number, signedAt: Date, signer: NonNullable<
     signedPdf: signed,
     signedAt,
   });
+  await recordEvent(db, { agreementId: id, kind: 'signed', who, at: signedAt, name: signer.name, email: signer.email, documentSha256: sha256(signed) });
 }
 
 /**

@@ -79,6 +79,7 @@ export const PERMISSIONS = {
   trackerReports: 'tracker reports',
   commentConfigs: 'comment configs',
   reviewConfigs: 'review configs',
+  countersignAgreements: 'countersign agreements',
 } as const satisfies Record<string, Permission>;
 
 /** Holding any of these shows the admin section of the sidebar. */

@@ -2,7 +2,7 @@ import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { AgreementStage } from '../../contract/agreements';
 
-const COLOURS = { created: 'default', sent: 'warning', signed: 'success' } as const;
+const COLOURS = { created: 'default', sent: 'warning', signed: 'success', declined: 'error', voided: 'default' } as const;
 // MUI's orange with white text is 3.2:1, under WCAG AA for small text: a darker orange (6:1).
 const SENT = { bgcolor: '#9a4a00', color: '#fff' } as const;
 

@@ -49,4 +49,12 @@ export const demoAgreement: AgreementDetail = {
   signature: null,
   pricing: { catalogue: demoCatalogue, counts: { locations: 2, franchises: 2 }, currency: 'GBP' },
   document_sha256: 'a3f1c9e2b7d4a8f0c6e1d2b3a4f5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3',
+  // Issue 57: no signers, turn or trail shown (the stories that show them add their own).
+  routing: 'sequential',
+  signers: [],
+  turn: null,
+  closed_reason: null,
+  closed_at: null,
+  copied_from_id: null,
+  events: [],
 };
