@@ -164,7 +164,7 @@ function AgreementEditor({ agreement, onStored }: { agreement: AgreementDetail; 
               {t('agreementForm:actions.preview')}
             </Button>
             {agreement.stage === 'created' && !agreement.archived && (
-              <Button variant="outlined" startIcon={<SendIcon />} disabled={changed || busy || !recipient} onClick={() => setAsking('send')} data-testid="agreement-send">
+              <Button variant="outlined" startIcon={<SendIcon />} disabled={changed || busy} onClick={() => setAsking('send')} data-testid="agreement-send">
                 {t('agreementForm:actions.send')}
               </Button>
             )}
@@ -175,7 +175,7 @@ function AgreementEditor({ agreement, onStored }: { agreement: AgreementDetail; 
             )}
             {agreement.stage === 'created' && !recipient && (
               <Typography variant="body2" color="text.secondary">
-                {t('agreementForm:edit.noRecipient')}
+                {t('agreementForm:signers.noRecipient')}
               </Typography>
             )}
             <Button variant="outlined" startIcon={<DownloadIcon />} disabled={writes.pdf.isPending} onClick={() => writes.pdf.mutate()} data-testid="agreement-pdf">
@@ -192,6 +192,7 @@ function AgreementEditor({ agreement, onStored }: { agreement: AgreementDetail; 
           open
           mode={asking}
           recipient={recipient}
+          companyId={agreement.company_id}
           busy={writes.send.isPending}
           errors={errors}
           onClose={() => setAsking(null)}

@@ -1,5 +1,7 @@
+import BlockIcon from '@mui/icons-material/Block';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
+import VerifiedIcon from '@mui/icons-material/VerifiedUser';
 import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +12,13 @@ import { PageHeading } from '../layout/PageHeading';
 import { useSession } from '../session/useSession';
 import type { AgreementDetail } from './api';
 import { AgreementBanner } from './AgreementBanner';
-import { agreementEditPath } from '../routing/paths/agreements';
+import { agreementEditPath, verifyDocumentPath } from '../routing/paths/agreements';
+import { ClosedBanner } from './ClosedBanner';
+import { EventTrail } from './EventTrail';
+import { ReasonDialog } from './ReasonDialog';
+import { SignersList } from './SignersList';
+import { viewerSlot } from './turns';
+import { useTurnWrites } from './useTurnWrites';
 import { expiryDate, isExpired } from './expiry';
 import { PreviewDocument } from './PreviewDocument';
 import { SendDialog } from './SendDialog';
@@ -23,7 +31,9 @@ import { usePricing } from './usePricing';
 
 /**
  * Route 'Agreement' (`/agreements/{id}/preview`, 'view agreements'): the order form as it will be
- * signed, its PDF, and for the dealer of a sent agreement the signature.
+ * signed, its PDF, and for the dealer of a sent agreement the signature. Issue 57: the signers and
+ * whose turn it is, decline (a current signer) and void (staff) with a reason, a closed one's reason
+ * and its copy to a new draft (staff), and the event trail.
  */
 export default function AgreementPreviewPage() {
   const { id } = useParams();
@@ -47,20 +57,39 @@ function Preview({ agreement, onStored }: { agreement: AgreementDetail; onStored
   const texts = useAgreementTexts(agreement.lang);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [resending, setResending] = useState(false);
+  const [closing, setClosing] = useState<'decline' | 'void' | null>(null);
   const writes = useAgreementWrites(agreement, { onStored, onFieldErrors: setErrors });
+  const turns = useTurnWrites(agreement, (next) => {
+    setClosing(null);
+    onStored(next);
+  });
   const { catalogue, counts } = agreement.pricing;
   const priced = usePricing(agreement.subscription, catalogue, counts);
   const staff = hasPermission(user, 'edit agreements');
   // Expired unsigned (issue 55): nobody signs it; staff send it again, the dealer waits for that.
   const expired = isExpired(agreement) && !agreement.archived;
-  // The dealer signs: a reader without 'edit agreements' (staff send, the dealer's company signs; the server checks it).
-  const signs = agreement.stage === 'sent' && !staff && !agreement.archived && !expired;
+  // Issue 57: the reader's place among the signers (their own, or the open slot a company user may
+  // take); they sign and may decline while it is their turn. The server checks the same.
+  const open = agreement.stage === 'sent' && !agreement.archived && !expired;
+  const slot = viewerSlot(agreement, user?.id ?? null, staff);
+  const signs = open && slot?.status === 'current';
+  const waitsForTurn = open && slot?.status === 'waiting';
   const recipient = agreement.company_details.contact_email ?? '';
   return (
     <>
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
         <AgreementStageChip stage={agreement.stage} archived={agreement.archived} />
         <Box sx={{ flexGrow: 1 }} />
+        {agreement.stage === 'signed' && (
+          <Button component={RouterLink} to={verifyDocumentPath} startIcon={<VerifiedIcon />} data-testid="agreement-verify-link">
+            {t('verify.link')}
+          </Button>
+        )}
+        {staff && agreement.stage === 'sent' && !agreement.archived && (
+          <Button color="error" startIcon={<BlockIcon />} onClick={() => setClosing('void')} data-testid="agreement-void">
+            {t('turns.void')}
+          </Button>
+        )}
         {staff && (
           <Button component={RouterLink} to={agreementEditPath(agreement.id)} startIcon={<EditIcon />}>
             {t('actions.edit')}
@@ -71,6 +100,7 @@ function Preview({ agreement, onStored }: { agreement: AgreementDetail; onStored
         </Button>
       </Stack>
       {/* The sent banner speaks to staff (read only, recall); the dealer gets the call to sign instead. */}
+      <ClosedBanner agreement={agreement} onCopy={staff && !agreement.archived ? () => turns.copy.mutate() : undefined} copying={turns.copy.isPending} />
       {(staff || agreement.stage === 'signed') && <AgreementBanner agreement={agreement} onResend={staff && expired && recipient ? () => setResending(true) : undefined} />}
       {signs && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="agreement-awaits-signature">
@@ -83,6 +113,12 @@ function Preview({ agreement, onStored }: { agreement: AgreementDetail; onStored
           )}
         </Alert>
       )}
+      {waitsForTurn && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="agreement-not-your-turn">
+          {t('signers.notYet')}
+        </Alert>
+      )}
+      {agreement.signers.length > 0 && <SignersList agreement={agreement} viewerId={user?.id ?? null} />}
       {!staff && expired && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="agreement-expired-banner">
           {t('banner.expiredDealer', { date: expiryDate(agreement.expires_at) })}
@@ -91,8 +127,34 @@ function Preview({ agreement, onStored }: { agreement: AgreementDetail; onStored
       {texts.ready ? <PreviewDocument agreement={agreement} priced={priced} t={texts.t} locale={texts.locale} /> : <CircularProgress aria-label={t('loading')} />}
       {signs && (
         <Box sx={{ mt: 3, maxWidth: 960 }}>
-          <SignPanel companyName={agreement.company_details.name ?? agreement.company_name} shownSha256={agreement.document_sha256 ?? ''} busy={writes.sign.isPending} errors={errors} onSign={(input) => writes.sign.mutate(input)} />
+          <SignPanel
+            companyName={agreement.company_details.name ?? agreement.company_name}
+            countersign={slot?.role === 'countersigner'}
+            shownSha256={agreement.document_sha256 ?? ''}
+            busy={writes.sign.isPending}
+            errors={errors}
+            onSign={(input) => writes.sign.mutate(input)}
+          />
+          <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>
+            <Button color="error" variant="outlined" startIcon={<BlockIcon />} onClick={() => setClosing('decline')} data-testid="agreement-decline">
+              {t('turns.decline')}
+            </Button>
+          </Box>
         </Box>
+      )}
+      {agreement.events.length > 0 && <EventTrail events={agreement.events} />}
+      {closing && (
+        <ReasonDialog
+          open
+          kind={closing}
+          busy={turns.decline.isPending || turns.void.isPending}
+          error={turns.reasonError}
+          onClose={() => {
+            setClosing(null);
+            turns.clearReasonError();
+          }}
+          onConfirm={(reason) => (closing === 'decline' ? turns.decline : turns.void).mutate(reason)}
+        />
       )}
       {resending && (
         <SendDialog

@@ -7,6 +7,8 @@ import { SignaturePad } from './SignaturePad';
 export interface SignPanelProps {
   /** The company the dealer signs for. */
   companyName: string;
+  /** Issue 57: the provider's countersignature (the words speak for the provider, not the dealer). */
+  countersign?: boolean;
   /** The SHA-256 of the document shown, sent back so the server knows what was read. */
   shownSha256: string;
   busy: boolean;
@@ -20,7 +22,7 @@ export interface SignPanelProps {
  * pad or typed (a keyboard user types it), and the acceptance of the order form and its terms.
  * Submit only once each is there; the server checks the same and records the signature.
  */
-export function SignPanel({ companyName, shownSha256, busy, errors = {}, onSign }: SignPanelProps) {
+export function SignPanel({ companyName, countersign = false, shownSha256, busy, errors = {}, onSign }: SignPanelProps) {
   const { t } = useTranslation('agreementForm');
   const [name, setName] = useState('');
   const [position, setPosition] = useState('');
@@ -53,7 +55,7 @@ export function SignPanel({ companyName, shownSha256, busy, errors = {}, onSign 
         {t('sign.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('sign.intro', { company: companyName })}
+        {t(countersign ? 'signers.countersignIntro' : 'sign.intro', { company: companyName })}
       </Typography>
       <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
         <Stack spacing={2} sx={{ maxWidth: 520 }}>
@@ -80,7 +82,7 @@ export function SignPanel({ companyName, shownSha256, busy, errors = {}, onSign 
             {shown('signature') && <FormHelperText>{shown('signature')}</FormHelperText>}
           </FormControl>
           <FormControl error={Boolean(shown('accept'))}>
-            <FormControlLabel control={<Checkbox checked={accept} onChange={(e) => setAccept(e.target.checked)} slotProps={{ input: { 'data-testid': 'sign-accept' } as object }} />} label={t('sign.accept', { company: companyName })} />
+            <FormControlLabel control={<Checkbox checked={accept} onChange={(e) => setAccept(e.target.checked)} slotProps={{ input: { 'data-testid': 'sign-accept' } as object }} />} label={t(countersign ? 'signers.countersignAccept' : 'sign.accept', { company: companyName })} />
             {shown('accept') && <FormHelperText>{shown('accept')}</FormHelperText>}
           </FormControl>
           <Box>

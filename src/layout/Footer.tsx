@@ -17,6 +17,10 @@ export function Footer() {
         <Link component={RouterLink} to="/cookie-policy">
           {t('footer.cookies')}
         </Link>
+        {/* Issue 57: anyone may check a signed order form, signed in or not. */}
+        <Link component={RouterLink} to="/verify-document" data-testid="footer-verify">
+          {t('footer.verify')}
+        </Link>
       </Box>
       <Typography variant="body2" color="text.secondary">
         {t('footer.company', { year: new Date().getFullYear() })}

@@ -19,6 +19,8 @@ export default defineArea({
     pub('Cookie Policy', '/cookie-policy', 'routes.cookiePolicy'),
     pub('Terms Conditions', '/terms-conditions', 'routes.termsConditions'),
     pub('Privacy Policy', '/privacy-policy', 'routes.privacyPolicy'),
+    // Issue 57: anyone checks a PDF the portal issued (the agreements' texts; a signed-out page, so here).
+    pub('Verify Document', '/verify-document', 'routes.verifyDocument'),
     pub('Logout', '/logout', 'routes.logout'),
   ],
   pages: {
@@ -31,6 +33,7 @@ export default defineArea({
     'Cookie Policy': lazyPage(() => import('./static/CookiePolicyPage')),
     'Terms Conditions': lazyPage(() => import('./static/TermsConditionsPage')),
     'Privacy Policy': lazyPage(() => import('./static/PrivacyPolicyPage')),
+    'Verify Document': lazyPage(() => import('./verify/VerifyDocumentPage')),
     // Signing out needs the app (the session's end, react-admin's caches).
     Logout: lazyPage(() => import('./auth/LogoutPage')),
   },

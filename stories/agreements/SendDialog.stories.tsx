@@ -30,3 +30,15 @@ export const ServerRefusal: Story = {
 
 /** While the sending is on its way: both buttons wait. */
 export const Sending: Story = { args: { busy: true } };
+
+const demoUsers = [
+  { id: 101, name: 'Sam Taylor', email: 'sam.taylor@demo-motors.example' },
+  { id: 102, name: 'Priya Shah', email: 'priya.shah@demo-motors.example' },
+];
+const searches = {
+  searchUsers: async (q: string) => demoUsers.filter((u) => u.name.toLowerCase().includes(q.toLowerCase())),
+  searchCountersigners: async () => [{ id: 1, name: 'Alex Admin', email: 'admin@demo.test' }],
+};
+
+/** Issue 57: staff choose the signers among the company's users or invite them, order them, and add a countersigner. */
+export const ChooseSigners: Story = { args: { companyId: 7, searches } };

@@ -2,3 +2,5 @@
 export const agreementEditPath = (id: number | string) => `/agreements/${encodeURIComponent(String(id))}/edit`;
 export const agreementPreviewPath = (id: number | string) => `/agreements/${encodeURIComponent(String(id))}/preview`;
 export const agreementsPath = '/agreements';
+/** The public "Verify a document" page (issue 57, no sign-in: the pages area's 'Verify Document'). */
+export const verifyDocumentPath = '/verify-document';
