@@ -1,4 +1,4 @@
-import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createSecretKey, type KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
 import type { Database } from './db/database';
@@ -256,6 +256,12 @@ export interface DocusignSettings {
   oauthBase: string;
   /** How long one call to DocuSign may take, ms (DOCUSIGN_TIMEOUT_MS, default 15000). */
   timeoutMs: number;
+  /**
+   * DocuSign Connect's HMAC keys (DOCUSIGN_HMAC_KEY, comma-separated while a key is rotated): the
+   * webhook (agreements.docusign-webhook.ts) takes only messages signed with one. None: no webhook.
+   * KeyObjects, like the private key: a log line or JSON dump of the settings shows nothing of them.
+   */
+  hmacKeys?: KeyObject[];
 }
 
 /** The variables that together turn DocuSign on; all or none. */
@@ -270,7 +276,8 @@ export const DOCUSIGN_VARIABLES = ['DOCUSIGN_BASE_URL', 'DOCUSIGN_ACCOUNT_ID', '
 export function parseDocusignEnv(env: Record<string, string | undefined>): DocusignSettings | null {
   const value = (name: string) => env[name]?.trim() || undefined;
   const missing = DOCUSIGN_VARIABLES.filter((name) => !value(name));
-  if (missing.length === DOCUSIGN_VARIABLES.length) return null;
+  // The Connect key alone configures nothing: said like a partial configuration.
+  if (missing.length === DOCUSIGN_VARIABLES.length && !value('DOCUSIGN_HMAC_KEY')) return null;
   if (missing.length) throw new Error(`DocuSign is partly configured: set ${missing.join(', ')} as well, or unset every DOCUSIGN_* variable to sign agreements in the portal.`);
   let privateKey: KeyObject;
   try {
@@ -290,6 +297,8 @@ export function parseDocusignEnv(env: Record<string, string | undefined>): Docus
     privateKey,
     oauthBase: value('DOCUSIGN_OAUTH_BASE')!.replace(/\/+$/, ''),
     timeoutMs: timeout,
+    // DocuSign's Connect samples key the HMAC with the key's text as UTF-8.
+    hmacKeys: (value('DOCUSIGN_HMAC_KEY') ?? '').split(',').map((k) => k.trim()).filter(Boolean).map((k) => createSecretKey(Buffer.from(k, 'utf8'))),
   };
 }
 

@@ -5,6 +5,7 @@ import * as s from './agreements.schemas';
 import { agreementPdf, sendAgreementMail, signAgreement, type SignBody } from './agreements.sign';
 import { sendEnvelope, type EnvelopeBody } from './agreements.send';
 import type { WelcomeMailInput } from './agreements.mail';
+import { docusignWebhookRoutes } from './agreements.docusign-webhook';
 import { agreementTurnRoutes, verifyDocumentRoutes, whoOf } from './agreements.turns.routes';
 
 /**
@@ -21,6 +22,8 @@ export default async function agreementDocumentRoutes(app: FastifyInstance) {
   // Issue 57: decline, void, copy; and the anonymous verify route with its own body parser.
   await app.register(agreementTurnRoutes);
   await app.register(verifyDocumentRoutes);
+  // DocuSign Connect's webhook (HMAC-checked, its own raw JSON parser), when DocuSign is configured.
+  await app.register(docusignWebhookRoutes);
 
   app.post<IdParams>(
     '/dompdf/create/:id',

@@ -1,6 +1,7 @@
 /**
  * The agreements' part of the timed sweep (server/sweep.ts, issue 55): a sent agreement not signed
- * after its `remind_after_days` reminds its signer once per sending, and one that expired unsigned
+ * after its `remind_after_days` reminds the signers whose turn it is (issue 57: every current one;
+ * one whose turn opened later once their own days passed) once each per sending, and one that expired unsigned
  * tells its salesperson once, so staff send it again (agreements.notify.ts says who and how).
  *
  * Sent agreements are read in batches (the partial index agreements_sent_idx: sent, not archived,
@@ -10,9 +11,9 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
-import { agreementEnvelopes, agreements, companies } from '../db/schema';
+import { agreementEnvelopes, agreements, agreementSigners, companies, users } from '../db/schema';
 import type { AppServices } from '../plugins/services';
-import { notifyExpired, remindSigner, signerOf, type SentAgreement } from './agreements.notify';
+import { notifyExpired, remindSigner, signerOf, type SentAgreement, type Signer } from './agreements.notify';
 
 type Deps = Pick<AppServices, 'db' | 'mail' | 'config'>;
 
@@ -51,6 +52,7 @@ const columns = {
   expiresAt: agreements.expiresAt,
   contactEmail: sql<string | null>`${agreements.companyDetails}->>'contact_email'`,
   contactName: sql<string | null>`${agreements.companyDetails}->>'contact_name'`,
+  remindAfterDays: agreements.remindAfterDays,
 };
 
 /** Each agreement's newest envelope recipient: who it was last sent to. */
@@ -63,12 +65,41 @@ async function recipientsOf(tx: Tx, ids: number[]): Promise<Map<number, string>>
   return new Map(rows.map((r) => [r.agreementId, r.recipient]));
 }
 
+interface Turn {
+  /** The signer as a user (active), whom the reminder reaches by their channel; null for the open slot. */
+  user: Signer | null;
+  name: string;
+  email: string | null;
+  since: Date | null;
+}
+
+/**
+ * The signers whose turn it is, per agreement (issue 57): users as they are now (their address, an
+ * inactive one left out), the open slot by the address it was sent to.
+ */
+async function turnsOf(tx: Tx, ids: number[]): Promise<Map<number, Turn[]>> {
+  const rows = await tx
+    .select({ agreementId: agreementSigners.agreementId, userId: agreementSigners.userId, name: agreementSigners.name, email: agreementSigners.email, since: agreementSigners.turnSince, userName: users.name, userEmail: users.email, userStatus: users.status })
+    .from(agreementSigners)
+    .leftJoin(users, eq(users.id, agreementSigners.userId))
+    .where(and(inArray(agreementSigners.agreementId, ids), eq(agreementSigners.status, 'current')))
+    .orderBy(asc(agreementSigners.agreementId), asc(agreementSigners.position));
+  const turns = new Map<number, Turn[]>();
+  for (const r of rows) {
+    if (r.userId !== null && r.userStatus !== 'active') continue;
+    const user = r.userId !== null && r.userEmail ? { userId: r.userId, name: r.userName ?? r.name, email: r.userEmail } : null;
+    turns.set(r.agreementId, [...(turns.get(r.agreementId) ?? []), { user, name: r.name, email: r.email, since: r.since ? new Date(r.since) : null }]);
+  }
+  return turns;
+}
+
 /** One chunk in one transaction: re-read (still sent, the same sending, still due), then each notice. */
 async function notifyChunk(deps: Deps, db: Db, ids: number[], now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx.select(columns).from(agreements).innerJoin(companies, eq(companies.id, agreements.companyId)).where(and(inArray(agreements.id, ids), waiting, dueAt(now)));
     if (!rows.length) return 0;
     const recipients = await recipientsOf(tx, rows.map((r) => r.id));
+    const turns = await turnsOf(tx, rows.map((r) => r.id));
     let notified = 0;
     for (const r of rows) {
       const sent: SentAgreement = { id: r.id, name: r.name, lang: r.lang, sentAt: new Date(r.sentAt!), expiresAt: r.expiresAt ? new Date(r.expiresAt) : null };
@@ -76,7 +107,18 @@ async function notifyChunk(deps: Deps, db: Db, ids: number[], now: Date): Promis
         notified += await notifyExpired(deps, tx, { ...sent, userId: r.userId, companyName: r.companyName });
         continue;
       }
-      // Sent through an envelope: its recipient; sent by a bare PUT: the contact, whom the app sends to.
+      // Issue 57: whoever's turn it is, each of them (parallel signers together), once per sending.
+      const current = turns.get(r.id);
+      if (current) {
+        for (const t of current) {
+          // A turn opened later than the sending waits its own days before its reminder.
+          if (r.remindAfterDays !== null && t.since && t.since.getTime() + r.remindAfterDays * DAY_MS > now.getTime()) continue;
+          const signer = t.user ?? (await signerOf(tx, r.companyId, t.email ?? recipients.get(r.id) ?? r.contactEmail ?? '', t.name));
+          if (signer.email) notified += await remindSigner(deps, tx, sent, signer);
+        }
+        continue;
+      }
+      // No signer rows (nothing current): sent through an envelope, its recipient; by a bare PUT, the contact, whom the app sends to.
       const address = recipients.get(r.id) ?? r.contactEmail;
       if (!address) continue;
       notified += await remindSigner(deps, tx, sent, await signerOf(tx, r.companyId, address, r.contactName ?? r.companyName));

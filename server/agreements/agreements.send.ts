@@ -30,6 +30,7 @@ import { checkAddress } from './agreements.mail';
 import { agreementPagePath, notifyToSign, signerChannel, signerOf } from './agreements.notify';
 import { findAgreement, getAgreement, updateAgreement, type OnSend, type UpdateAgreementBody, type UpdateAgreementInput } from './agreements.service';
 import { signerFor } from './signers';
+import { routedSigners } from './signers/routing';
 
 type Deps = Pick<AppServices, 'db' | 'config' | 'mail' | 'log'>;
 
@@ -62,8 +63,9 @@ function signingOnSend(deps: Deps, plan: SignerPlan, who: Who, notify: boolean):
  * active user of the agreement's company gets the bell's `agreement_to_sign` row, and the local
  * signer's mail only when their channel is `mail` (DocuSign mails them itself); an outside address
  * is mailed. With `signers`: each is told when their turn opens (agreements.signers.ts), and the
- * envelope names the first of them. When the signer fails, an agreement this call sent goes back to
- * `created`, so nothing claims to be out for signature that is not.
+ * envelope names the first of them; DocuSign gets them all with their routing order
+ * (signers/routing.ts). When the signer fails, an agreement this call sent goes back to `created`,
+ * so nothing claims to be out for signature that is not.
  */
 export async function sendEnvelope(deps: Deps, viewer: Viewer, key: string, body: EnvelopeBody, changes: UpdateAgreementInput = {}, who: Who = { userId: viewer.id, ip: null, userAgent: null }) {
   let record = await findAgreement(deps.db, viewer, key);
@@ -106,6 +108,8 @@ export async function sendEnvelope(deps: Deps, viewer: Viewer, key: string, body
             lang: record.lang,
             signUrl: `${deps.config.publicUrl()}/#${agreementPagePath(record.id)}`,
             mail: !named && channel === 'mail',
+            // DocuSign routes every signer of the sending itself, each mapped back by its row's id.
+            signers: provider.provider === 'docusign' ? routedSigners(await signersOf(deps.db, record.id), record.routing, to) : undefined,
           });
     const envelope = await deps.db.transaction(async (tx) => {
       const [row] = await tx

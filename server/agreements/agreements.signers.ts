@@ -218,7 +218,8 @@ async function notifyTurn(deps: Deps, tx: Tx, agreement: TurnAgreement, signer: 
   if (!user || user.status !== 'active') return;
   const channel = await channelFor(tx, signer.userId, 'agreement_to_sign');
   await notifyToSign(tx, agreement, { userId: signer.userId, name: signer.name, email: user.email }, channel);
-  if (channel !== 'mail') return;
+  // With DocuSign, DocuSign mails each signer at their turn (its routing order): the bell row only.
+  if (channel !== 'mail' || deps.config.docusign) return;
   const locale = await mailLocaleFor(tx, signer.userId);
   const link = `${deps.config.publicUrl()}/#${agreementPagePath(agreement.id)}`;
   await deps.mail.enqueue(tx, { to: user.email, ...signRequestMail(locale, signer.name, link, documentFilename(agreement, false)) });

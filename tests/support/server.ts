@@ -34,6 +34,8 @@ export interface TestServerOptions {
   importWorkers?: number;
   /** METRICS_TOKEN: GET /api/metrics answers with it (off by default). */
   metricsToken?: string;
+  /** DOCUSIGN_*: agreements go out through DocuSign (a test's stand-in); off by default. */
+  docusign?: AppOptions['docusign'];
 }
 
 export interface TestServer {
@@ -141,6 +143,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       trustProxy: opts.trustProxy,
       analytics: opts.analytics,
       metricsToken: opts.metricsToken,
+      docusign: opts.docusign,
       importWorkers: opts.importWorkers,
       secureCookies: false,
       // The test process also runs other servers and the browser driver: its event-loop lag says

@@ -5,9 +5,12 @@
  * 1. JWT grant: an RS256-signed assertion (iss = integration key, sub = the DocuSign user the server
  *    acts as, aud = the OAuth host, scope "signature impersonation") for an access token, kept until
  *    five minutes before it expires and shared by every send meanwhile;
- * 2. POST {base}/v2.1/accounts/{accountId}/envelopes: the PDF as document 1, the recipient as signer
- *    1 with a signHere tab anchored on the signature box's label ("Signature", "Handtekening": the
- *    word agreements.pdf.ts prints above the box, in the agreement's language), status "sent".
+ * 2. POST {base}/v2.1/accounts/{accountId}/envelopes: the PDF as document 1, the sending's signers
+ *    (issue 57: routingOrder 1, 2, 3... in sequence, all 1 in parallel, the countersigner after
+ *    them; recipientId = our agreement_signers id) or the one recipient as signer 1, each with a
+ *    signHere tab anchored on the signature box's label ("Signature", "Handtekening": the word
+ *    agreements.pdf.ts prints above the box, in the agreement's language), status "sent".
+ *    DocuSign Connect then tells the portal what happens (agreements.docusign-webhook.ts).
  * Whatever DocuSign refuses, or a DocuSign that does not answer in time, is a domain error carrying
  * DocuSign's own words (502, 504), never a 500. The key, the assertion and the token are never
  * logged nor put in a message.
@@ -86,6 +89,7 @@ export class DocusignSigner implements AgreementSigner {
 
   async send(request: EnvelopeRequest): Promise<EnvelopeSent> {
     const to = checkAddress(request.recipient.email, 'recipient');
+    for (const [i, signer] of (request.signers ?? []).entries()) checkAddress(signer.email, `signers.${i}.email`);
     const body = JSON.stringify(this.envelope(request, to));
     let answer = await this.createEnvelope(body, await this.accessToken());
     // A token revoked or expired early (DocuSign restarted a session, consent withdrawn and given
@@ -106,36 +110,38 @@ export class DocusignSigner implements AgreementSigner {
     return { provider: 'docusign', externalId: envelopeId, status: 'sent' };
   }
 
-  /** The envelope definition: one document, one signer, one signHere tab, sent at once. */
+  /**
+   * The envelope definition: one document, sent at once. Its signers: the sending's (issue 57), each
+   * with its routingOrder and our signer row's id as recipientId (the webhook maps DocuSign's events
+   * back by it), or the one recipient as signer 1. No clientUserId: DocuSign mails each recipient at
+   * their turn (with one, DocuSign would leave them to an embedded signing the portal does not offer).
+   */
   private envelope(request: EnvelopeRequest, to: string) {
     const locale = toLocale(request.lang);
+    // Every signer's tab on the same label: DocuSign shows a recipient only their own tabs.
+    const signHere = {
+      documentId: '1',
+      // The label above the empty signature box; the tab goes into the box below it.
+      anchorString: agreementTexts(locale).pdf.signature,
+      anchorCaseSensitive: 'true',
+      anchorMatchWholeWord: 'true',
+      anchorUnits: 'pixels',
+      anchorXOffset: '0',
+      anchorYOffset: '20',
+      anchorIgnoreIfNotPresent: 'false',
+    };
+    const routed = request.signers?.length ? request.signers : [{ id: 1, name: request.recipient.name, email: to, routingOrder: 1 }];
     return {
       emailSubject: mailMessages(locale).sign_request_subject.slice(0, 100),
       documents: [{ documentId: '1', name: request.documentFilename, fileExtension: 'pdf', documentBase64: request.pdf.toString('base64') }],
       recipients: {
-        signers: [
-          {
-            recipientId: '1',
-            routingOrder: '1',
-            name: request.recipient.name,
-            email: to,
-            tabs: {
-              signHereTabs: [
-                {
-                  documentId: '1',
-                  // The label above the empty signature box; the tab goes into the box below it.
-                  anchorString: agreementTexts(locale).pdf.signature,
-                  anchorCaseSensitive: 'true',
-                  anchorMatchWholeWord: 'true',
-                  anchorUnits: 'pixels',
-                  anchorXOffset: '0',
-                  anchorYOffset: '20',
-                  anchorIgnoreIfNotPresent: 'false',
-                },
-              ],
-            },
-          },
-        ],
+        signers: routed.map((s) => ({
+          recipientId: String(s.id),
+          routingOrder: String(s.routingOrder),
+          name: s.name,
+          email: s.email.trim(),
+          tabs: { signHereTabs: [signHere] },
+        })),
       },
       // Lets a later status check (or DocuSign Connect) find the agreement again.
       customFields: { textCustomFields: [{ name: 'agreementGuid', value: request.agreementGuid, show: 'false', required: 'false' }] },

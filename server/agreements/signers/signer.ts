@@ -22,6 +22,21 @@ export interface EnvelopeRequest {
    * signer mails; DocuSign sends its own mail whatever this says.
    */
   mail?: boolean;
+  /**
+   * Issue 57: the sending's signers as DocuSign routes them (DocuSign only; the local signer tells
+   * each at their turn itself). Absent: `recipient` alone, as before.
+   */
+  signers?: RoutedSigner[];
+}
+
+/** One recipient of a DocuSign envelope: our agreement_signers row and its place in DocuSign's routing. */
+export interface RoutedSigner {
+  /** The agreement_signers row's id: the envelope's recipientId, so the webhook finds the row again. */
+  id: number;
+  name: string;
+  email: string;
+  /** DocuSign's routingOrder: recipients of the same number sign in parallel, a higher one after them. */
+  routingOrder: number;
 }
 
 export interface EnvelopeSent {

@@ -288,4 +288,22 @@ describe('the sweep', () => {
     expect(await expiredRows()).toHaveLength(1);
     expect(await mailsSince()).toHaveLength(3);
   });
+  it('reminds whoever’s turn it is (issue 57): the first of two signers in order, and the second once the first has signed', async () => {
+    const ag = await created('Sweep: two in order');
+    const sent = await sendEnvelope(ag.id, { signers: [{ user_id: userIds['dealer@demo.test'] }, { email: 'second.signer@demo-motors.test', name: 'Sam Second' }], remind_after_days: 2 });
+    expect(sent.status).toBe(200);
+    const [second] = await a.db.select({ id: users.id }).from(users).where(eq(users.email, 'second.signer@demo-motors.test'));
+    const sentAt = (await row(ag.id)).sentAt!.getTime();
+    const key = `agreement_reminder:${ag.id}:${sentAt}`;
+    const reminded = async () => (await rowsWithKey(key)).map((r) => r.recipient).sort();
+
+    const due = new Date(sentAt + 2 * DAY + 3_600_000);
+    await a.trackerSweep.run(due);
+    expect(await reminded()).toEqual([`user:${userIds['dealer@demo.test']}`]);
+
+    expect((await sign(ag.id, (await apiGet(ag.id, 'dealer')).body.document_sha256!)).status).toBe(200);
+    await a.trackerSweep.run(new Date(due.getTime() + 3_600_000));
+    expect(await reminded()).toEqual([`user:${userIds['dealer@demo.test']}`, `user:${second.id}`].sort());
+    expect(await mailsAbout(ag.id, 'second.signer@demo-motors.test')).toEqual(expect.arrayContaining([expect.objectContaining({ subject: 'Reminder: an order form is waiting for your signature' })]));
+  });
 });

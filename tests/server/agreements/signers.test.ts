@@ -18,6 +18,7 @@ import { renderAgreementPdf } from '../../../server/agreements/agreements.pdf';
 import { DocusignSigner } from '../../../server/agreements/signers/docusign';
 import { hasPoppler } from '../../support/poppler';
 import { signerFor } from '../../../server/agreements/signers';
+import { routedSigners } from '../../../server/agreements/signers/routing';
 import type { EnvelopeRequest } from '../../../server/agreements/signers/signer';
 import { Upstream, UpstreamTimeout } from '../../../server/domain-errors';
 import { errorHandling } from '../../../server/http/errors';
@@ -193,6 +194,32 @@ describe('DocuSign signer', () => {
     expect(signer.tabs.signHereTabs[0]).toMatchObject({ documentId: '1', anchorString: 'Signature', anchorCaseSensitive: 'true', anchorMatchWholeWord: 'true' });
   });
 
+  it('sends several signers as DocuSign recipients with routing order (sequential 1, 2, 3; parallel 1, 1 then 2), our signer ids as recipientIds, each with a signHere tab and no clientUserId', async () => {
+    const rows = [
+      { id: 71, name: 'Dana Dealer', email: 'dana@garage.example', role: 'signer' as const, position: 1 },
+      { id: 72, name: 'Fiona Finance', email: 'fiona@garage.example', role: 'signer' as const, position: 2 },
+      { id: 73, name: 'Cora Counter', email: 'cora@provider.example', role: 'countersigner' as const, position: 3 },
+    ];
+    type Sent = { recipients: { signers: Array<Record<string, unknown> & { tabs: { signHereTabs: Array<Record<string, string>> } }> } };
+    const signer = new DocusignSigner(settings(), log);
+    for (const [routing, orders] of [['sequential', ['1', '2', '3']], ['parallel', ['1', '1', '2']]] as const) {
+      await signer.send(request('en-GB', { recipient: { name: 'Dana Dealer', email: 'dana@garage.example' }, signers: routedSigners(rows, routing, 'unused@garage.example') }));
+      const sent = (standIn.envelopeCalls.at(-1)!.body as Sent).recipients.signers;
+      expect(sent.map((s) => [s.recipientId, s.routingOrder, s.name, s.email])).toEqual([
+        ['71', orders[0], 'Dana Dealer', 'dana@garage.example'],
+        ['72', orders[1], 'Fiona Finance', 'fiona@garage.example'],
+        ['73', orders[2], 'Cora Counter', 'cora@provider.example'],
+      ]);
+      for (const s of sent) {
+        // No clientUserId: DocuSign mails each recipient at their turn (one would make them embedded signers).
+        expect(s).not.toHaveProperty('clientUserId');
+        expect(s.tabs.signHereTabs).toEqual([expect.objectContaining({ documentId: '1', anchorString: 'Signature' })]);
+      }
+    }
+    // The open slot (no address of its own) goes to the envelope's recipient.
+    expect(routedSigners([{ id: 9, name: 'Contact', email: null, role: 'signer', position: 1 }], 'sequential', 'contact@garage.example')).toEqual([{ id: 9, name: 'Contact', email: 'contact@garage.example', routingOrder: 1 }]);
+  });
+
   it.runIf(hasPoppler)('anchors the signHere tab on a word the PDF prints exactly once, in the agreement’s language', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'signers-'));
     for (const [lang, word] of [['en-GB', 'Signature'], ['nl-NL', 'Handtekening']] as const) {
@@ -318,6 +345,10 @@ describe('signerFor and the DOCUSIGN_* variables', () => {
     expect(parsed.privateKey.asymmetricKeyType).toBe('rsa');
     // The key never shows in a log line or a JSON dump of the settings.
     expect(JSON.stringify(parsed)).not.toContain('PRIVATE');
+    expect(parsed.hmacKeys).toEqual([]);
+    const withConnect = parseDocusignEnv({ ...fullEnv(), DOCUSIGN_HMAC_KEY: 'connect-key-one, connect-key-two' })!;
+    expect(withConnect.hmacKeys).toHaveLength(2);
+    expect(JSON.stringify(withConnect)).not.toContain('connect-key');
     const app = appWith(parsed);
     expect(signerFor(app).provider).toBe('docusign');
     expect(signerFor(app)).toBe(signerFor(app));
@@ -331,6 +362,8 @@ describe('signerFor and the DOCUSIGN_* variables', () => {
       'DocuSign is partly configured: set DOCUSIGN_USER_ID, DOCUSIGN_OAUTH_BASE as well, or unset every DOCUSIGN_* variable to sign agreements in the portal.',
     );
     expect(DOCUSIGN_VARIABLES).toHaveLength(6);
+    // The Connect key alone configures nothing, and says so.
+    expect(() => parseDocusignEnv({ DOCUSIGN_HMAC_KEY: 'connect-key' })).toThrow(/DocuSign is partly configured: set DOCUSIGN_BASE_URL, DOCUSIGN_ACCOUNT_ID/);
   });
 
   it('refuses a private key that is not PEM without printing it', () => {
