@@ -78,13 +78,23 @@ export function refreshCookieOf(res: Response): string | null {
 
 export const DEMO = 'Demo-pass-2026';
 
-/** Signs in over real HTTP; throws unless 200. */
+/**
+ * Signs in over real HTTP; throws unless 200. A 503 ("try again shortly", with Retry-After: a query
+ * that outlasted the 1.5 s query timeout on a loaded 2-core machine) is tried again twice, as a
+ * client honouring Retry-After would: these tests are about what happens after the sign-in.
+ */
 export async function signInAt(base: string, email: string, password = DEMO): Promise<{ token: string; cookie: string }> {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
+  let res: Response;
+  for (let attempt = 1; ; attempt++) {
+    res = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (res.status !== 503 || attempt === 3) break;
+    await res.body?.cancel();
+    await new Promise((done) => setTimeout(done, 1000));
+  }
   if (res.status !== 200) throw new Error(`sign-in of ${email} at ${base}: ${res.status} ${await res.text()}`);
   const { access_token } = (await res.json()) as { access_token: string };
   return { token: access_token, cookie: refreshCookieOf(res)! };
