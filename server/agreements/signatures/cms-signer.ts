@@ -20,7 +20,9 @@ interface OpenedBundle {
   key: KeyObject;
 }
 
-// Keyed by the certificate's fingerprint: an installation has one, a test run a few.
+// A memo of the opened bundle, keyed by what it was opened from (the certificate's fingerprint; the
+// certificate itself lives in PostgreSQL): each instance opens its own on its first signature, and
+// no later request needs this instance's copy. An installation has one certificate, a test run a few.
 const opened = new Map<string, OpenedBundle>();
 
 function open(cert: SigningCertificate): OpenedBundle {
