@@ -18,7 +18,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meets } from '../../src/auth/permissions';
 import type { SessionUser } from '../../src/auth/types';
@@ -69,7 +69,7 @@ function localeChunks(): Set<string> {
 }
 
 interface Requests {
-  inFlight: Set<unknown>;
+  inFlight: Set<Request>;
   /** When a request last started or ended (ms). */
   lastChange: number;
 }
@@ -77,7 +77,10 @@ interface Requests {
 /** Keeps count of the page's requests in flight, for `settle`. */
 function trackRequests(page: Page): Requests {
   const requests: Requests = { inFlight: new Set(), lastChange: Date.now() };
-  const change = (request: unknown, add: boolean) => {
+  const change = (request: Request, add: boolean) => {
+    // A stage page's event stream (presence, others' saves) stays open while the page is shown:
+    // waiting for it to end waited out settle's 20 s on every stage page.
+    if (new URL(request.url()).pathname.endsWith('/events')) return;
     if (add) requests.inFlight.add(request);
     else requests.inFlight.delete(request);
     requests.lastChange = Date.now();
