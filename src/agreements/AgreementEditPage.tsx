@@ -15,6 +15,7 @@ import { UnsavedChangesPrompt } from '../routing/UnsavedChangesPrompt';
 import { useSession } from '../session/useSession';
 import type { AgreementDetail } from './api';
 import { AgreementBanner } from './AgreementBanner';
+import { ClosedBanner } from './ClosedBanner';
 import { CompanyDetailsForm } from './CompanyDetailsForm';
 import { changesOf, draftOf, isChanged, type AgreementDraft } from './draft';
 import { isExpired } from './expiry';
@@ -28,6 +29,7 @@ import { SubscriptionFields } from './SubscriptionFields';
 import { TotalsPanel } from './TotalsPanel';
 import { useAgreement } from './useAgreement';
 import { useAgreementWrites } from './useAgreementWrites';
+import { useTurnWrites } from './useTurnWrites';
 import { useCategoryNames } from './useCategoryNames';
 import { usePricing } from './usePricing';
 
@@ -57,6 +59,7 @@ function AgreementEditor({ agreement, onStored }: { agreement: AgreementDetail; 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [asking, setAsking] = useState<'send' | 'resend' | 'mail' | null>(null);
   const writes = useAgreementWrites(agreement, { onStored, onFieldErrors: setErrors });
+  const turns = useTurnWrites(agreement, onStored);
   const readOnly = agreement.stage !== 'created' || agreement.archived;
   const changed = !readOnly && isChanged(draft, stored);
   const { catalogue, counts, currency } = agreement.pricing;
@@ -88,6 +91,8 @@ function AgreementEditor({ agreement, onStored }: { agreement: AgreementDetail; 
         onRecall={agreement.stage === 'sent' ? () => writes.save.mutate({ stage: 'created' }) : undefined}
         onResend={expired && recipient ? () => setAsking('resend') : undefined}
       />
+      {/* Issue 57: the list and the decline mail lead staff here, so a declined or voided one says who, when and why, and offers its copy. */}
+      <ClosedBanner agreement={agreement} onCopy={agreement.archived ? undefined : () => turns.copy.mutate()} copying={turns.copy.isPending} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 360px' }, alignItems: 'start' }}>
         <Box component="form" noValidate aria-label={t('agreementForm:edit.formLabel')} onSubmit={(e) => e.preventDefault()}>
           <TextField
