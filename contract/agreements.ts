@@ -271,10 +271,17 @@ const listItemProperties = {
   expires_at: nullableString,
   /** Sent, not signed, and `expires_at` has passed: staff send it again. */
   expired: { type: 'boolean' },
+  /**
+   * Issue 57: the reader may sign it now: a current signer of it is theirs (named, or the open slot
+   * of a sending that named nobody, which any user of the company may sign; the countersigner's
+   * turn for staff holding 'countersign agreements'). Whether it expired is `expired`.
+   */
+  your_turn: { type: 'boolean' },
 } as const;
 const listItemRequired = [
   'id', 'guid', 'reference', 'name', 'type', 'stage', 'archived', 'company_id', 'company_guid', 'company_name', 'currency', 'lang', 'user_id',
   'salesperson', 'contract_value', 'monthly_contract_value', 'created_at', 'updated_at', 'sent_at', 'signed_at', 'remind_after_days', 'expires_at', 'expired',
+  'your_turn',
 ] as const;
 
 /** A row of `GET /agreements` and `GET /companies/{id}/agreements`. */
@@ -373,6 +380,17 @@ export const verifyDocumentAnswer = {
 } as const;
 
 /**
+ * `GET /agreements/countersigners` (issue 57): one member of staff who may countersign, an active
+ * user whose role holds 'countersign agreements'; the send dialog offers only them.
+ */
+export const agreementCountersigner = {
+  type: 'object',
+  required: ['id', 'name', 'email', 'position'],
+  properties: { id, name: text, email: text, position: nullableString },
+  additionalProperties: false,
+} as const;
+
+/**
  * `POST /mail/{id}`: the spec's mail result (section 3): `email_id`, the outbox row the welcome mail
  * was written to; `status`, sent or failure; `failures`, "address: reason" for each address that did
  * not get it; and section 7's `sent` (status is 'sent').
@@ -408,6 +426,7 @@ export type AgreementMailAnswer = FromSchema<typeof agreementMailAnswer>;
 export type AgreementSigner = FromSchema<typeof agreementSigner>;
 export type AgreementEvent = FromSchema<typeof agreementEvent>;
 export type VerifyDocumentAnswer = FromSchema<typeof verifyDocumentAnswer>;
+export type AgreementCountersigner = FromSchema<typeof agreementCountersigner>;
 
 /**
  * What a sending takes beside the agreement (issue 55), in PUT `stage: 'sent'` and POST

@@ -3,16 +3,17 @@
  * - Decline (POST /agreements/{id}/decline {reason}): a current signer refuses; the agreement goes
  *   back to staff as `declined` with the reason, and its salesperson is mailed.
  * - Void (POST /agreements/{id}/void {reason}): staff with 'edit agreements' withdraw a sent
- *   agreement; it becomes `voided` and every signer who has an address is mailed, in their language.
+ *   agreement; it becomes `voided` and every signer who has an address is mailed, in their language;
+ *   a sending through DocuSign is voided there too, first.
  * - Copy (POST /agreements/{id}/copy): a declined or voided agreement becomes a new draft
  *   (`created`, a new guid) with the same content, priced again on the current catalogue.
  * Each is one conditional write under the agreement's version, with its event in the trail.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { AGREEMENT_REASON_MAX, type AgreementReasonBody } from '../../contract/agreements';
 import { toLocale, type Locale } from '../../engine';
 import type { Tx } from '../db/database';
-import { agreements, agreementSigners, users } from '../db/schema';
+import { agreementEnvelopes, agreements, agreementSigners, users } from '../db/schema';
 import type { Viewer } from '../db/tenancy';
 import { Conflict, Invalid } from '../domain-errors';
 import { cleanText } from '../http/clean-text';
@@ -29,6 +30,7 @@ import { currentSlotOf, signersOf, slotOf } from './agreements.signers';
 import { companyCatalogue } from './agreements.store';
 import { turnErrors, turnMailTexts } from './agreements.turn-texts';
 import type { AgreementRecord } from './agreements.types';
+import { signerFor } from './signers';
 
 type Deps = Pick<AppServices, 'db' | 'config' | 'mail' | 'log'>;
 
@@ -75,20 +77,23 @@ export async function declineAgreement(deps: Deps, viewer: Viewer, who: Who, key
     await close(tx, record, 'declined', reason, at);
     await tx.update(agreementSigners).set({ status: 'declined', userId: viewer.id }).where(eq(agreementSigners.id, slot.id));
     await recordEvent(tx, { agreementId: record.id, kind: 'declined', who, at, reason });
-    await mailSalesperson(deps, tx, record, viewer.id, reason);
+    const [by] = await tx.select({ name: users.name }).from(users).where(eq(users.id, viewer.id));
+    await mailDeclined(deps, tx, record, by?.name ?? '', reason);
   });
   return agreementDetail(deps.db, viewer, await findAgreement(deps.db, viewer, record.id));
 }
 
-/** The salesperson (active) hears of a decline in their language, with the link to the agreement's form. */
-async function mailSalesperson(deps: Deps, tx: Tx, record: AgreementRecord, declinedBy: number, reason: string): Promise<void> {
+/**
+ * The salesperson (active) hears of a decline in their language, with who declined, the reason and
+ * the link to the agreement's form: the portal's decline and DocuSign's (agreements.docusign-webhook.ts).
+ */
+export async function mailDeclined(deps: Pick<Deps, 'config' | 'mail'>, tx: Tx, record: AgreementRecord, byName: string, reason: string): Promise<void> {
   if (record.userId === null) return;
   const [person] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.id, record.userId), eq(users.status, 'active')));
-  const [by] = await tx.select({ name: users.name }).from(users).where(eq(users.id, declinedBy));
   if (!person) return;
   const locale = await mailLocaleFor(tx, person.id);
   const t = turnMailTexts(locale);
-  const params = { agreement: agreementLabel(record), company: record.companyName, name: by?.name ?? '', reason, link: `${deps.config.publicUrl()}/#${agreementEditPath(record.id)}` };
+  const params = { agreement: agreementLabel(record), company: record.companyName, name: byName, reason, link: `${deps.config.publicUrl()}/#${agreementEditPath(record.id)}` };
   await deps.mail.enqueue(tx, { to: person.email, ...flowMail(locale, person.name, interpolate(t.declined_subject, params), interpolate(t.declined_text, params)) });
 }
 
@@ -97,9 +102,25 @@ export async function voidAgreement(deps: Deps, viewer: Viewer, who: Who, key: s
   const record = await findAgreement(deps.db, viewer, key);
   if (record.stage !== 'sent') throw new Conflict(turnErrors.not_sent_void, [{ detail: turnErrors.not_sent_void, field: 'stage' }]);
   const reason = reasonOf(body);
+  // A DocuSign sending is withdrawn there first (no signature there after the portal's void); if
+  // DocuSign refuses, nothing changes here (502 with its words). Outside the transaction: no
+  // database lock is held over a call to DocuSign. Should the write below then lose to a
+  // concurrent one (409), DocuSign's own envelope-voided message voids the agreement after all.
+  const [envelope] = await deps.db
+    .select({ id: agreementEnvelopes.id, provider: agreementEnvelopes.provider, externalId: agreementEnvelopes.externalId })
+    .from(agreementEnvelopes)
+    .where(eq(agreementEnvelopes.agreementId, record.id))
+    .orderBy(desc(agreementEnvelopes.createdAt), desc(agreementEnvelopes.id))
+    .limit(1);
+  if (envelope?.provider === 'docusign' && envelope.externalId) {
+    const signer = signerFor(deps);
+    if (signer.voidEnvelope) await signer.voidEnvelope(envelope.externalId, reason);
+    else deps.log.warn({ agreementId: record.id, envelopeId: envelope.externalId }, 'Voided an agreement sent through DocuSign while DocuSign is not configured: its envelope stays out there');
+  }
   const at = new Date();
   await deps.db.transaction(async (tx) => {
     await close(tx, record, 'voided', reason, at);
+    if (envelope) await tx.update(agreementEnvelopes).set({ status: 'voided' }).where(eq(agreementEnvelopes.id, envelope.id));
     await recordEvent(tx, { agreementId: record.id, kind: 'voided', who, at, reason });
     for (const signer of await signersOf(tx, record.id)) {
       // A user is mailed at their address now, in their language; an open slot at the address it was sent to, in the agreement's.

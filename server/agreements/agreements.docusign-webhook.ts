@@ -9,17 +9,22 @@
  * (two instances given the same message take turns, and the second finds it done):
  * - recipient-completed: that signer signed (DocuSign's time, address and IP in the trail, as
  *   `signed` or `countersigned`); the next turn opens (its bell rows; DocuSign mails the signer);
- * - recipient-declined: the agreement is declined with DocuSign's reason;
+ * - recipient-delivered: that signer opened the envelope (`opened` in the trail with DocuSign's
+ *   time and IP, once, as the portal records a signer's first read);
+ * - recipient-declined: the agreement is declined with DocuSign's reason, and the salesperson is
+ *   mailed as for a decline in the portal;
  * - envelope-voided: voided with DocuSign's reason;
  * - envelope-completed: signed; every signer DocuSign reports signed is marked so first (Connect
  *   does not promise order), and the combined PDF, when the message carries it, is stored as the
  *   final version with its SHA-256, as the portal's own last signature is.
- * Every step checks the state it moves from, so a message delivered again (DocuSign retries until
+ * Each message also records the envelope's status as DocuSign reports it (`agreement_envelopes.status`:
+ * sent, delivered, completed, declined, voided), never moving it back from a final one (Connect
+ * does not promise order). Every step checks the state it moves from, so a message delivered again (DocuSign retries until
  * it gets a 2xx) changes nothing. An envelope the portal does not know, or an old sending's, is
  * answered 200 and logged, so DocuSign stops retrying it.
  */
 import { createHmac, timingSafeEqual, type KeyObject } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../db/database';
 import { agreementEnvelopes, agreements, agreementSignatures, agreementSigners } from '../db/schema';
@@ -32,6 +37,7 @@ import type { AppServices } from '../plugins/services';
 import { servicesOf } from '../plugins/services';
 import { agreementSigned } from '../projects/projects.triggers';
 import { eventsOf, recordEvent, NOBODY } from './agreements.events';
+import { mailDeclined } from './agreements.close';
 import { queueSignedNotices } from './agreements.mail';
 import { sha256 } from './agreements.signing';
 import { openTurn, signersOf, type SignerRow } from './agreements.signers';
@@ -69,6 +75,7 @@ interface ConnectSigner {
   signedDateTime?: string;
   declinedDateTime?: string;
   declinedReason?: string;
+  deliveredDateTime?: string;
   recipientIPAddress?: string;
   ipAddress?: string;
 }
@@ -121,7 +128,7 @@ export async function docusignWebhookRoutes(app: FastifyInstance) {
       schema: {
         tags: ['agreements'],
         summary:
-          'DocuSign Connect (JSON SIM, no sign-in; the body signed with the Connect key in X-DocuSign-Signature-1, else 401): recipient-completed, recipient-declined, envelope-voided and envelope-completed move the agreement on, once however often they are delivered; an unknown envelope is 200 with nothing done',
+          'DocuSign Connect (JSON SIM, no sign-in; the body signed with the Connect key in X-DocuSign-Signature-1, else 401): recipient-delivered (opened), recipient-completed, recipient-declined (the salesperson mailed), envelope-voided and envelope-completed move the agreement on, once however often they are delivered, and every message records the envelope\'s status; an unknown envelope is 200 with nothing done',
         security: [],
         response: { 200: { type: 'object', properties: { outcome: { type: 'string' } }, required: ['outcome'] }, ...errors(400, 401, 413, 415) },
       },
@@ -169,6 +176,7 @@ export async function applyConnectMessage(deps: Deps, message: ConnectMessage, l
     // The row lock: of two instances handling the same message, the second waits and finds it done.
     const agreement = await loadAgreement(tx, envelope.agreementId, { lock: 'wait' });
     if (!agreement) return false;
+    await recordEnvelopeStatus(tx, envelope.id, message);
     const summary = message.data?.envelopeSummary;
     const reported = summary?.recipients?.signers ?? [];
     const reportOf = (id: string | undefined) => reported.find((r) => r.recipientId === id);
@@ -181,6 +189,17 @@ export async function applyConnectMessage(deps: Deps, message: ConnectMessage, l
         if (!row) return false;
         return markSigned(deps, tx, agreement, row, reportOf(recipientId), received);
       }
+      case 'recipient-delivered': {
+        const recipientId = message.data?.recipientId;
+        const row = rowOf(recipientId);
+        if (!row || agreement.stage !== 'sent' || row.openedAt !== null || (row.status !== 'waiting' && row.status !== 'current')) return false;
+        const report = reportOf(recipientId);
+        const at = timeOf(report?.deliveredDateTime, received);
+        const [opened] = await tx.update(agreementSigners).set({ openedAt: at }).where(and(eq(agreementSigners.id, row.id), isNull(agreementSigners.openedAt))).returning({ id: agreementSigners.id });
+        if (!opened) return false;
+        await recordEvent(tx, { agreementId: agreement.id, kind: 'opened', who: { ...NOBODY, userId: row.userId, ip: ipOf(report) }, at, name: text(report?.name) ?? row.name, email: text(report?.email) ?? row.email });
+        return true;
+      }
       case 'recipient-declined': {
         const recipientId = message.data?.recipientId;
         const row = rowOf(recipientId);
@@ -190,7 +209,9 @@ export async function applyConnectMessage(deps: Deps, message: ConnectMessage, l
         const reason = text(report?.declinedReason) ?? '-';
         if (!(await close(tx, agreement, 'declined', reason, at))) return false;
         await tx.update(agreementSigners).set({ status: 'declined' }).where(eq(agreementSigners.id, row.id));
-        await recordEvent(tx, { agreementId: agreement.id, kind: 'declined', who: { ...NOBODY, userId: row.userId, ip: ipOf(report) }, at, name: text(report?.name) ?? row.name, email: text(report?.email) ?? row.email, reason });
+        const name = text(report?.name) ?? row.name;
+        await recordEvent(tx, { agreementId: agreement.id, kind: 'declined', who: { ...NOBODY, userId: row.userId, ip: ipOf(report) }, at, name, email: text(report?.email) ?? row.email, reason });
+        await mailDeclined(deps, tx, agreement, name, reason);
         return true;
       }
       case 'envelope-voided': {
@@ -219,6 +240,29 @@ export async function applyConnectMessage(deps: Deps, message: ConnectMessage, l
 }
 
 const ipOf = (report: ConnectSigner | undefined) => text(report?.recipientIPAddress) ?? text(report?.ipAddress);
+
+/** An envelope's statuses that nothing follows. */
+const FINAL_STATUSES = ['completed', 'declined', 'voided'];
+/** The envelope's status an event implies, when the message's summary does not say it. */
+const EVENT_STATUS: Record<string, string> = {
+  'envelope-sent': 'sent',
+  'envelope-delivered': 'delivered',
+  'envelope-completed': 'completed',
+  'envelope-declined': 'declined',
+  'envelope-voided': 'voided',
+  'recipient-declined': 'declined',
+};
+
+/**
+ * The envelope's status as the message tells it (DocuSign's summary, else what the event implies),
+ * kept unless the row already holds a final one: a late message must not reopen a finished envelope.
+ */
+async function recordEnvelopeStatus(tx: Tx, envelopeId: number, message: ConnectMessage): Promise<void> {
+  const reported = text(message.data?.envelopeSummary?.status)?.toLowerCase();
+  const status = reported && /^[a-z]{1,20}$/.test(reported) ? reported : EVENT_STATUS[message.event ?? ''];
+  if (!status) return;
+  await tx.update(agreementEnvelopes).set({ status }).where(and(eq(agreementEnvelopes.id, envelopeId), notInArray(agreementEnvelopes.status, FINAL_STATUSES)));
+}
 
 /**
  * A signer signed in DocuSign: their row signed and the `signed` (`countersigned`) event with

@@ -1,6 +1,6 @@
 /**
  * GET /agreements and GET /companies/{id}/agreements: ra-data-simple-rest (sort, range, filter
- * {q, id, stage, company_id, user_id, archived}) and the spec's plain `stage` (and `q`). Archived
+ * {q, id, stage, company_id, user_id, archived, your_turn}) and the spec's plain `stage` (and `q`). Archived
  * agreements are left out unless `archived` is true, which lists only them. Tenancy is in the
  * query: a dealer lists their own company's agreements only.
  */
@@ -16,6 +16,7 @@ import { likePattern, pageOf, simpleRest, type Page } from '../http/simple-rest'
 import { serverMessages } from '../messages';
 import { regionSlugOf } from './agreements.store';
 import { listItem } from './agreements.view';
+import { holdsTurnSql } from './agreements.your-turn';
 import type { AgreementListItem } from '../../contract/agreements';
 import { NotFound } from '../domain-errors';
 
@@ -38,7 +39,7 @@ const SORTABLE: Record<string, AnyPgColumn> = {
   contract_value: contractValue as unknown as AnyPgColumn,
   monthly_contract_value: monthlyValue as unknown as AnyPgColumn,
 };
-const FILTER_KEYS = ['q', 'id', 'stage', 'company_id', 'user_id', 'archived'];
+const FILTER_KEYS = ['q', 'id', 'stage', 'company_id', 'user_id', 'archived', 'your_turn'];
 
 export interface AgreementListQuery {
   sort?: string;
@@ -48,10 +49,11 @@ export interface AgreementListQuery {
   stage?: string;
 }
 
-function archivedFilter(value: unknown): boolean {
+/** A yes/no filter (`archived`, `your_turn`): absent or false is no, true is yes, anything else 400 at it. */
+function flagFilter(value: unknown, field: string): boolean {
   if (value === undefined || value === null || value === '' || value === false || value === 'false') return false;
   if (value === true || value === 'true') return true;
-  throw rest.bad('filter.archived');
+  throw rest.bad(field);
 }
 
 /** One page of the agreements the viewer may see (of one company with `companyKey`), newest change first. */
@@ -62,7 +64,9 @@ export async function listAgreements(db: Db, viewer: Viewer, query: AgreementLis
   const ids = rest.ids(f.id, 'id');
   const companyIds = rest.ids(f.company_id, 'company_id');
   const userIds = rest.ids(f.user_id, 'user_id');
-  const archived = archivedFilter(f.archived);
+  const archived = flagFilter(f.archived, 'filter.archived');
+  // Issue 57: only those the reader may sign now (the dashboard's card).
+  const yourTurn = flagFilter(f.your_turn, 'filter.your_turn');
   let company: SQL | undefined;
   if (companyKey !== undefined) {
     const key = whereKey(companyKey, companies.id, companies.guid);
@@ -82,6 +86,7 @@ export async function listAgreements(db: Db, viewer: Viewer, query: AgreementLis
     companyIds ? inArray(agreements.companyId, companyIds) : undefined,
     userIds ? inArray(agreements.userId, userIds) : undefined,
     pattern ? or(ilike(agreements.name, pattern), ilike(companies.name, pattern)) : undefined,
+    yourTurn ? holdsTurnSql(viewer, agreements) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -107,6 +112,7 @@ export async function listAgreements(db: Db, viewer: Viewer, query: AgreementLis
         remindAfterDays: agreements.remindAfterDays,
         expiresAt: agreements.expiresAt,
         signedAt: agreements.signedAt,
+        yourTurn: holdsTurnSql(viewer, agreements),
       })
       .from(agreements)
       .innerJoin(companies, eq(companies.id, agreements.companyId))

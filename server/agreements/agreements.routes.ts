@@ -25,7 +25,7 @@ export default async function agreementRoutes(app: FastifyInstance) {
   const edit = requirePermission('edit agreements');
   const doc = routeDoc('agreements');
   const listDoc =
-    "Agreements the reader may see (a dealer: their company's), newest change first: ra-data-simple-rest (sort, range, filter {q, id, stage, company_id, user_id, archived}) or the plain `stage` and `q`; archived ones only with filter archived=true (then only them); total in Content-Range";
+    "Agreements the reader may see (a dealer: their company's), newest change first: ra-data-simple-rest (sort, range, filter {q, id, stage, company_id, user_id, archived, your_turn}) or the plain `stage` and `q`; archived ones only with filter archived=true (then only them); your_turn=true: only those the reader may sign now (each row says so in `your_turn`); total in Content-Range";
 
   app.get<{ Querystring: AgreementListQuery }>(
     '/agreements',

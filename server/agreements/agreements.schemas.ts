@@ -1,13 +1,16 @@
 // JSON Schemas of the agreements routes (input checks, response serialisation, OpenAPI). The
 // answers are the contract's (contract/agreements.ts); the inputs are checked for shape and size
 // here (400) and for meaning in the services (422 in the spec's words).
-import { AGREEMENT_ROUTINGS, AGREEMENT_SIGNERS_MAX, AGREEMENT_STAGES, AGREEMENT_TYPES, agreementDetail, agreementEnvelope, agreementListItem, agreementMailAnswer, verifyDocumentAnswer } from '../../contract/agreements';
+import { AGREEMENT_ROUTINGS, AGREEMENT_SIGNERS_MAX, AGREEMENT_STAGES, AGREEMENT_TYPES, agreementCountersigner, agreementDetail, agreementEnvelope, agreementListItem, agreementMailAnswer, verifyDocumentAnswer } from '../../contract/agreements';
 import { DESIGN_TYPES } from '../../contract/projects';
 import { dbId, nullableDbId } from '../http/ids';
-import { flatOrWrapped, idOrGuid, listOf, listQueryWith, noOthers } from '../http/schemas';
+import { flatOrWrapped, idOrGuid, listOf, listQueryWith, noOthers, searchText } from '../http/schemas';
 
 export { agreementDetail as detail, agreementEnvelope as envelope, agreementMailAnswer as mailAnswer, verifyDocumentAnswer as verifyAnswer };
 export const list = listOf(agreementListItem);
+/** GET /agreements/countersigners: at most COUNTERSIGNERS_MAX, by name; `q` searches names and addresses. */
+export const countersigners = { type: 'array', items: agreementCountersigner } as const;
+export const countersignersQuery = { type: 'object', properties: { q: searchText }, additionalProperties: noOthers } as const;
 
 export const params = {
   agreement: { type: 'object', required: ['id'], properties: { id: idOrGuid } },

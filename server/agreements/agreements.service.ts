@@ -27,6 +27,7 @@ import { detailView } from './agreements.view';
 import { eventsOf, eventView, recordEvent, type Who } from './agreements.events';
 import { hasSignerChoice, markOpened, refuseWhenPartlySigned, signersOf, signersView } from './agreements.signers';
 import { turnErrors } from './agreements.turn-texts';
+import { holdsTurn } from './agreements.your-turn';
 
 export const notFound = () => new NotFound(serverMessages.not_found);
 
@@ -48,7 +49,7 @@ export async function isOwnCompany(db: Db, viewer: Viewer, companyId: number): P
  * sent PDF's hash; issue 57: the signers with whose turn it is, and the trail).
  */
 export async function agreementDetail(db: Db, viewer: Viewer, record: AgreementRecord, known?: Pricing) {
-  const [pricing, envelopes, signatures, signers, events] = await Promise.all([
+  const [pricing, envelopes, signatures, signers, events, ownCompany] = await Promise.all([
     known ?? pricingOf(db, record),
     db.select().from(agreementEnvelopes).where(eq(agreementEnvelopes.agreementId, record.id)).orderBy(asc(agreementEnvelopes.createdAt), asc(agreementEnvelopes.id)),
     db
@@ -66,12 +67,13 @@ export async function agreementDetail(db: Db, viewer: Viewer, record: AgreementR
       .orderBy(asc(agreementSignatures.signedAt), asc(agreementSignatures.id)),
     signersOf(db, record.id),
     eventsOf(db, record.id),
+    isOwnCompany(db, viewer, record.companyId),
   ]);
   const hash = record.stage === 'sent' ? await documentSha256(record, pricing) : null;
   const signedSha = new Map(signatures.filter((x) => x.signerId !== null).map((x) => [x.signerId!, x.signedSha256]));
   const { signers: signerList, turn } = signersView(signers, signedSha);
   // Only a sending still out has a turn: a declined or voided one keeps its rows as they stood.
-  return detailView(record, { pricing, envelopes, signature: signatures.at(-1) ?? null, documentSha256: hash, signers: signerList, turn: record.stage === 'sent' ? turn : null, events: events.map(eventView) }, viewer);
+  return detailView(record, { pricing, envelopes, signature: signatures.at(-1) ?? null, documentSha256: hash, signers: signerList, turn: record.stage === 'sent' ? turn : null, events: events.map(eventView), yourTurn: holdsTurn(record.stage, signers, viewer, ownCompany) }, viewer);
 }
 
 /**

@@ -5,6 +5,7 @@ import { errors, type IdParams, routeDoc } from '../http/schemas';
 import { MAX_FILE_BYTES } from '../media/media.content';
 import { servicesOf } from '../plugins/services';
 import { copyAgreement, declineAgreement, voidAgreement } from './agreements.close';
+import { countersigners, COUNTERSIGNERS_MAX } from './agreements.countersigners';
 import type { Who } from './agreements.events';
 import * as s from './agreements.schemas';
 import { verifyDocument } from './agreements.verify';
@@ -14,7 +15,7 @@ export const whoOf = (request: FastifyRequest): Who => ({ userId: request.user?.
 
 /**
  * Issue 57: a signer declines, staff void, staff copy a declined or voided agreement to a new
- * draft (agreements.close.ts). A decline is the signer's own: 'view agreements' and their turn;
+ * draft (agreements.close.ts); staff who send list who may countersign (agreements.countersigners.ts). A decline is the signer's own: 'view agreements' and their turn;
  * voiding and copying are 'edit agreements'.
  */
 export async function agreementTurnRoutes(app: FastifyInstance) {
@@ -23,6 +24,20 @@ export async function agreementTurnRoutes(app: FastifyInstance) {
   const edit = requirePermission('edit agreements');
   const doc = routeDoc('agreements');
   const deps = servicesOf(app);
+
+  app.get<{ Querystring: { q?: string } }>(
+    '/agreements/countersigners',
+    {
+      // Whoever may send an agreement chooses its countersigner.
+      preHandler: edit,
+      schema: {
+        ...doc(`Who may countersign an agreement: active users whose role holds 'countersign agreements', by name, at most ${COUNTERSIGNERS_MAX}; q narrows by part of a name or address`),
+        querystring: s.countersignersQuery,
+        response: { 200: s.countersigners, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => countersigners(deps.db, request.query.q),
+  );
 
   app.post<IdParams & { Body: AgreementReasonBody }>(
     '/agreements/:id/decline',

@@ -15,7 +15,7 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 type ListRecord = Pick<
   AgreementRecord,
   'id' | 'guid' | 'name' | 'type' | 'stage' | 'archivedAt' | 'companyId' | 'companyGuid' | 'companyName' | 'regionSlug' | 'lang' | 'userId' | 'salespersonName' | 'createdAt' | 'updatedAt' | 'sentAt' | 'signedAt' | 'remindAfterDays' | 'expiresAt'
-> & { contractValue: number | null; monthlyContractValue: number | null };
+> & { contractValue: number | null; monthlyContractValue: number | null; yourTurn: boolean };
 
 export function listItem(r: ListRecord): AgreementListItem {
   return {
@@ -42,6 +42,7 @@ export function listItem(r: ListRecord): AgreementListItem {
     remind_after_days: r.remindAfterDays,
     expires_at: iso(r.expiresAt),
     expired: isExpired(r),
+    your_turn: r.yourTurn,
   };
 }
 
@@ -53,12 +54,14 @@ export interface DetailParts {
   signers: AgreementSigner[];
   turn: AgreementDetail['turn'];
   events: AgreementEvent[];
+  /** The reader holds a current turn (agreements.your-turn.ts). */
+  yourTurn: boolean;
 }
 
 export function detailView(r: AgreementRecord, parts: DetailParts, viewer: Viewer): AgreementDetail {
   const sub = r.subscription;
   return {
-    ...listItem({ ...r, contractValue: sub.contractValue ?? 0, monthlyContractValue: sub.monthlyContractValue ?? 0 }),
+    ...listItem({ ...r, contractValue: sub.contractValue ?? 0, monthlyContractValue: sub.monthlyContractValue ?? 0, yourTurn: parts.yourTurn }),
     notes: viewer.permissions.has('edit agreements') ? r.notes : null,
     message: r.message,
     company_details: r.companyDetails,

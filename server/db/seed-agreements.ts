@@ -6,21 +6,25 @@
 // was sent with the default reminder and an expiry 30 days after seeding (so it is open for a
 // month on any new installation), and the dealer's bell holds its agreement_to_sign, read. Issue 57:
 // each sent one has its signer (an open slot: the recipient) and every one its trail; the signed
-// one's PDF ends with the certificate of completion under its signature.
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+// one's PDF ends with the certificate of completion under its signature. Issue 57 also: Demo Motors
+// has one sent to two of its users in order and countersigned by staff (its `turns`): Dana Dealer
+// signed first (a real incremental signature over the unsigned form), so it is Fran Finch's turn
+// (finance@demo.test, seeded here as the company's second user), then admin@demo.test countersigns.
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { defaultProducts, SUBSCRIPTION_DEFAULTS, type Subscription } from '../../engine/agreements';
 import type { AgreementStage, AgreementType } from '../../contract/agreements';
 import type { Db } from './database';
 import { agreementReference } from '../../contract/agreements';
 import { toLocale } from '../../engine';
-import { agreements, agreementEnvelopes, agreementSignatures, agreementSigners, companies, userNotifications, users } from './schema';
+import { agreements, agreementEnvelopes, agreementSignatures, agreementSigners, companies, companyUsers, userNotifications, userRoles, users } from './schema';
 import { withDerived, pricingOf, renderDocument, documentFilename } from '../agreements/agreements.document';
 import { prefillCompanyDetails, siteCounts } from '../agreements/agreements.prefill';
 import { companyCatalogue, loadAgreement } from '../agreements/agreements.store';
 import { frozenCatalogue } from '../agreements/agreements.service';
 import { sendSettings } from '../agreements/agreements.expiry';
-import { agreementPagePath, notifyToSign, signerChannel, signerOf } from '../agreements/agreements.notify';
+import { agreementPagePath, notifyToSign, signerChannel, signerOf, type SentAgreement } from '../agreements/agreements.notify';
+import { planSigners } from '../agreements/agreements.signers';
 import { createSigningCertificate, sha256 } from '../agreements/agreements.signing';
 import { eventsOf, recordEvent, type Who } from '../agreements/agreements.events';
 import { agreementTexts } from '../agreements/agreements.texts';
@@ -48,7 +52,15 @@ interface DemoAgreement {
   recipient?: string;
   /** A waiting one's expiry, in days after seeding (a date, as the send dialog picks one). */
   expiresInDays?: number;
+  /** Issue 57: a sending to named signers (by address, in order) and a countersigner; the first `signed` of them have signed. */
+  turns?: { signers: string[]; countersigner: string; signed: number };
 }
+
+/**
+ * Demo Motors' second user (issue 57), the second signer of the sending in turn: a Client of the
+ * company beside dealer@demo.test, with the demo password.
+ */
+export const DEMO_SECOND_SIGNER = { email: 'finance@demo.test', name: 'Fran Finch', position: 'Finance Director', company: 'Demo Motors' } as const;
 
 const firstOf = (market: string) => DEMO_EXTRA_COMPANIES.find((c) => c.market === market)!.name;
 
@@ -90,6 +102,21 @@ export const DEMO_AGREEMENTS: DemoAgreement[] = [
     subscription: { designType: 'template', projectType: 'independent', term: 24 },
     signer: { name: 'Hugo Harbour', position: 'Directeur', email: 'dealer2@demo.test' },
   },
+  {
+    name: 'Demo Motors aftersales pages',
+    company: 'Demo Motors',
+    type: 'amendment',
+    stage: 'sent',
+    lang: 'en-GB',
+    salesperson: 'am@demo.test',
+    age: 8,
+    dealerMessage: 'The service and parts pages we discussed. Dana signs first, then Fran; we countersign last.',
+    subscription: { designType: 'franchise', projectType: 'multi-franchise-dealer', stockCount: 180 },
+    recipient: 'dealer@demo.test',
+    expiresInDays: 30,
+    // Dana Dealer signed; Fran Finch's turn; the provider countersigns once both have.
+    turns: { signers: ['dealer@demo.test', DEMO_SECOND_SIGNER.email], countersigner: 'admin@demo.test', signed: 1 },
+  },
   { name: `${firstOf('UK')} renewal`, company: firstOf('UK'), type: 'renewal', stage: 'created', lang: 'en-GB', salesperson: 'admin@demo.test', age: 10 },
   { name: `${firstOf('AU')} website`, company: firstOf('AU'), type: 'new', stage: 'created', archived: true, lang: 'en-AU', salesperson: 'am@demo.test', age: 90, notes: 'Lost to a competitor: archived.' },
 ];
@@ -97,6 +124,16 @@ export const DEMO_AGREEMENTS: DemoAgreement[] = [
 const DAY = 86_400_000;
 let demoCertificate: ReturnType<typeof createSigningCertificate> | undefined;
 const BASE = Date.UTC(2026, 2, 2, 10);
+
+/**
+ * The demo's signing certificate. RSA key generation is most of the seed's time (0.4-1 s): one
+ * certificate per process, valid from a year before the demo's dates, so it was valid at every
+ * demo signature whichever is made first.
+ */
+function demoSigningCertificate() {
+  demoCertificate ??= createSigningCertificate('Dealer Launch Portal (demo)', new Date(BASE - 365 * DAY));
+  return demoCertificate;
+}
 
 /** Seeds DEMO_AGREEMENTS once; false when there were agreements already (or the demo companies are missing). */
 export async function seedDemoAgreements(db: Db): Promise<boolean> {
@@ -106,13 +143,15 @@ export async function seedDemoAgreements(db: Db): Promise<boolean> {
   const found = await db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.name, names));
   const companyIds = new Map(found.map((c) => [c.name, c.id]));
   if (companyIds.size !== names.length) return false;
-  const people = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [...new Set(DEMO_AGREEMENTS.flatMap((a) => [a.salesperson, a.signer?.email ?? a.salesperson]))]));
-  const userIds = new Map(people.map((u) => [u.email, u.id]));
 
   return db.transaction(async (tx) => {
     // The seed lock (locks.ts): instances starting at once seed these once.
     await takeSeedLock(tx as unknown as Db);
     if (await done(tx as unknown as Db)) return false;
+    await seedSecondSigner(tx as unknown as Db, companyIds.get(DEMO_SECOND_SIGNER.company)!);
+    const emails = DEMO_AGREEMENTS.flatMap((a) => [a.salesperson, a.signer?.email ?? a.salesperson, ...(a.turns ? [...a.turns.signers, a.turns.countersigner] : [])]);
+    const people = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [...new Set(emails)]));
+    const userIds = new Map(people.map((u) => [u.email, u.id]));
     for (const demo of DEMO_AGREEMENTS) {
       const companyId = companyIds.get(demo.company)!;
       const details = await prefillCompanyDetails(tx, companyId);
@@ -155,6 +194,7 @@ export async function seedDemoAgreements(db: Db): Promise<boolean> {
       // Issue 57: one open signer slot, the recipient (a sending that names no signers), and the sending in the trail.
       const record = (await loadAgreement(tx, row.id))!;
       const shown = sha256(await renderDocument(record, await pricingOf(tx, record)));
+      if (demo.turns && (await seedTurns(tx as unknown as Db, { id: row.id, name: demo.name, lang: demo.lang, sentAt: sent, expiresAt: settings.expiresAt, companyId }, demo.turns, userIds, salesperson, shown))) continue;
       await tx.insert(agreementSigners).values({ agreementId: row.id, userId: null, name: demo.signer?.name ?? details.contact_name ?? demo.company, email: recipient, role: 'signer', position: 1, status: 'current', turnSince: sent });
       await recordEvent(tx, { agreementId: row.id, kind: 'sent', who: salesperson, at: sent, documentSha256: shown });
       if (demo.stage === 'sent') await announceDemo(tx as unknown as Db, { id: row.id, name: demo.name, lang: demo.lang, sentAt: sent, expiresAt: settings.expiresAt, companyId }, recipient, details.contact_name ?? demo.company);
@@ -205,9 +245,7 @@ async function signDemo(db: Db, id: number, signedAt: Date, signer: NonNullable<
     events: [...trail, { at: signedAt, kind: 'signed', name: signer.name, email: signer.email, ip: address, userAgent: null, documentSha256: shown, reason: null }],
     drawn: [{ name: signer.name, png: image }],
   });
-  // RSA key generation is most of the seed's time (0.4-1 s): one certificate per process.
-  demoCertificate ??= createSigningCertificate('Dealer Launch Portal (demo)', signedAt);
-  const certificate = demoCertificate;
+  const certificate = demoSigningCertificate();
   const signed = await appendSignature(withCertificate, { fieldName: 'signer-1', name: signer.name, email: signer.email, role: 'signer', reason: `${texts.certificate.kinds.signed}: ${agreementReference(id)}`, signedAt, location: address }, certificate);
   await db.update(agreements).set({ stage: 'signed', signedAt, updatedAt: signedAt, version: sql`${agreements.version} + 1` }).where(eq(agreements.id, id));
   const [slot] = await db.update(agreementSigners).set({ status: 'signed', userId: signerUserId, signedAt, openedAt: new Date(signedAt.getTime() - 600_000) }).where(eq(agreementSigners.agreementId, id)).returning({ id: agreementSigners.id });
@@ -222,6 +260,113 @@ async function signDemo(db: Db, id: number, signedAt: Date, signer: NonNullable<
     userAgent: null,
     signatureImage: image,
     shownSha256: shown,
+    signedSha256: sha256(signed),
+    certificateFingerprint: certificate.fingerprint,
+    signedPdf: signed,
+    signedAt,
+  });
+  await recordEvent(db, { agreementId: id, kind: 'signed', who, at: signedAt, name: signer.name, email: signer.email, documentSha256: sha256(signed) });
+}
+
+/**
+ * Demo Motors' second user (DEMO_SECOND_SIGNER), as the demo's dealer users are seeded (Client role,
+ * a member of the company, not its primary user). Their password hash is dealer@demo.test's: the
+ * seed of agreements is not given the demo password, and the same hash takes the same password
+ * (also a DEMO_PASSWORD other than the default). Nothing when the address is taken.
+ */
+async function seedSecondSigner(db: Db, companyId: number): Promise<void> {
+  const [dealer] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, 'dealer@demo.test'));
+  if (!dealer) return;
+  const { email, name, position } = DEMO_SECOND_SIGNER;
+  const [row] = await db.insert(users).values({ email, name, position, passwordHash: dealer.passwordHash, primary: false }).onConflictDoNothing().returning({ id: users.id });
+  if (!row) return;
+  await db.insert(userRoles).values({ userId: row.id, roleId: CLIENT_ROLE_ID });
+  await db.insert(companyUsers).values({ companyId, userId: row.id });
+}
+
+/** The Client role (seed-data.ts ROLES). */
+const CLIENT_ROLE_ID = 1;
+
+/**
+ * A sending to named signers in order and a countersigner (issue 57), as agreements.signers.ts
+ * writes one: the plan checked by `planSigners` (company users, the countersigner's permission),
+ * the rows by position, the `sent` event with the unsigned form's hash; then the first `signed`
+ * signers sign their turns (signTurnDemo), and the next one's turn is open since the last
+ * signature, with their agreement_to_sign bell row (unread: it waits for them). False, with nothing
+ * written, when its people are not there to take it.
+ */
+async function seedTurns(db: Db, agreement: SentAgreement & { companyId: number }, turns: NonNullable<DemoAgreement['turns']>, userIds: Map<string, number>, salesperson: Who, shown: string): Promise<boolean> {
+  const people = [...turns.signers, turns.countersigner];
+  if (!people.every((email) => userIds.has(email))) return false;
+  // Nothing is written before the plan is checked; a demo database whose people no longer fit
+  // (a user left the company, the admin's role lost the permission) gets the open slot instead.
+  const plan = await planSigners(
+    db,
+    { companyId: agreement.companyId },
+    { signers: turns.signers.map((email) => ({ user_id: userIds.get(email)! })), countersigner_id: userIds.get(turns.countersigner)!, routing: 'sequential' },
+    { name: '-', email: null },
+  ).catch(() => null);
+  if (!plan) return false;
+  const rows = await db
+    .insert(agreementSigners)
+    .values(plan.signers.map((p, i) => ({ agreementId: agreement.id, userId: p.userId, name: p.name, email: p.email, role: p.role, position: i + 1, status: 'waiting' as const })))
+    .returning();
+  await recordEvent(db, { agreementId: agreement.id, kind: 'sent', who: salesperson, at: agreement.sentAt, documentSha256: shown });
+  let since = agreement.sentAt;
+  for (const signer of rows.slice(0, turns.signed)) {
+    const signedAt = new Date(since.getTime() + DAY);
+    await signTurnDemo(db, agreement.id, signer, since, signedAt);
+    since = signedAt;
+  }
+  const next = rows[turns.signed];
+  await db.update(agreementSigners).set({ status: 'current', turnSince: since }).where(eq(agreementSigners.id, next.id));
+  const signer = { userId: next.userId, name: next.name, email: next.email! };
+  await notifyToSign(db, agreement, signer, await signerChannel(db, signer, 'agreement_to_sign'));
+  await db
+    .update(userNotifications)
+    .set({ createdAt: since })
+    .where(and(eq(userNotifications.userId, next.userId!), eq(userNotifications.event, 'agreement_to_sign'), eq(userNotifications.link, agreementPagePath(agreement.id))));
+  return true;
+}
+
+/**
+ * One signer's turn signed as POST /agreements/{id}/sign signs one that is not the last: opened,
+ * then a PAdES signature appended incrementally (appendSignature) to the PDF as the previous
+ * signature left it (the unsigned order form for the first), with no certificate of completion
+ * yet (the last signature carries it), stored with both hashes; the version moves on, as every
+ * signature's write does.
+ */
+async function signTurnDemo(db: Db, id: number, signer: typeof agreementSigners.$inferSelect, turnSince: Date, signedAt: Date): Promise<void> {
+  const record = (await loadAgreement(db, id))!;
+  const unsigned = await renderDocument(record, await pricingOf(db, record));
+  const [previous] = await db.select({ pdf: agreementSignatures.signedPdf }).from(agreementSignatures).where(eq(agreementSignatures.agreementId, id)).orderBy(desc(agreementSignatures.signedAt)).limit(1);
+  const pdf = previous ? Buffer.from(previous.pdf) : unsigned;
+  const [person] = await db.select({ position: users.position }).from(users).where(eq(users.id, signer.userId!));
+  const address = '192.0.2.11';
+  const userAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+  const who: Who = { userId: signer.userId, ip: address, userAgent };
+  const openedAt = new Date(signedAt.getTime() - 600_000);
+  await recordEvent(db, { agreementId: id, kind: 'opened', who, at: openedAt });
+  const texts = agreementTexts(toLocale(record.lang));
+  const certificate = demoSigningCertificate();
+  const signed = await appendSignature(
+    pdf,
+    { fieldName: `signer-${signer.position}`, name: signer.name, email: signer.email!, role: signer.role, reason: `${texts.certificate.kinds.signed}: ${agreementReference(id)}`, signedAt, location: address },
+    certificate,
+  );
+  await db.update(agreements).set({ updatedAt: signedAt, version: sql`${agreements.version} + 1` }).where(eq(agreements.id, id));
+  await db.update(agreementSigners).set({ status: 'signed', turnSince, openedAt, signedAt }).where(eq(agreementSigners.id, signer.id));
+  await db.insert(agreementSignatures).values({
+    agreementId: id,
+    signerId: signer.id,
+    signerUserId: signer.userId,
+    signerName: signer.name,
+    signerPosition: person?.position ?? null,
+    signerEmail: signer.email!,
+    clientAddress: address,
+    userAgent,
+    signatureImage: await drawnSignature(),
+    shownSha256: sha256(unsigned),
     signedSha256: sha256(signed),
     certificateFingerprint: certificate.fingerprint,
     signedPdf: signed,

@@ -106,7 +106,7 @@ export async function seedDemoProjects(db: Db): Promise<boolean> {
       const [config] = spec.company === 'Demo Motors' ? await tx.select({ id: configs.id }).from(configs).where(eq(configs.companyId, company)).orderBy(asc(configs.id)).limit(1) : [];
       const [agreement] =
         spec.company === 'Demo Motors'
-          ? await tx.select({ id: agreements.id }).from(agreements).where(and(eq(agreements.companyId, company), eq(agreements.stage, 'sent'), isNull(agreements.archivedAt))).limit(1)
+          ? await tx.select({ id: agreements.id }).from(agreements).where(and(eq(agreements.companyId, company), eq(agreements.stage, 'sent'), isNull(agreements.archivedAt))).orderBy(asc(agreements.id)).limit(1)
           : [];
       const start = addDays(today, -spec.started);
       const id = await insertProject(

@@ -10,7 +10,7 @@ import { seedDemoCompanies } from './seed-companies';
 import { seedDemoMedia } from './seed-media';
 import { seedDemoPosts } from './seed-posts';
 import { seedDemoProducts } from './seed-products';
-import { seedDemoAgreements } from './seed-agreements';
+import { DEMO_SECOND_SIGNER, seedDemoAgreements } from './seed-agreements';
 import { seedDemoReviews } from './seed-reviews';
 import { seedDemoTasks } from './seed-tasks';
 import { seedDemoProjects } from './seed-projects';
@@ -108,7 +108,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   // Demo task stages, types, templates and notification templates once per database (before the projects that copy them).
   if (opts.demo) await seedDemoTasks(db);
   // Demo agreements once per database, priced from the demo catalogue (so after the products).
-  if (opts.demo) await seedDemoAgreements(db);
+  // (They add Demo Motors' second user, a signer of the one in turn: listed with the demo sign-ins.)
+  if (opts.demo && (await seedDemoAgreements(db)) && result.demoUsers.length) result.demoUsers.push(DEMO_SECOND_SIGNER.email);
   // Demo review threads on Demo Motors' config, with the bell rows they gave, once per database (after the configs).
   if (opts.demo) await seedDemoReviews(db);
   // Demo projects once per database, their tasks copied from the templates (so after the tasks), linking the demo agreements (so after them).

@@ -62,6 +62,17 @@ export async function companyAgreements(companyId: number, stage: AgreementStage
   return r?.body;
 }
 
+/** A company's sent agreements that wait for the reader's signature (issue 57: their turn), newest change first (at most five). */
+export async function yourTurnAgreements(companyId: number, signal?: AbortSignal): Promise<AgreementListItem[] | undefined> {
+  const r = await http.request<AgreementListItem[]>(`/companies/${companyId}/agreements`, {
+    query: { sort: JSON.stringify(['updated_at', 'DESC']), range: JSON.stringify([0, 4]), filter: JSON.stringify({ stage: 'sent', archived: false, your_turn: true }) },
+    cache: false,
+    notify: false,
+    signal,
+  });
+  return r?.body;
+}
+
 /** Saves changes; the answer is the agreement as stored (derived values recomputed by the server). Field errors (422) are the caller's to show. */
 export async function saveAgreement(agreement: Pick<AgreementDetail, 'guid' | 'company_guid'>, changes: AgreementChanges): Promise<AgreementDetail | undefined> {
   return http.put<AgreementDetail>(`/companies/${encodeURIComponent(agreement.company_guid)}/agreements/${encodeURIComponent(agreement.guid)}`, { agreement: changes }, { notify: false });

@@ -9,4 +9,6 @@ export const agreementKeys = {
   detail: (id: string) => ['agreements', 'detail', id] as const,
   /** A company's agreements in one stage (the dashboard's card). */
   ofCompany: (companyId: number, stage: AgreementStage | null) => ['agreements', 'company', companyId, stage ?? 'any'] as const,
+  /** A company's agreements the reader may sign now (the dashboard's "waits for your signature"). */
+  yourTurn: (companyId: number) => ['agreements', 'company', companyId, 'your-turn'] as const,
 };

@@ -7,7 +7,7 @@ import { http } from '../http';
  * are the caller's to show (notify: false), so a 422's words go under the reason.
  */
 
-/** A user as the signer choice lists them (GET /users). */
+/** A user as the signer choice lists them (GET /users, GET /agreements/countersigners). */
 export interface UserChoice {
   id: number;
   name: string;
@@ -43,11 +43,10 @@ export async function searchCompanyUsers(companyId: number, q: string, signal?: 
 }
 
 /**
- * Active users by name or email for the countersigner. The users list has no filter by
- * permission, so anyone is offered; the server refuses one without 'countersign agreements' (422
- * at countersigner_id, in words).
+ * Who may countersign, by name or email (GET /agreements/countersigners: active users whose role
+ * holds 'countersign agreements'), so the picker offers nobody the server would refuse.
  */
 export async function searchStaff(q: string, signal?: AbortSignal): Promise<UserChoice[]> {
-  const rows = await http.get<UserChoice[]>('/users', userQuery(q.trim() ? { q: q.trim() } : {}, signal));
+  const rows = await http.get<UserChoice[]>('/agreements/countersigners', { cache: false, notify: false, signal, query: q.trim() ? { q: q.trim() } : {} });
   return (rows ?? []).map(({ id, name, email }) => ({ id, name, email }));
 }

@@ -27,7 +27,7 @@ export const demoAgreement: AgreementDetail = {
   company_id: 1, company_guid: '1b7c1a52-2f1e-4c55-9a3e-5d1b2f0e0001', company_name: 'Demo Motors', currency: 'GBP', lang: 'en', user_id: 2,
   salesperson: { id: 2, name: 'Priya Shah' }, contract_value: 0, monthly_contract_value: 0,
   created_at: '2026-11-20T09:30:00Z', updated_at: '2026-11-24T14:10:00Z', sent_at: '2026-11-24T14:10:00Z', signed_at: null,
-  remind_after_days: 3, expires_at: '2026-12-12T23:59:59.999Z', expired: false,
+  remind_after_days: 3, expires_at: '2026-12-12T23:59:59.999Z', expired: false, your_turn: false,
   notes: 'Agreed a 10% monthly discount with the dealer principal on the phone.',
   message: 'Thank you for choosing us for your new website. Your launch photography day is booked for the week after sign-off.',
   company_details: {

@@ -31,6 +31,8 @@ const ASSERTION_SECONDS = 3600;
 /** A token is renewed this long before it expires, so none dies in the middle of a send. */
 const RENEW_BEFORE_MS = 5 * 60_000;
 const JWT_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+/** The longest voidedReason DocuSign takes. */
+const VOIDED_REASON_MAX = 200;
 /** DocuSign's own messages are short; a proxy's HTML error page is not, and is cut. */
 const MESSAGE_MAX = 300;
 
@@ -147,6 +149,26 @@ export class DocusignSigner implements AgreementSigner {
       customFields: { textCustomFields: [{ name: 'agreementGuid', value: request.agreementGuid, show: 'false', required: 'false' }] },
       status: 'sent',
     };
+  }
+
+  /**
+   * Issue 57: staff voided the agreement in the portal, so its envelope is voided in DocuSign too
+   * (PUT the envelope with status "voided" and the reason, which DocuSign mails the recipients and
+   * caps at 200 characters): nobody can sign there what the portal withdrew. A refusal (an envelope
+   * DocuSign finished meanwhile: ENVELOPE_CANNOT_VOID_INVALID_STATE) is the same 502 as a refused
+   * sending, with DocuSign's words.
+   */
+  async voidEnvelope(envelopeId: string, reason: string): Promise<void> {
+    const url = `${this.settings.baseUrl}/v2.1/accounts/${encodeURIComponent(this.settings.accountId)}/envelopes/${encodeURIComponent(envelopeId)}`;
+    const body = JSON.stringify({ status: 'voided', voidedReason: reason.slice(0, VOIDED_REASON_MAX) });
+    const put = async () => this.call(url, { method: 'PUT', headers: { authorization: `Bearer ${await this.accessToken()}`, 'content-type': 'application/json', accept: 'application/json' }, body });
+    let answer = await put();
+    if (answer.status === 401) {
+      this.token = null;
+      answer = await put();
+    }
+    if (answer.status < 200 || answer.status >= 300) throw new Upstream(interpolate(serverMessages.signing.docusign_refused, { message: docusignMessage(answer.status, answer.body) }));
+    this.log.info({ envelopeId }, 'DocuSign envelope voided');
   }
 
   private createEnvelope(body: string, token: string) {

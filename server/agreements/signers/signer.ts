@@ -49,4 +49,9 @@ export interface EnvelopeSent {
 export interface AgreementSigner {
   readonly provider: 'local' | 'docusign';
   send(request: EnvelopeRequest): Promise<EnvelopeSent>;
+  /**
+   * Issue 57: withdraws a sent envelope at the provider when staff void the agreement (DocuSign);
+   * absent for the local signer, whose envelope is the agreement itself.
+   */
+  voidEnvelope?(externalId: string, reason: string): Promise<void>;
 }

@@ -20,6 +20,10 @@ const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
 /** The envelopes the stand-in was given. */
 const envelopes: Array<{ envelopeId: string; body: { recipients: { signers: Array<Record<string, unknown>> } } }> = [];
+/** The envelope updates (PUT) it was given: the portal's voids. */
+const updates: Array<{ envelopeId: string; authorization: string | undefined; body: Record<string, unknown> }> = [];
+/** Envelopes the stand-in refuses to void, as DocuSign does once an envelope is finished. */
+const finished = new Set<string>();
 let standIn: Server;
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -92,6 +96,14 @@ beforeAll(async () => {
         const envelopeId = randomUUID();
         envelopes.push({ envelopeId, body: JSON.parse(body) as (typeof envelopes)[number]['body'] });
         return reply(201, { envelopeId, status: 'sent' });
+      }
+      const put = req.method === 'PUT' ? /\/envelopes\/([^/]+)$/.exec(req.url ?? '') : null;
+      if (put) {
+        const envelopeId = decodeURIComponent(put[1]);
+        if (!envelopes.some((e) => e.envelopeId === envelopeId)) return reply(404, { errorCode: 'ENVELOPE_DOES_NOT_EXIST', message: 'The envelope specified either does not exist or you have no access to it.' });
+        if (finished.has(envelopeId)) return reply(400, { errorCode: 'ENVELOPE_CANNOT_VOID_INVALID_STATE', message: "Only envelopes in the 'Sent' or 'Delivered' states may be voided." });
+        updates.push({ envelopeId, authorization: req.headers.authorization, body: JSON.parse(body) as Record<string, unknown> });
+        return reply(200, { envelopeId });
       }
       reply(404, { errorCode: 'RESOURCE_NOT_FOUND', message: 'Not found.' });
     });
@@ -248,5 +260,97 @@ describe('DocuSign: parallel, decline and void', () => {
     expect(now.stage).toBe('voided');
     expect(now.closed_reason).toBe('Sent to the wrong director.');
     expect(kinds(now)).toEqual(['created', 'sent', 'voided']);
+  });
+});
+
+describe('DocuSign: opened, the envelope’s status, a decline told to the salesperson, and voiding in the portal', () => {
+  const envelopeStatus = async (id: number) => (await detail(id)).envelopes.at(-1)!.status;
+
+  it('records recipient-delivered as the signer’s `opened`, once, with DocuSign’s time and IP, and keeps the envelope’s status as DocuSign reports it', async () => {
+    const a = await created('DocuSign opened');
+    const envelopeId = await sendToDocusign(a.id, { signers: [{ user_id: ids['dealer@demo.test'] }, { user_id: ids['finance@demo-motors.test'] }] });
+    expect(await envelopeStatus(a.id)).toBe('sent');
+    const [first, second] = (await detail(a.id)).signers;
+    await sleep(5);
+    const openedAt = new Date().toISOString();
+    const delivered = message('recipient-delivered', envelopeId, {
+      recipientId: first.id,
+      signers: [{ recipientId: String(first.id), email: 'dealer@demo.test', name: 'Dana Dealer', status: 'delivered', deliveredDateTime: openedAt, recipientIPAddress: '203.0.113.9' }],
+      summary: { status: 'delivered' },
+    });
+    expect((await deliver(delivered)).body.outcome).toBe('applied');
+    // DocuSign delivers it again (a retry, or the signer opening the mail a second time): still one event.
+    expect((await deliver({ ...delivered, generatedDateTime: new Date().toISOString() })).body.outcome).toBe('unchanged');
+    let now = await detail(a.id);
+    expect(kinds(now)).toEqual(['created', 'sent', 'opened']);
+    expect(now.events[2]).toMatchObject({ kind: 'opened', at: openedAt, name: 'Dana Dealer', email: 'dealer@demo.test', ip: '203.0.113.9', user_id: ids['dealer@demo.test'] });
+    expect(now.signers[0].opened_at).toBe(openedAt);
+    expect(now.envelopes.at(-1)!.status).toBe('delivered');
+
+    expect((await deliver(message('envelope-voided', envelopeId, { summary: { status: 'voided', voidedReason: 'Replaced by a new order form.' } }))).body.outcome).toBe('applied');
+    expect(await envelopeStatus(a.id)).toBe('voided');
+    // A message DocuSign generated earlier and delivered late neither reopens the envelope nor opens a closed sending.
+    const late = message('recipient-delivered', envelopeId, { recipientId: second.id, signers: [{ recipientId: String(second.id), status: 'delivered' }], summary: { status: 'delivered' } });
+    expect((await deliver(late)).body.outcome).toBe('unchanged');
+    now = await detail(a.id);
+    expect(now.envelopes.at(-1)!.status).toBe('voided');
+    expect(kinds(now)).toEqual(['created', 'sent', 'opened', 'voided']);
+  });
+
+  it('mails the salesperson of a decline in DocuSign, with who declined, the reason and the link, as a decline in the portal does', async () => {
+    const a = await created('DocuSign declined, told');
+    const envelopeId = await sendToDocusign(a.id, { signers: [{ user_id: ids['dealer@demo.test'] }] });
+    const [slot] = (await detail(a.id)).signers;
+    const declined = message('recipient-declined', envelopeId, {
+      recipientId: slot.id,
+      signers: [{ recipientId: String(slot.id), email: 'dealer@demo.test', name: 'Dana Dealer', status: 'declined', declinedReason: 'Our finance director signs these.' }],
+      summary: { status: 'declined' },
+    });
+    expect((await deliver(declined)).body.outcome).toBe('applied');
+    expect((await deliver(declined)).body.outcome).toBe('unchanged');
+    const subject = `DocuSign declined, told (A-${a.id}) was declined`;
+    let mails = server.mail.messages.filter((m) => m.subject === subject);
+    for (let i = 0; i < 200 && !mails.length; i++) {
+      await sleep(50);
+      mails = server.mail.messages.filter((m) => m.subject === subject);
+    }
+    await sleep(300);
+    // The salesperson (who created it, admin@demo.test), once however often DocuSign delivers the message.
+    expect(server.mail.messages.filter((m) => m.subject === subject).map((m) => m.to)).toEqual(['admin@demo.test']);
+    expect(mails[0].text).toContain('Dana Dealer declined the order form');
+    expect(mails[0].text).toContain('Reason: Our finance director signs these.');
+    expect(mails[0].text).toContain(`/#/agreements/${a.id}/edit`);
+    expect(await envelopeStatus(a.id)).toBe('declined');
+  });
+
+  it('voids the DocuSign envelope when staff void the agreement in the portal, with the reason (cut to DocuSign’s 200 characters)', async () => {
+    const a = await created('DocuSign voided in the portal');
+    const envelopeId = await sendToDocusign(a.id, { signers: [{ user_id: ids['dealer@demo.test'] }, { user_id: ids['finance@demo-motors.test'] }] });
+    const reason = `The dealer asked for a second site first. ${'They will tell us which one. '.repeat(10)}`.trim();
+    expect(reason.length).toBeGreaterThan(200);
+    const r = await as('admin', 'POST', `/api/agreements/${a.id}/void`, { reason });
+    expect(r.status).toBe(200);
+    expect(r.body.stage).toBe('voided');
+    expect(r.body.closed_reason).toBe(reason);
+    expect(updates.filter((u) => u.envelopeId === envelopeId)).toEqual([
+      { envelopeId, authorization: expect.stringMatching(/^Bearer token-/), body: { status: 'voided', voidedReason: reason.slice(0, 200) } },
+    ]);
+    expect(await envelopeStatus(a.id)).toBe('voided');
+    // DocuSign's own envelope-voided message that follows changes nothing more.
+    expect((await deliver(message('envelope-voided', envelopeId, { summary: { status: 'voided', voidedReason: reason.slice(0, 200) } }))).body.outcome).toBe('unchanged');
+    expect(kinds(await detail(a.id))).toEqual(['created', 'sent', 'voided']);
+  });
+
+  it('leaves the agreement sent when DocuSign refuses to void its envelope (502 with DocuSign’s words)', async () => {
+    const a = await created('DocuSign finished meanwhile');
+    const envelopeId = await sendToDocusign(a.id, { signers: [{ user_id: ids['dealer@demo.test'] }] });
+    finished.add(envelopeId);
+    const r = await as('admin', 'POST', `/api/agreements/${a.id}/void`, { reason: 'Too late.' });
+    expect(r.status).toBe(502);
+    expect(r.body.message).toBe("DocuSign refused the envelope: Only envelopes in the 'Sent' or 'Delivered' states may be voided. (ENVELOPE_CANNOT_VOID_INVALID_STATE)");
+    const now = await detail(a.id);
+    expect(now.stage).toBe('sent');
+    expect(kinds(now)).toEqual(['created', 'sent']);
+    expect(now.envelopes.at(-1)!.status).toBe('sent');
   });
 });

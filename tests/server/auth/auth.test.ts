@@ -82,7 +82,8 @@ describe('GET /api/users/current', () => {
     expect(r.body.user.roles[0].permissions.length).toBeGreaterThan(0);
     expect(r.body.company).toMatchObject({ name: 'Demo Motors', stage: 'configurator', lang: 'en' });
     expect(r.body.company.taxonomies).toContainEqual(expect.objectContaining({ taxonomy: 'region', term: expect.objectContaining({ id: 7, slug: 'uk' }) }));
-    expect(r.body.company.users).toEqual([expect.objectContaining({ email: 'dealer@demo.test', primary: true })]);
+    // Dana, the primary user, and Fran, the second signer of issue 57's demo agreement in turns.
+    expect(r.body.company.users).toEqual([expect.objectContaining({ email: 'dealer@demo.test', primary: true }), expect.objectContaining({ email: 'finance@demo.test', primary: false })]);
   });
 
   it('gives the administrator every permission and no company', async () => {

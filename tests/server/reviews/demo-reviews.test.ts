@@ -53,7 +53,8 @@ describe('the demo review threads', () => {
 
   it('sent the waiting agreement with the default reminder and a month to sign it, to the dealer whose bell links to it', async () => {
     const list = (await get<AgreementListItem[]>(d.tokens.admin, '/agreements')).body;
-    const waiting = list.filter((a) => a.stage === 'sent');
+    // Beside it, issue 57's "Demo Motors aftersales pages" waits for its second signer (tests/server/agreements/demo-turns.test.ts).
+    const waiting = list.filter((a) => a.stage === 'sent' && a.name !== 'Demo Motors aftersales pages');
     expect(waiting.map((a) => [a.name, a.remind_after_days, a.expired])).toEqual([['Demo Motors website launch', 3, false]]);
     // The end of the day 30 days after seeding (the test run's seed is minutes old).
     const expires = Date.parse(waiting[0].expires_at!);
