@@ -48,7 +48,7 @@ const appSharedZones = APP_SHARED.flatMap((shared) =>
 // names: that area's public functions a feature truly needs. Anything else another area would
 // want belongs in the plumbing or in its own area. Keep the list short; a new entry is a design
 // decision, say why next to it.
-const SERVER_AREAS = ['analytics', 'adminconfigs', 'agreements', 'auth', 'catalogue', 'companies', 'configs', 'dashboard', 'mail', 'media', 'migration', 'notifications', 'posts', 'presence', 'products', 'projects', 'reports', 'reviews', 'roles', 'tasks', 'taxonomies', 'users'];
+const SERVER_AREAS = ['analytics', 'adminconfigs', 'agreements', 'audit', 'auth', 'catalogue', 'companies', 'configs', 'dashboard', 'mail', 'media', 'migration', 'notifications', 'posts', 'presence', 'products', 'projects', 'reports', 'reviews', 'roles', 'search', 'tasks', 'taxonomies', 'users'];
 const AREA_ALLOWS = {
   // Mails go out in the recipient's language with the shared wording: mail's public part, for everyone.
   '*': { mail: ['./mail.locale.ts', './mail.text.ts', './mail.words.ts', './mail.deliver.ts'] },
@@ -76,6 +76,8 @@ const AREA_ALLOWS = {
   // Presence and comments check the stage a request names in the config's own catalogue (a born stage is one too).
   presence: { catalogue: ['./catalogue.versions.ts'] },
   reviews: { catalogue: ['./catalogue.versions.ts'] },
+  // Search finds only the products a dealer may open: their catalogue, as products decides it (issue 58).
+  search: { products: ['./products.catalogue.ts'] },
   // A product may name a stage born in the editor (published): the catalogue says which there are.
   products: { catalogue: ['./catalogue.versions.ts'] },
   // A showcase's images are media items, checked and read as the media library has them.

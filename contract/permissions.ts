@@ -14,6 +14,8 @@ export const PERMISSIONS = [
   'comment configs', 'review configs',
   // Issue 57 (contract/agreements.ts): sign an agreement last, for the provider.
   'countersign agreements',
+  // Issue 58 (contract/audit.ts): read the audit log of every change made through the API.
+  'view audit log',
 ] as const;
 
 /** One permission name. */

@@ -31,6 +31,8 @@ import configRoutes from './configs/configs.routes';
 import productRoutes from './products/products.routes';
 import mediaRoutes from './media/media.routes';
 import postRoutes from './posts/posts.routes';
+import searchRoutes from './search/search.routes';
+import auditRoutes from './audit/audit.routes';
 import agreementRoutes from './agreements/agreements.routes';
 import agreementDocumentRoutes from './agreements/agreements.documents.routes';
 import taskRoutes from './tasks/tasks.routes';
@@ -130,7 +132,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, backupRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes, postRoutes, agreementRoutes, agreementDocumentRoutes, taskRoutes, taskStageRoutes, taskTypeRoutes, taskNotificationRoutes, projectRoutes, projectTaskRoutes, projectGroupRoutes, variationRoutes, stakeholderRoutes, notesRisksRoutes, notificationRoutes, notificationPreferenceRoutes, dashboardRoutes, reportRoutes, adminConfigRoutes, catalogueRoutes, migrationRoutes, analyticsRoutes, reviewRoutes, presenceRoutes]) {
+      for (const routes of [healthRoutes, backupRoutes, authRoutes, registerRoutes, passwordRoutes, userRoutes, termRoutes, taxonomyRoutes, roleRoutes, companyRoutes, configRoutes, productRoutes, mediaRoutes, postRoutes, agreementRoutes, agreementDocumentRoutes, taskRoutes, taskStageRoutes, taskTypeRoutes, taskNotificationRoutes, projectRoutes, projectTaskRoutes, projectGroupRoutes, variationRoutes, stakeholderRoutes, notesRisksRoutes, notificationRoutes, notificationPreferenceRoutes, dashboardRoutes, reportRoutes, adminConfigRoutes, catalogueRoutes, migrationRoutes, analyticsRoutes, reviewRoutes, presenceRoutes, searchRoutes, auditRoutes]) {
         await api.register(routes);
       }
     },

@@ -59,6 +59,7 @@ async function main() {
     digestHour: env.DIGEST_HOUR ? Number(env.DIGEST_HOUR) : undefined,
     jobStaleSeconds: env.JOB_STALE_SECONDS ? Number(env.JOB_STALE_SECONDS) : undefined,
     importWorkers: env.IMPORT_WORKERS ? Number(env.IMPORT_WORKERS) : undefined,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS ? Number(env.AUDIT_RETENTION_DAYS) : undefined,
     bodyLimit: env.BODY_LIMIT ? Number(env.BODY_LIMIT) : undefined,
     trustProxy,
     docusign,

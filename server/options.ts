@@ -1,6 +1,7 @@
 import { createPrivateKey, createSecretKey, type KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
+import { AUDIT_RETENTION } from '../contract/audit';
 import type { Database } from './db/database';
 
 /** Everything buildApp needs; main.ts reads it from the environment, tests pass it directly. */
@@ -39,6 +40,11 @@ export interface AppOptions {
    * routes but runs no import, the others do).
    */
   importWorkers?: number;
+  /**
+   * How many days the audit log keeps an entry (AUDIT_RETENTION_DAYS, default 730, at least 30:
+   * contract/audit.ts); the sweep removes older ones (server/audit/audit.retention.ts).
+   */
+  auditRetentionDays?: number;
   /** Request body limit in bytes (BODY_LIMIT, default 1 MiB). */
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
@@ -180,6 +186,7 @@ export interface ResolvedConfig {
   digestHour: number;
   jobStaleSeconds: number;
   importWorkers: number;
+  auditRetentionDays: number;
   secureCookies: boolean | 'auto';
   maxEventLoopDelay: number | false;
   rateLimits: RateLimits;
@@ -195,6 +202,9 @@ export function resolveConfig(opts: AppOptions): ResolvedConfig {
   if (opts.metricsToken && opts.metricsToken.length < 32) throw new Error('METRICS_TOKEN: give at least 32 characters (e.g. `openssl rand -hex 32`)');
   if (opts.backupToken && opts.backupToken.length < 32) throw new Error('BACKUP_TOKEN: give at least 32 characters (e.g. `openssl rand -hex 32`)');
   if (opts.importWorkers !== undefined && !(Number.isInteger(opts.importWorkers) && opts.importWorkers >= 0)) throw new Error('IMPORT_WORKERS: give a whole number, 0 or more');
+  if (opts.auditRetentionDays !== undefined && !(Number.isInteger(opts.auditRetentionDays) && opts.auditRetentionDays >= AUDIT_RETENTION.minDays && opts.auditRetentionDays <= 36_500)) {
+    throw new Error(`AUDIT_RETENTION_DAYS: give a whole number of days from ${AUDIT_RETENTION.minDays} to 36500`);
+  }
   if (opts.jobStaleSeconds !== undefined && !(opts.jobStaleSeconds >= 1)) throw new Error('JOB_STALE_SECONDS: give a number of seconds, at least 1');
   if (opts.digestHour !== undefined && !(Number.isInteger(opts.digestHour) && opts.digestHour >= 0 && opts.digestHour <= 23)) throw new Error('DIGEST_HOUR: give a whole hour from 0 to 23 (UTC)');
   return {
@@ -209,6 +219,7 @@ export function resolveConfig(opts: AppOptions): ResolvedConfig {
     digestHour: opts.digestHour ?? 7,
     jobStaleSeconds: opts.jobStaleSeconds ?? 30,
     importWorkers: opts.importWorkers ?? 2,
+    auditRetentionDays: opts.auditRetentionDays ?? AUDIT_RETENTION.defaultDays,
     docusign: opts.docusign ?? null,
     analytics: opts.analytics ?? null,
     metricsToken: opts.metricsToken ?? null,

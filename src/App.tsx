@@ -18,12 +18,18 @@ import { routeAt } from './routing/routeAt';
 import { appResources, appRoutes, prefetchPageDataAt } from './routing/routeElements';
 import { themeFor } from './theme';
 import { NotificationBell } from './notifications/NotificationBell';
+import { SearchBox } from './search/SearchBox';
 
 const store = localStorageStore(undefined, 'LaunchPortal');
 
-// What the areas show in the signed-in top bar: the notifications bell. The layout is
-// shared and imports no area, so the app hands it in (one element, so the memo'd top bar keeps it).
-const TOP_BAR_ITEMS = <NotificationBell />;
+// What the areas show in the signed-in top bar: the one search and the notifications bell. The layout is
+// shared and imports no area, so the app hands them in (one element, so the memo'd top bar keeps it).
+const TOP_BAR_ITEMS = (
+  <>
+    <SearchBox />
+    <NotificationBell />
+  </>
+);
 // The sidebar of spec sections 2 and 6, from the areas' routes; `:me` is the signed-in user's id.
 const MENU = buildMenu(ROUTES);
 function Layout({ children }: { children?: ReactNode }) {

@@ -3,7 +3,7 @@
  * DELETE /companies (the list's bulk delete) and the user assignment calls. Each write checks its input first and then changes the company,
  * its terms and meta in one transaction, so a refused write leaves nothing behind.
  */
-import { and, eq, inArray, isNull, like, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, notInArray, or, sql } from 'drizzle-orm';
 import { engineT } from '../../engine';
 import type { Db, Tx } from '../db/database';
 import { companies, companyMeta, companyTerms, companyUsers, media, taxonomies, terms, users } from '../db/schema';
@@ -91,12 +91,15 @@ async function writeTerms(tx: Tx, companyId: number, input: CompanyInput['terms'
 /** Replaces the meta list when the body sends one (the form sends the whole list, logo included; a logo is stored as its media guid). */
 async function writeMeta(tx: Tx, companyId: number, meta: CompanyInput['meta']) {
   if (meta === undefined) return;
-  await tx.delete(companyMeta).where(eq(companyMeta.companyId, companyId));
   const value = (m: NonNullable<CompanyInput['meta']>[number]) => {
     const text = m.meta_value?.trim() || null;
     return text && m.meta_key === LOGO_KEY ? (logoGuid(text) ?? text) : text;
   };
   const rows = (meta ?? []).map((m) => ({ companyId, metaKey: m.meta_key, metaValue: value(m) }));
+  // The same list writes nothing: the audit log (issue 58) enters only a real change.
+  const now = await tx.select({ metaKey: companyMeta.metaKey, metaValue: companyMeta.metaValue }).from(companyMeta).where(eq(companyMeta.companyId, companyId)).orderBy(asc(companyMeta.id));
+  if (JSON.stringify(now) === JSON.stringify(rows.map(({ metaKey, metaValue }) => ({ metaKey, metaValue })))) return;
+  await tx.delete(companyMeta).where(eq(companyMeta.companyId, companyId));
   if (rows.length) await tx.insert(companyMeta).values(rows);
 }
 

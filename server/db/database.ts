@@ -6,6 +6,7 @@ import * as schema from './schema';
 import { acquireDataDirLock } from './lock';
 import { ReadCache, trackPoolWrites, trackWrites } from './read-cache';
 import { takeTurns, type TurnClient } from './take-turns';
+import { actorOnPgClient, actorOnPglite, actorOnPool } from './actor';
 import { LOCK_IDS } from './locks';
 import { installQueue, type QueueDb } from './queue';
 import type pgModule from 'pg';
@@ -61,12 +62,16 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     const { PGlite } = await import('@electric-sql/pglite');
     // pg_trgm: the companies search's trigram indexes (migration 0006).
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    // unaccent: the one search's accent-blind matching (migration 0032, server/search/).
+    const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     // loadDataDir: start from a snapshot (dumpDataDir) instead of an empty cluster (tests start
     // every server from one migrated and seeded snapshot: initdb and seeding once per run).
-    const client = new PGlite({ ...(dataDir ? { dataDir: join(dataDir, 'pglite') } : {}), loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
+    const client = new PGlite({ ...(dataDir ? { dataDir: join(dataDir, 'pglite') } : {}), loadDataDir: opts.loadDataDir, extensions: { pg_trgm, unaccent } });
     await client.waitReady;
+    // Before takeTurns: a write and the setting of its actor (the audit log's who) are one turn.
+    actorOnPglite(client as unknown as Parameters<typeof actorOnPglite>[0]);
     takeTurns(client as unknown as TurnClient);
     // Taken before the write tracking: the queue's polls (an UPDATE that usually finds nothing)
     // write only its own tables, and must not throw the read cache's answers away every second.
@@ -179,6 +184,9 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   // Taken before the write tracking (as on PGlite): the queue's statements bypass it.
   const untracked = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   const queueDb: QueueDb = { executeSql: (text, values) => untracked(text, values) };
+  // A write statement runs on a client set to its request's actor (the audit log's who), the
+  // queue's statements above excepted.
+  actorOnPool(pool as unknown as Parameters<typeof actorOnPool>[0], isDatabaseUnavailable);
   trackPoolWrites(pool, () => reads.invalidate());
   const db = drizzle(pool, { schema });
 
@@ -200,6 +208,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     };
     client.on('error', onError);
     try {
+      await actorOnPgClient(client as unknown as Parameters<typeof actorOnPgClient>[0]);
       return await drizzle(oneAtATime(client), { schema }).transaction(run as never, config);
     } catch (err) {
       if (isDatabaseUnavailable(err)) broken ??= err as Error;

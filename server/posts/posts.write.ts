@@ -4,7 +4,7 @@
  * answered together (422, one error per field); the post, its gallery, terms and meta then change
  * in one transaction.
  */
-import { and, eq, inArray, isNull, like, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, ne, or, sql } from 'drizzle-orm';
 import { engineT } from '../../engine';
 import type { Db, Tx } from '../db/database';
 import { LOCK_IDS } from '../db/locks';
@@ -17,6 +17,7 @@ import { URL_FORMAT } from '../http/formats';
 import { isGuid } from '../http/ids';
 import { loadPost, POST_TAXONOMIES, postKey, SLUG_FORMAT, type PostStatus } from './posts.service';
 import type { Viewer } from '../db/tenancy';
+import { replaceLinks } from '../db/links';
 
 const t = engineT('en-GB');
 
@@ -157,19 +158,24 @@ async function chooseSlug(tx: Tx, sent: string | null, title: string, self: numb
 /** Replaces the gallery (in the order sent), terms and meta when the body sends them. */
 async function writeLists(tx: Tx, postId: number, input: PostInput) {
   if (input.gallery_ids !== undefined) {
-    await tx.delete(postMedia).where(eq(postMedia.postId, postId));
     const ids = [...new Set(input.gallery_ids ?? [])];
-    if (ids.length) await tx.insert(postMedia).values(ids.map((mediaId, position) => ({ postId, mediaId, position })));
+    // The same pictures in the same order write nothing (the audit log enters only a real change).
+    const now = await tx.select({ mediaId: postMedia.mediaId }).from(postMedia).where(eq(postMedia.postId, postId)).orderBy(asc(postMedia.position));
+    if (now.map((r) => r.mediaId).join() !== ids.join()) {
+      await tx.delete(postMedia).where(eq(postMedia.postId, postId));
+      if (ids.length) await tx.insert(postMedia).values(ids.map((mediaId, position) => ({ postId, mediaId, position })));
+    }
   }
   if (input.terms !== undefined) {
-    await tx.delete(postTerms).where(eq(postTerms.postId, postId));
-    const ids = [...new Set(input.terms ?? [])];
-    if (ids.length) await tx.insert(postTerms).values(ids.map((termId) => ({ postId, termId })));
+    await replaceLinks(tx, postTerms, { column: postTerms.postId, id: postId }, postTerms.termId, input.terms ?? [], (termId) => ({ postId, termId }));
   }
   if (input.meta !== undefined) {
-    await tx.delete(postMeta).where(eq(postMeta.postId, postId));
     const rows = (input.meta ?? []).map((e) => ({ postId, metaKey: e.meta_key, metaValue: clean(e.meta_value) }));
-    if (rows.length) await tx.insert(postMeta).values(rows);
+    const now = await tx.select({ metaKey: postMeta.metaKey, metaValue: postMeta.metaValue }).from(postMeta).where(eq(postMeta.postId, postId)).orderBy(asc(postMeta.id));
+    if (JSON.stringify(now) !== JSON.stringify(rows.map(({ metaKey, metaValue }) => ({ metaKey, metaValue })))) {
+      await tx.delete(postMeta).where(eq(postMeta.postId, postId));
+      if (rows.length) await tx.insert(postMeta).values(rows);
+    }
   }
 }
 

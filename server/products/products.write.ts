@@ -15,6 +15,7 @@ import { childIds, PRODUCT_TAXONOMIES, productColumns, productInput, type Produc
 import { cleanName } from '../http/clean-text';
 import { loadProduct, productKey } from './products.service';
 import { LOCK_IDS } from '../db/locks';
+import { replaceLinks } from '../db/links';
 
 // Serialises changes of the order (db/locks.ts).
 const lockOrder = (tx: Tx) => tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_IDS.productOrder})`);
@@ -75,8 +76,7 @@ async function check(db: Db, input: ProductInput, termIds: number[] | undefined,
 
 async function writeTerms(tx: Tx, productId: number, termIds: number[] | undefined) {
   if (termIds === undefined) return;
-  await tx.delete(productTerms).where(eq(productTerms.productId, productId));
-  if (termIds.length) await tx.insert(productTerms).values([...new Set(termIds)].map((termId) => ({ productId, termId })));
+  await replaceLinks(tx, productTerms, { column: productTerms.productId, id: productId }, productTerms.termId, termIds, (termId) => ({ productId, termId }));
 }
 
 /** POST /products: at the end of the list (order_column = max + 1); 'Product Created'. */

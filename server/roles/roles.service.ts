@@ -19,6 +19,7 @@ import { ADMINISTRATOR_ROLE } from '../../contract/roles';
 import { parseId } from '../http/ids';
 import { namesOf } from '../http/local-names';
 import type { LocalNames } from '../../contract/names';
+import { replaceLinks } from '../db/links';
 
 /** The permission that shows roles and permissions, and with the Administrator role changes them. */
 export const MANAGE_PERMISSION: Permission = 'view permissions';
@@ -179,8 +180,7 @@ export async function updateRole(db: Db, actorId: number, key: string, input: { 
     if (names !== undefined) await tx.update(roles).set({ names }).where(eq(roles.id, role.id));
     if (input.permissions === undefined) return role.id;
     const ids = await permissionIds(tx, [...new Set(input.permissions)]);
-    await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, role.id));
-    if (ids.length) await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId: role.id, permissionId })));
+    await replaceLinks(tx, rolePermissions, { column: rolePermissions.roleId, id: role.id }, rolePermissions.permissionId, ids, (permissionId) => ({ roleId: role.id, permissionId }));
     const left = await managers(tx);
     // Thrown inside the transaction, so the change above is rolled back.
     if (!left.length) throw new Conflict(serverMessages.roles.last_admin, [{ detail: serverMessages.roles.last_admin, field: 'permissions' }]);

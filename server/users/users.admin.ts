@@ -30,6 +30,7 @@ import { companyScope, heldPermissions, inCurrentCompany, seesAllCompanies, type
 import { requestEmailChange } from './users.email';
 import { cleanName } from '../http/clean-text';
 import type { AppServices } from '../plugins/services';
+import { replaceLinks } from '../db/links';
 
 /** What this file's services use of the app (server/plugins/services.ts). */
 type Deps = Pick<AppServices, 'db' | 'config' | 'mail'>;
@@ -211,12 +212,10 @@ const emailTaken = () => new Invalid(serverMessages.email_taken, [{ detail: serv
 
 async function writeLinks(tx: Tx, userId: number, input: UserInput) {
   if (input.roles) {
-    await tx.delete(userRoles).where(eq(userRoles.userId, userId));
-    if (input.roles.length) await tx.insert(userRoles).values([...new Set(input.roles)].map((roleId) => ({ userId, roleId })));
+    await replaceLinks(tx, userRoles, { column: userRoles.userId, id: userId }, userRoles.roleId, input.roles, (roleId) => ({ userId, roleId }));
   }
   if (input.company_id !== undefined) {
-    await tx.delete(companyUsers).where(eq(companyUsers.userId, userId));
-    if (input.company_id) await tx.insert(companyUsers).values({ userId, companyId: input.company_id });
+    await replaceLinks(tx, companyUsers, { column: companyUsers.userId, id: userId }, companyUsers.companyId, input.company_id ? [input.company_id] : [], (companyId) => ({ userId, companyId }));
   }
 }
 

@@ -80,6 +80,7 @@ export const PERMISSIONS = {
   commentConfigs: 'comment configs',
   reviewConfigs: 'review configs',
   countersignAgreements: 'countersign agreements',
+  viewAuditLog: 'view audit log',
 } as const satisfies Record<string, Permission>;
 
 /** Holding any of these shows the admin section of the sidebar. */

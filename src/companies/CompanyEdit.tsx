@@ -5,6 +5,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useDataWords, type DataWords, type NamedTerm } from '../i18n/dataWords';
+import { AuditLink } from '../layout/AuditLink';
 import { PageHeading } from '../layout/PageHeading';
 import { CompanyForm, toCompanyBody } from './CompanyForm';
 import { LogoThumbnail } from './LogoThumbnail';
@@ -73,7 +74,7 @@ export default function CompanyEdit() {
   const { manage } = useCompanyAbilities();
   return (
     <>
-      <PageHeading />
+      <PageHeading action={<AuditLink kind="company" recordId={id} />} />
       <Edit
         resource="companies"
         id={id}

@@ -1,6 +1,7 @@
 import { DeleteButton, Edit, SaveButton, Toolbar, useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { AuditLink } from '../layout/AuditLink';
 import { PageHeading } from '../layout/PageHeading';
 import { ProductForm, toProductBody } from './ProductForm';
 import { DeferredRecord } from '../layout/DeferredRecord';
@@ -37,7 +38,7 @@ export default function ProductEdit() {
   const notify = useNotify();
   return (
     <>
-      <PageHeading />
+      <PageHeading action={<AuditLink kind="product" recordId={id} />} />
       <Edit
         resource="products"
         id={id}

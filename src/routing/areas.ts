@@ -1,4 +1,5 @@
 import agreements from '../agreements/routes';
+import audit from '../audit/routes';
 import categories from '../categories/routes';
 import configAdmin from '../config-admin/routes';
 import configurator from '../configurator/routes';
@@ -21,7 +22,7 @@ import { fillPath, type RouteDef } from './define';
  * The route table: every area's routes, pages and resources (each area's `routes.ts`, see
  * routing/define.ts `Area`), one line per area. A new area adds its folder and one line here.
  */
-export const AREAS = [pages, home, showcases, users, agreements, companies, configurator, media, products, categories, roles, tasks, tracker, reports, configAdmin, migration, notifications] as const;
+export const AREAS = [pages, home, showcases, users, agreements, companies, configurator, media, products, categories, roles, tasks, tracker, reports, configAdmin, migration, notifications, audit] as const;
 
 /** The name of every route: pages, preloads and links name routes by it (a typo does not compile). */
 export type RouteName = (typeof AREAS)[number]['routes'][number]['name'];

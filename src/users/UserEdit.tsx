@@ -1,6 +1,7 @@
 import { DeleteButton, Edit, SaveButton, Toolbar, useNotify, useRedirect, type RaRecord } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { AuditLink } from '../layout/AuditLink';
 import { PageHeading } from '../layout/PageHeading';
 import { toUserBody, UserForm } from './UserForm';
 import { useUserAbilities } from './useUserAbilities';
@@ -48,7 +49,7 @@ export default function UserEdit() {
   const allowed = manage && !self ? ['name', 'email', 'telephone', 'position', 'avatar', 'country', 'primary', 'foc_approver', 'roles', 'company_id', 'status'] : manage ? [...OWN, 'primary', 'foc_approver', 'company_id'] : OWN;
   return (
     <>
-      <PageHeading />
+      <PageHeading action={<AuditLink kind="user" recordId={id} />} />
       <Edit
         resource="users"
         id={id}

@@ -15,3 +15,4 @@ export * from './adminconfigs';
 export * from './catalogue';
 export * from './imports';
 export * from './reviews';
+export * from './audit';

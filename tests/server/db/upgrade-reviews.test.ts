@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -50,7 +51,7 @@ const grants = async (client: PGlite) =>
   ).rows.map((r) => `${r.role}: ${r.permission}`);
 
 it('an installation from before the review permissions gets them, with the demo roles defaults, and keeps a role made by staff as it was', async () => {
-  const client = new PGlite({ extensions: { pg_trgm } });
+  const client = new PGlite({ extensions: { pg_trgm, unaccent } });
   try {
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsBefore('0026_config_reviews') });
@@ -68,7 +69,7 @@ it('an installation from before the review permissions gets them, with the demo 
 });
 
 it('an empty database is left to the seed, which gives the same defaults', async () => {
-  const client = new PGlite({ extensions: { pg_trgm } });
+  const client = new PGlite({ extensions: { pg_trgm, unaccent } });
   try {
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS });

@@ -178,10 +178,10 @@ describe('PUT /roles/{name}', () => {
 });
 
 describe('GET /permissions', () => {
-  it("lists every permission of spec section 6, and issue 55's two", async () => {
+  it("lists every permission of spec section 6, issue 55's two, issue 57's and issue 58's", async () => {
     const r = await as<Array<{ name: string }>>('admin', 'GET', '/api/permissions');
     expect(r.body).toHaveLength(PERMISSIONS.length);
-    expect(PERMISSIONS.length).toBe(30);
-    expect(r.body.map((p) => p.name)).toEqual(expect.arrayContaining(['manage categories', 'view permissions', 'view products']));
+    expect(PERMISSIONS.length).toBe(31);
+    expect(r.body.map((p) => p.name)).toEqual(expect.arrayContaining(['manage categories', 'view permissions', 'view products', 'countersign agreements', 'view audit log']));
   });
 });

@@ -50,11 +50,12 @@ describe('the route table, from the areas', () => {
 
   it("registers each area's react-admin resources by API name", () => {
     expect(Object.keys(RESOURCES).sort()).toEqual(
-      ['adminconfigs', 'agreements', 'companies', 'media', 'posts', 'products', 'projects', 'tasks', 'tasks/notifications', 'tasks/stages', 'tasks/types', 'users'].sort(),
+      ['adminconfigs', 'agreements', 'audit-log', 'companies', 'media', 'posts', 'products', 'projects', 'tasks', 'tasks/notifications', 'tasks/stages', 'tasks/types', 'users'].sort(),
     );
     // A resource's list is the page of the route that shows it (the sidebar's link goes there).
     expect(RESOURCES.companies.list).toBe(PAGES.Companies);
     expect(RESOURCES.posts.edit).toBe(PAGES['Edit Showcases']);
+    expect(RESOURCES['audit-log'].list).toBe(PAGES['Audit Log']);
   });
 
   it('builds the same addresses as the routes, where another area links by hand', () => {
