@@ -142,26 +142,67 @@ export function PreviewDocument({ agreement, priced, t, locale }: PreviewDocumen
           ))}
         </Box>
       </Section>
-      {agreement.signature && (
-        <Section title={t('agreements:pdf.signatureTitle', { company: d.name ?? agreement.company_name })} id="preview-signature">
-          <Facts
-            rows={[
-              [t('agreements:pdf.signerName'), agreement.signature.signer_name],
-              [t('agreements:pdf.signerPosition'), agreement.signature.signer_position],
-              [t('agreements:pdf.signedOn'), formatDate(agreement.signature.signed_at)],
-            ]}
-          />
-          {agreement.signature.image && (
-            <Box sx={{ mt: 1 }}>
-              <Typography variant="body2" color="text.secondary">
-                {t('agreements:pdf.signature')}
-              </Typography>
-              {/* The drawn signature the signed PDF carries. */}
-              <Box component="img" src={agreement.signature.image} alt={t('agreements:pdf.signature')} data-testid="preview-signature-image" sx={{ maxWidth: 320, maxHeight: 96, border: 1, borderColor: 'divider', borderRadius: 1, p: 0.5, bgcolor: 'common.white' }} />
+      {agreement.signature && <Signatures agreement={agreement} company={d.name ?? agreement.company_name} t={t} />}
+    </Paper>
+  );
+}
+
+/** The drawn signature the signed PDF carries (the last one given). */
+function SignatureImage({ src, t }: { src: string; t: TFunction }) {
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        {t('agreements:pdf.signature')}
+      </Typography>
+      <Box component="img" src={src} alt={t('agreements:pdf.signature')} data-testid="preview-signature-image" sx={{ maxWidth: 320, maxHeight: 96, border: 1, borderColor: 'divider', borderRadius: 1, p: 0.5, bgcolor: 'common.white' }} />
+    </Box>
+  );
+}
+
+/**
+ * Who signed: the dealer's signers under the company, the countersigner under the provider (issue
+ * 57). With one signer and no countersigner, the signature as the order form had it before.
+ */
+function Signatures({ agreement, company, t }: { agreement: AgreementDetail; company: string | null; t: TFunction }) {
+  const signature = agreement.signature!;
+  const signed = agreement.signers.filter((s) => s.status === 'signed' && s.signed_at);
+  const image = (name: string) => (signature.image && signature.signer_name === name ? <SignatureImage src={signature.image} t={t} /> : null);
+  if (signed.length <= 1 && !signed.some((s) => s.role === 'countersigner')) {
+    return (
+      <Section title={t('agreements:pdf.signatureTitle', { company })} id="preview-signature">
+        <Facts
+          rows={[
+            [t('agreements:pdf.signerName'), signature.signer_name],
+            [t('agreements:pdf.signerPosition'), signature.signer_position],
+            [t('agreements:pdf.signedOn'), formatDate(signature.signed_at)],
+          ]}
+        />
+        {image(signature.signer_name)}
+      </Section>
+    );
+  }
+  const dealers = signed.filter((s) => s.role === 'signer');
+  const counter = signed.find((s) => s.role === 'countersigner');
+  return (
+    <>
+      {dealers.length > 0 && (
+        <Section title={t('agreements:pdf.signatureTitle', { company })} id="preview-signature">
+          {dealers.map((s) => (
+            <Box key={s.id} sx={{ mb: 1.5 }} data-testid="preview-signer">
+              <Facts rows={[[t('agreements:pdf.signerName'), s.name], [t('agreements:pdf.signedOn'), formatDate(s.signed_at)]]} />
+              {image(s.name)}
             </Box>
-          )}
+          ))}
         </Section>
       )}
-    </Paper>
+      {counter && (
+        <Section title={t('agreements:pdf.countersignatureTitle')} id="preview-countersignature">
+          <Box data-testid="preview-countersigner">
+            <Facts rows={[[t('agreements:pdf.signerName'), counter.name], [t('agreements:pdf.signedOn'), formatDate(counter.signed_at)]]} />
+            {image(counter.name)}
+          </Box>
+        </Section>
+      )}
+    </>
   );
 }

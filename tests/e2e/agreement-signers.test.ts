@@ -144,6 +144,10 @@ describe('several signers in order, a countersigner, and Verify a document (brow
     const kinds = await admin.getByTestId('agreement-event').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
     expect(kinds).toEqual(expect.arrayContaining(['created', 'sent', 'opened', 'signed', 'countersigned']));
     expect(kinds.filter((k) => k === 'signed')).toHaveLength(2);
+    // The order form names both dealer signers for the company and the countersigner for the provider.
+    expect(await admin.getByTestId('preview-signer').count()).toBe(2);
+    expect(await admin.locator('#preview-countersignature').textContent()).toBe('Countersigned for and on behalf of Launch Portal Ltd');
+    expect(await admin.getByTestId('preview-countersigner').textContent()).toContain('Alex Admin');
   });
 
   it('lets the dealer download the final PDF', async () => {
