@@ -33,6 +33,8 @@ const suites: Record<string, () => Promise<void>> = {
   balancer: async () => (await import('./balancer')).benchBalancer(),
   'stage-events': async () => (await import('./stage-events')).benchStageEvents(),
   'stage-publish': async () => (await import('./stage-publish')).benchStagePublish(),
+  search: async () => (await import('./search')).benchSearch(),
+  'audit-writes': async () => (await import('./audit-writes')).benchAuditWrites(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

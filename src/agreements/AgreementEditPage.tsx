@@ -10,6 +10,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { AGREEMENT_TYPES } from '../../contract/agreements';
 import type { CompanyDetails, Subscription } from '../../engine/agreements';
 import { useLeaveWhenMissing } from '../routing/stopNavigation';
+import { AuditLink } from '../layout/AuditLink';
 import { PageHeading } from '../layout/PageHeading';
 import { UnsavedChangesPrompt } from '../routing/UnsavedChangesPrompt';
 import { useSession } from '../session/useSession';
@@ -42,7 +43,7 @@ export default function AgreementEditPage() {
   if (useLeaveWhenMissing(error)) return null;
   return (
     <Box data-testid="agreement-edit-page">
-      <PageHeading />
+      <PageHeading action={agreement ? <AuditLink kind="agreement" recordId={agreement.id} /> : undefined} />
       {failed && <Alert severity="error">{t('loadFailed')}</Alert>}
       {!agreement && !failed && <CircularProgress aria-label={t('loading')} />}
       {/* A stored answer (save, send, recall) starts the form again from what is stored. */}

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { hasPermission } from '../auth/permissions';
 import { useLeaveWhenMissing } from '../routing/stopNavigation';
+import { AuditLink } from '../layout/AuditLink';
 import { PageHeading } from '../layout/PageHeading';
 import { useSession } from '../session/useSession';
 import type { AgreementDetail } from './api';
@@ -43,7 +44,7 @@ export default function AgreementPreviewPage() {
   if (useLeaveWhenMissing(error)) return null;
   return (
     <Box data-testid="agreement-preview-page">
-      <PageHeading />
+      <PageHeading action={agreement ? <AuditLink kind="agreement" recordId={agreement.id} /> : undefined} />
       {failed && <Alert severity="error">{t('loadFailed')}</Alert>}
       {!agreement && !failed && <CircularProgress aria-label={t('loading')} />}
       {agreement && <Preview agreement={agreement} onStored={replace} />}

@@ -1,6 +1,7 @@
 import { Box, Tab, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { AuditLink } from '../layout/AuditLink';
 import { PageHeading } from '../layout/PageHeading';
 import { useLeaveWhenMissing } from '../routing/stopNavigation';
 import { DetailsTab } from './profile/DetailsTab';
@@ -41,7 +42,7 @@ export default function ProjectProfilePage() {
   if (missing) return null;
   return (
     <Box data-testid="tracker-profile-page" sx={{ minWidth: 0 }}>
-      <PageHeading />
+      <PageHeading action={project ? <AuditLink kind="project" recordId={project.id} /> : undefined} />
       {project ? (
         <>
           <ProjectHeader project={project} on="profile" />
