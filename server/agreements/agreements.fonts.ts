@@ -3,11 +3,18 @@
  * from WOFF into the plain TrueType it wraps. fontkit reads a WOFF table by inflating it again on
  * every read, in JavaScript, which made each PDF cost over a second; a TrueType font it reads
  * straight from memory.
+ *
+ * What is shared is the bytes, never a parsed fontkit font: pdfkit parses them anew for each
+ * document. A fontkit font caches each glyph with the characters it was first asked for, and
+ * pdfkit writes those characters into the document's ToUnicode map. Subsetting a composite glyph
+ * ("ĳ" is drawn from "i" and "j", "é" from "e" and "´", "μ" from "µ") asks for its parts with no
+ * characters, so one process-wide font left a letter that some earlier document had only used
+ * inside a composite ("j" after "ĳ") mapped to nothing in every later PDF: it printed, but
+ * copying, searching and pdftotext lost it.
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
-import * as fontkit from 'fontkit';
 
 const require = createRequire(import.meta.url);
 
@@ -51,7 +58,10 @@ export function woffToSfnt(woff: Buffer): Buffer {
   return out;
 }
 
-const roboto = (weight: string) => fontkit.create(woffToSfnt(readFileSync(require.resolve(`roboto-fontface/fonts/roboto/Roboto-${weight}.woff`)))) as fontkit.Font;
+const roboto = (weight: string) => woffToSfnt(readFileSync(require.resolve(`roboto-fontface/fonts/roboto/Roboto-${weight}.woff`)));
 
-/** The fonts every order form is set in, parsed once; each document embeds the glyphs it uses. */
+/**
+ * The TrueType bytes every order form and certificate is set in, for pdfkit's registerFont: each
+ * document parses its own font (5 to 15 ms for both weights) and embeds the glyphs it uses.
+ */
 export const ORDER_FORM_FONTS = { regular: roboto('Regular'), bold: roboto('Bold') };

@@ -78,9 +78,8 @@ class OrderFormWriter {
       // The document's own dates are the agreement's, so a PDF made twice of one version is the same document.
       info: { Title: `${this.t.pdf.title} ${data.reference}`, Author: data.details.name ?? '', Subject: data.name, CreationDate: data.date, ModDate: data.date },
     });
-    // pdfkit takes a fontkit font as it is (its types only know paths and bytes).
-    this.doc.registerFont('body', FONTS.regular as unknown as Buffer);
-    this.doc.registerFont('bold', FONTS.bold as unknown as Buffer);
+    this.doc.registerFont('body', FONTS.regular);
+    this.doc.registerFont('bold', FONTS.bold);
     this.doc.font('body').fillColor(INK);
   }
 

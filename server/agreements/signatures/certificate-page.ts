@@ -42,9 +42,8 @@ export function renderCertificatePdf(input: CertificateInput): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  // pdfkit takes a fontkit font as it is (its types only know paths and bytes).
-  doc.registerFont('body', FONTS.regular as unknown as Buffer);
-  doc.registerFont('bold', FONTS.bold as unknown as Buffer);
+  doc.registerFont('body', FONTS.regular);
+  doc.registerFont('bold', FONTS.bold);
 
   const room = (height: number) => {
     if (doc.y + height > BOTTOM) doc.addPage();

@@ -82,11 +82,9 @@ export async function pdfText(bytes: Buffer): Promise<string> {
 export const squeeze = (text: string) => text.replace(/\s+/g, '');
 
 /**
- * Text as pdftotext can be held to: squeezed, and without accents. Poppler merges a spacing accent
- * ("`", "^", "~", "´", "¨") into the letter its box overlaps, or prints a space for it, depending
- * on the glyphs around it; the PDF holds the character as typed (its ToUnicode map says so).
+ * Text as pdftotext can be held to: squeezed, in one Unicode form. Accents and spacing accents
+ * ("`", "´", "¨", "˜") come back as typed: they once seemed to vanish or turn into spaces "depending
+ * on the glyphs around it", which was a font shared between documents mapping glyphs to no
+ * character (agreements.fonts.ts), not poppler.
  */
-export const comparable = (text: string) =>
-  squeeze(text)
-    .normalize('NFD')
-    .replace(/[\p{M}`^~\u00b4\u00a8\u02dc]/gu, '');
+export const comparable = (text: string) => squeeze(text).normalize('NFC');
