@@ -84,8 +84,9 @@ describe('stage widgets: slider and remote select (browser)', () => {
     const answer = await search;
     expect(answer.status()).toBe(200);
     expect(JSON.parse(new URL(answer.url()).searchParams.get('filter') ?? '{}')).toMatchObject({ q: 'a' });
-    // Demo Motors' one user; another company's (Hugo Harbour, Harbour Cars) is never offered.
-    await expect.poll(options, SETTLE).toEqual(['Dana Dealer (dealer@demo.test)']);
+    // Demo Motors' two users (Fran Finch signs its order forms after Dana); another company's
+    // (Hugo Harbour, Harbour Cars) is never offered.
+    await expect.poll(options, SETTLE).toEqual(['Dana Dealer (dealer@demo.test)', 'Fran Finch (finance@demo.test)']);
 
     const put = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/configs/'));
     await page.getByRole('option', { name: 'Dana Dealer (dealer@demo.test)' }).click();
