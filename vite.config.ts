@@ -100,7 +100,7 @@ const unitProject = (name: string, environment: 'node' | 'jsdom') => ({
     isolate: false,
     include: UNIT_FILES.filter((file) => wantsDom(file) === (environment === 'jsdom')),
     environment,
-    setupFiles: ['tests/support/test-meta.ts', 'tests/support/stage-validators.ts'],
+    setupFiles: ['tests/support/test-meta.ts', 'tests/support/stage-validators.ts', ...(environment === 'jsdom' ? ['tests/support/dom-timing.ts'] : [])],
     // vitest's 5 s is too close for a form rendered in jsdom while browser tests load both cores.
     testTimeout: 20_000,
   },
@@ -209,7 +209,7 @@ export default defineConfig(({ command }) => ({
           name: 'stories',
           include: ['tests/stories/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['tests/support/test-meta.ts', 'tests/support/stage-validators.ts'],
+          setupFiles: ['tests/support/test-meta.ts', 'tests/support/stage-validators.ts', 'tests/support/dom-timing.ts'],
           testTimeout: 60_000,
         },
       },
