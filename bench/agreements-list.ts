@@ -15,10 +15,9 @@
  * read cache (server/db/read-cache.ts) until the next write, as in production.
  */
 import { fileURLToPath } from 'node:url';
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Client as PgClient } from 'pg';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/database';
+import { seedSql } from './seed-sql';
 import { signIn } from './drive';
 import { compareWithBare } from './list-vs-bare';
 import { startServerProcess } from './server-process';
@@ -46,23 +45,7 @@ const pathOf = (v: Variant) => `/api/agreements?${new URLSearchParams(v.query).t
  */
 export async function benchSeed(database: Database): Promise<void> {
   const started = Date.now();
-  // On PostgreSQL a client of its own: the app's pool gives up on a query after DB_QUERY_TIMEOUT_MS,
-  // which a bulk insert on a busy machine can take.
-  let direct: PgClient | null = null;
-  if (database.kind === 'postgres') {
-    const pg = (await import('pg')).default;
-    direct = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await direct.connect();
-  }
-  const dialect = new PgDialect();
-  const execute = async (query: SQL) => {
-    if (direct) {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      return direct.query(text, params);
-    }
-    // The driver's own words (drizzle's error names only the query).
-    return database.db.execute(query).catch((err: Error & { cause?: Error }) => Promise.reject(new Error(`${err.message}\n${err.cause?.message ?? ''}`)));
-  };
+  const { execute, close } = await seedSql(database);
   await execute(sql`
     INSERT INTO agreements (name, company_id, type, stage, lang, user_id, company_details, subscription, sent_at, signed_at, archived_at, created_at, updated_at)
     SELECT
@@ -83,7 +66,7 @@ export async function benchSeed(database: Database): Promise<void> {
     JOIN (SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS n, count(*) OVER ()::int AS total FROM companies) c ON c.n = i % c.total
     CROSS JOIN (SELECT company_details, subscription FROM agreements ORDER BY id LIMIT 1) d`);
   await execute(sql`ANALYZE agreements`);
-  await direct?.end();
+  await close();
   console.log(`  seeded ${BENCH_AGREEMENTS} agreements in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

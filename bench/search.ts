@@ -25,11 +25,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Client as PgClient } from 'pg';
+import { sql } from 'drizzle-orm';
 import type { Permission } from '../contract/permissions';
 import type { Database } from '../server/db/database';
+import { seedSql } from './seed-sql';
 import { signIn } from './drive';
 import { startServerProcess } from './server-process';
 
@@ -73,23 +72,7 @@ const postcode = (i: string, t: string) =>
  */
 export async function benchSeed(database: Database): Promise<void> {
   const started = Date.now();
-  // On PostgreSQL a client of its own: the app's pool gives up on a query after DB_QUERY_TIMEOUT_MS.
-  let direct: PgClient | null = null;
-  if (database.kind === 'postgres') {
-    const pg = (await import('pg')).default;
-    direct = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await direct.connect();
-  }
-  const dialect = new PgDialect();
-  const execute = async (query: SQL): Promise<{ rows: Array<Record<string, unknown>> }> => {
-    if (direct) {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      return direct.query(text, params);
-    }
-    return (database.db.execute(query) as Promise<{ rows: Array<Record<string, unknown>> }>).catch((err: Error & { cause?: Error }) =>
-      Promise.reject(new Error(`${err.message}\n${err.cause?.message ?? ''}`)),
-    );
-  };
+  const { execute, close } = await seedSql(database);
   const [{ before, configs_before, dealer_company }] = (
     await execute(sql`SELECT coalesce(max(id), 0)::int AS before, (SELECT coalesce(max(id), 0) FROM configs)::int AS configs_before,
       (SELECT min(cu.company_id) FROM company_users cu JOIN users u ON u.id = cu.user_id WHERE u.email = ${DEALER_EMAIL})::int AS dealer_company FROM companies`)
@@ -137,7 +120,7 @@ export async function benchSeed(database: Database): Promise<void> {
     await execute(sql`SELECT (SELECT count(*) FROM search_entries)::int AS entries,
       (SELECT count(*) FROM search_entries WHERE kind = 'config' AND terms LIKE '%showroom%')::int AS configs_with_locations`)
   ).rows as Array<{ entries: number; configs_with_locations: number }>;
-  await direct?.end();
+  await close();
   console.log(
     `  seeded ${BENCH_SEARCH_COMPANIES} companies, ${BENCH_SEARCH_USERS} users, ${BENCH_SEARCH_CONFIGS} configs with locations in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
       `search_entries ${counts.entries} rows filled by the triggers as written (${counts.configs_with_locations} configs with their locations' words), no backfill`,

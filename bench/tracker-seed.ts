@@ -4,10 +4,9 @@
  * each, spread over the board's stages) and a status history, seeded in SQL in the server process
  * (bench/server-process.ts `seed` names a module exporting `benchSeed`).
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Client as PgClient } from 'pg';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/database';
+import { seedSql } from './seed-sql';
 
 export const BENCH_PROJECTS = 2_000;
 export const TASKS_PER_PROJECT = 50;
@@ -20,20 +19,7 @@ export const TASKS_PER_PROJECT = 50;
  */
 export async function benchSeed(database: Database): Promise<void> {
   const started = Date.now();
-  let direct: PgClient | null = null;
-  if (database.kind === 'postgres') {
-    const pg = (await import('pg')).default;
-    direct = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await direct.connect();
-  }
-  const dialect = new PgDialect();
-  const execute = async (query: SQL) => {
-    if (direct) {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      return direct.query(text, params);
-    }
-    return database.db.execute(query).catch((err: Error & { cause?: Error }) => Promise.reject(new Error(`${err.message}\n${err.cause?.message ?? ''}`)));
-  };
+  const { execute, close } = await seedSql(database);
   const n = sql.raw(String(BENCH_PROJECTS));
   const per = sql.raw(String(TASKS_PER_PROJECT));
   await execute(sql`
@@ -89,6 +75,6 @@ export async function benchSeed(database: Database): Promise<void> {
   await execute(sql`ANALYZE project_status_history`);
   await execute(sql`ANALYZE project_tasks`);
   await execute(sql`ANALYZE project_task_types`);
-  await direct?.end();
+  await close();
   console.log(`  seeded ${BENCH_PROJECTS} projects and ${BENCH_PROJECTS * TASKS_PER_PROJECT} tasks in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

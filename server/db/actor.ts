@@ -28,7 +28,7 @@ export interface RequestActor {
 export const requestContext = new AsyncLocalStorage<{ actor(): RequestActor }>();
 
 /** The setting's value for the statement about to run: JSON of the actor, or '' outside a request. */
-export function currentActorSetting(): string {
+function currentActorSetting(): string {
   const context = requestContext.getStore();
   if (!context) return '';
   const { user, ip } = context.actor();
@@ -38,13 +38,13 @@ export function currentActorSetting(): string {
 /** A statement that may write a row (what the audit triggers fire on). A WITH may hold one. */
 const MAY_WRITE = /^\s*(insert|update|delete|with|merge)\b/i;
 
-export const mayWriteRows = (text: string): boolean => MAY_WRITE.test(text);
+const mayWriteRows = (text: string): boolean => MAY_WRITE.test(text);
 
 const SET_ACTOR = "select set_config('portal.actor', $1, false)";
 const SET_ACTOR_LOCAL = "select set_config('portal.actor', $1, true)";
 
 /** The text of a statement as node-postgres and PGlite take it (a string or `{ text }`). */
-export const statementText = (first: unknown): string => (typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? ''));
+const statementText = (first: unknown): string => (typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? ''));
 
 /** What PGlite's client offers that this needs (before take-turns.ts wraps it). */
 interface PgliteLike {
@@ -88,7 +88,7 @@ export function actorOnPglite(client: PgliteLike): void {
 }
 
 /** A node-postgres client as the pool hands it out. */
-export interface PgClientLike {
+interface PgClientLike {
   query(...args: unknown[]): Promise<unknown>;
   release(err?: Error | boolean): void;
 }

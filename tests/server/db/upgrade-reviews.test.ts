@@ -1,9 +1,5 @@
 // Migration 0026 on an installation made before issue 55 (issue 55: permissions are data): the two
 // new permissions arrive with the demo roles' defaults, and an empty database is left to the seed.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -13,24 +9,11 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/database';
 import * as schema from '../../../server/db/schema';
+import { MIGRATIONS, migrationsBefore, removeMigrationCopies } from '../../support/migrations';
 import { permissions } from '../../../server/db/schema';
 import { seedDatabase } from '../../../server/db/seed';
 
-const MIGRATIONS = fileURLToPath(new URL('../../../server/db/migrations', import.meta.url));
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-/** The migrations folder as it was before the migration tagged `tag`. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
-  dirs.push(dir);
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag));
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
+afterAll(removeMigrationCopies);
 
 /** The demo roles' defaults of the two permissions (server/db/seed-data.ts ROLES). */
 const DEFAULTS = [

@@ -1,9 +1,5 @@
 // Migration 0032 on an installation made before issue 58: the records already there are
 // searchable at once (the migration backfills the index its triggers keep from then on).
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -11,22 +7,9 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, expect, it } from 'vitest';
 import * as schema from '../../../server/db/schema';
+import { MIGRATIONS, migrationsBefore, removeMigrationCopies } from '../../support/migrations';
 
-const MIGRATIONS = fileURLToPath(new URL('../../../server/db/migrations', import.meta.url));
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-/** The migrations folder as it was before the migration tagged `tag`. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
-  dirs.push(dir);
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag));
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
+afterAll(removeMigrationCopies);
 
 it('indexes the companies, users, configs and products of before, with their stage data, and keeps them from then on', async () => {
   const client = new PGlite({ extensions: { pg_trgm, unaccent } });
