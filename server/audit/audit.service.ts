@@ -52,6 +52,7 @@ export async function listAudit(db: Db, query: AuditListQuery): Promise<Page<Aud
   const toText = f.to;
   const to = instant(toText, 'to');
   if (to) where.push(lt(auditLog.at, typeof toText === 'string' && toText.length === 10 ? new Date(to.getTime() + 86_400_000) : to));
+  // 'at' sorts by id: entries are numbered as they are written, and two of one transaction share their `at`.
   const order = rest.sort(query.sort, { id: auditLog.id, at: auditLog.id }, ['id', 'DESC'], auditLog.id);
   const range = rest.range(query.range);
   const condition = and(...where);
