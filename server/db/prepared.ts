@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './database';
 
 /**
@@ -30,3 +33,29 @@ export function prepared<T>(db: Db | Tx, name: string, build: (name: string) => 
 // Per database (tests run many servers in one process, each on its own database); a transaction
 // builds its own (the statement's name and text are the same, so each connection still parses it once).
 const byDatabase = new WeakMap<Db | Tx, Map<string, unknown>>();
+
+/**
+ * Runs a statement built per request (its text varies with who asks, so `prepared` above does not
+ * fit) as a named statement on PostgreSQL: each pooled connection parses and plans each distinct
+ * text once and keeps the plan, since the name is `prefix` and a hash of the text. For a statement
+ * whose planning costs more than running it (the search's: tens of index scans, each of which
+ * finds its few rows in well under a millisecond). The text must hold its values as parameters, not
+ * literals, or every value would make a new statement. On PGlite, as `db.execute`.
+ */
+export async function executeNamed(db: Db, prefix: string, query: SQL): Promise<{ rows: Array<Record<string, unknown>> }> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (!isPool(client)) return (await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> };
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `${prefix}_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+  return client.query({ name, text, values: params });
+}
+
+interface NamedQueryPool {
+  totalCount: number;
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Array<Record<string, unknown>> }>;
+}
+
+/** node-postgres's Pool (PGlite's client has no pool counters and no named statements). */
+const isPool = (client: unknown): client is NamedQueryPool => typeof (client as { totalCount?: unknown } | null)?.totalCount === 'number';
+
+const dialect = new PgDialect();

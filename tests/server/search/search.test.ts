@@ -188,6 +188,19 @@ describe('GET /api/search: matching and ranking', () => {
     const titles = hits(await find('admin', 'ridgeview'), 'company').map((h) => h.title);
     expect(titles.slice(0, 3)).toEqual(['Ridgeview', 'Ridgeview Motors', 'Old Ridgeview Garage']);
     expect(hits(await find('admin', 'ridgeview', 2), 'company')).toHaveLength(2);
+    // Asked for three, among many that hold the word: names holding it come before a record that
+    // holds it only in its address (each tier reads a few candidates, names first, and ranks those).
+    ok(await as('admin', 'POST', '/api/companies', { name: 'Marlpit Cars', lang: 'en', address: { line1: '1 Mill Lane', line3: 'Ridgeview' } }), 201);
+    expect(hits(await find('admin', 'ridgeview', 3), 'company').map((h) => h.title)).toEqual(['Ridgeview', 'Ridgeview Motors', 'Old Ridgeview Garage']);
+    expect(hits(await find('admin', 'ridgeview'), 'company').map((h) => h.title)).toContain('Marlpit Cars');
+  });
+
+  it('from the second letter: names and words that start with it, in the stage data too', async () => {
+    expect(await found('admin', 'Šk', 'company', made.company.id)).toBe(true);
+    expect(await found('admin', 'sk', 'company', made.company.id)).toBe(true);
+    // "Outwell", the town of a location only the config's stage data holds.
+    expect(await found('skoda', 'Ou', 'config', made.config.id)).toBe(true);
+    expect(await found('skoda', 'ut', 'config', made.config.id)).toBe(false);
   });
 });
 
@@ -242,5 +255,12 @@ describe('GET /api/search: the query', () => {
     const r = await find('admin', '%%__');
     expect(r.status).toBe(200);
     expect(r.body.groups.flatMap((g) => g.hits)).toEqual([]);
+  });
+
+  it("answers text with the full-text search's own syntax as plain text, at two letters and more", async () => {
+    for (const q of ["o'", "'", 'a&', ':*', '!!', '\\', '(a', 'a|b', "d'Arc & :* !x", 'ʼa']) {
+      const r = await find('admin', q);
+      expect(r.status, JSON.stringify(q)).toBe(200);
+    }
   });
 });
