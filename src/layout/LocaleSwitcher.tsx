@@ -22,7 +22,8 @@ export function LocaleSwitcher() {
         fontSize: '0.875rem',
         // On a phone the bar is one row: the choice may be clipped, the open list is not.
         maxWidth: { xs: 120, sm: 'none' },
-        '& select': { py: 0.5, pl: 1 },
+        // As wide as the chosen language, not the longest one, where the browser can (Chromium): room in the top bar.
+        '& select': { py: 0.5, pl: 1, fieldSizing: 'content' },
         '& svg': { color: 'inherit' },
         '& option': { color: 'text.primary' },
       }}

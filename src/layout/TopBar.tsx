@@ -1,4 +1,4 @@
-import { memo, Suspense, type ReactNode } from 'react';
+import { memo, Suspense, useRef, type ReactNode } from 'react';
 import { Avatar, Box, Button, IconButton, Typography, useMediaQuery, type Theme } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useTranslation } from 'react-i18next';
@@ -9,19 +9,25 @@ import { LocaleSwitcher } from './LocaleSwitcher';
 import { UserMenu } from './UserMenu';
 import { CompanySwitcher } from './CompanySwitcher';
 import { SignedOutTopBar, TopBarFrame } from './TopBarFrame';
+import { useRoomInBar } from './useRoomInBar';
 
 /**
  * Top bar (spec section 2): signed out, Login and Request access; signed in, greeting, avatar, My Profile,
  * Logout. On a narrow screen with a sidebar, `onOpenMenu` adds the button that opens it as a drawer.
  */
 function TopBarView({ onOpenMenu, menuOpen = false, items }: { onOpenMenu?: () => void; menuOpen?: boolean; items?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { status, user } = useSession();
-  // Below md (phones, tablets) the account links fold into the avatar's menu: the bar stays one row.
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  // Below lg (laptops, tablets, phones) the account links fold into the avatar's menu: beside the
+  // company search, the language, the search box and the bell they squeezed the bar into two lines.
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
   // On a phone the product name, the company switcher, the bell and the avatar fill the row: the
   // language choice moves into the avatar's menu (it cut the name to "Laun..." and itself to "English (U").
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const bar = useRef<HTMLDivElement>(null);
+  const title = useRef<HTMLAnchorElement>(null);
+  // From lg up they show while they fit (not always: a staff member's bar in French, a long name).
+  const links = useRoomInBar(bar, title, !compact, `${status} ${i18n.language} ${user ? displayName(user) : ''}`);
   if (status !== 'authenticated' || !user) return <SignedOutTopBar />;
 
   const menuButton = onOpenMenu && (
@@ -30,7 +36,7 @@ function TopBarView({ onOpenMenu, menuOpen = false, items }: { onOpenMenu?: () =
     </IconButton>
   );
   return (
-    <TopBarFrame signedIn before={menuButton}>
+    <TopBarFrame signedIn before={menuButton} barRef={bar} titleRef={title}>
       {/* Their texts (dashboard, tracker) may still be loading just after a sign-in: each waits on
           its own (i18n.ts: useSuspense), the rest of the bar shows at once. */}
       <Suspense fallback={null}>
@@ -38,10 +44,9 @@ function TopBarView({ onOpenMenu, menuOpen = false, items }: { onOpenMenu?: () =
       </Suspense>
       {phone ? null : <LocaleSwitcher />}
       <Suspense fallback={null}>{items}</Suspense>
-      {narrow ? (
-        <UserMenu user={user} languages={phone} />
-      ) : (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }} data-testid="topbar-user">
+      {links ? (
+        // On one line each: the product name gives way, and once it would be cut, these fold away.
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexShrink: 0, whiteSpace: 'nowrap' }} data-testid="topbar-user">
           <Typography component="span" data-testid="topbar-greeting">
             {t('topbar.greeting', { name: displayName(user) })}
           </Typography>
@@ -64,6 +69,8 @@ function TopBarView({ onOpenMenu, menuOpen = false, items }: { onOpenMenu?: () =
             {t('topbar.logout')}
           </Button>
         </Box>
+      ) : (
+        <UserMenu user={user} languages={phone} />
       )}
     </TopBarFrame>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { AppBar, Box, Button, Toolbar, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -6,18 +6,32 @@ import { LocaleSwitcher } from './LocaleSwitcher';
 
 /**
  * The top bar's frame (spec section 2): the product name, a link home, then the bar's controls.
- * Signed in, the bar fits one row at every width (the title gives way); signed out, the links may wrap.
+ * Signed in, the bar fits one row at every width (the title gives way; `barRef` and `titleRef` let the
+ * bar see when it has to: useRoomInBar); signed out, the links may wrap.
  */
-export function TopBarFrame({ signedIn, before, children }: { signedIn: boolean; before?: ReactNode; children: ReactNode }) {
+export function TopBarFrame({
+  signedIn,
+  before,
+  children,
+  barRef,
+  titleRef,
+}: {
+  signedIn: boolean;
+  before?: ReactNode;
+  children: ReactNode;
+  barRef?: Ref<HTMLDivElement>;
+  titleRef?: Ref<HTMLAnchorElement>;
+}) {
   const { t } = useTranslation();
   return (
     <AppBar position="static" color="primary" elevation={1} component="header">
-      <Toolbar sx={{ gap: { xs: 1, sm: 2 }, flexWrap: signedIn ? 'nowrap' : 'wrap' }}>
+      <Toolbar ref={barRef} sx={{ gap: { xs: 1, sm: 1.5 }, flexWrap: signedIn ? 'nowrap' : 'wrap' }}>
         {before}
         <Typography
           variant="h6"
           component={RouterLink}
           to={signedIn ? '/dashboard' : '/login'}
+          ref={titleRef}
           noWrap
           sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 600, flexGrow: 1, minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}
         >

@@ -10,10 +10,11 @@ import { useChooseLocale } from '../i18n/localeChoice';
 import { notificationPreferencesPath } from '../routing/paths/notifications';
 
 /**
- * The signed-in user's corner below md (phones, tablets): the avatar opens a menu with the greeting,
- * My Profile, Notification settings and Logout, so the top bar keeps to one row. With `languages` (a
- * phone, where the top bar has no room for the language select) the menu lists the languages too,
- * each named in its own language, the current one checked.
+ * The signed-in user's corner where the top bar has no room for the account links (below lg, or a
+ * full bar: TopBar): the avatar opens a menu with the greeting, My Profile, Notification settings and
+ * Logout, so the top bar keeps to one row. With `languages` (a phone, where the top bar has no room
+ * for the language select) the menu lists the languages too, each named in its own language, the
+ * current one checked.
  */
 export function UserMenu({ user, languages = false }: { user: SessionUser; languages?: boolean }) {
   const { t, i18n } = useTranslation();

@@ -53,8 +53,10 @@ export function SearchBox({ api }: { api?: SearchApi }) {
             bgcolor: 'background.paper',
             color: 'text.secondary',
             typography: 'body1',
+            // The word drops out whole rather than cut ("Recher…"): below the room for the longest
+            // one ("Recherche…") beside the icon; the shortcut below the room for both.
             '@container (max-width: 180px)': { '& kbd': { display: 'none' } },
-            '@container (max-width: 80px)': { '& .search-box-word': { display: 'none' } },
+            '@container (max-width: 120px)': { '& .search-box-word': { display: 'none' } },
           }}
         >
           <SearchIcon fontSize="small" sx={{ flexShrink: 0 }} />

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPath, startE2E, type E2E } from './harness';
+import { hashPath, SETTLE, startE2E, type E2E } from './harness';
 import { wcagProblems } from './axe';
 
 const PHONE = { width: 390, height: 800 };
@@ -67,6 +67,29 @@ describe('the page shell on a phone (browser)', () => {
     await page.waitForURL(/#\/dashboard/);
     await page.getByTestId('page-title').waitFor();
     expect(await wcagProblems(page)).toEqual([]);
+  });
+
+  it('keeps the top bar to one row on a laptop in French, the account links in the avatar menu below lg', async () => {
+    // Staff have the fullest bar (company search, language, search, bell); French has the longest words.
+    const { context, page } = await e2e.newPage({ locale: 'fr-FR', viewport: { width: 1024, height: 768 } });
+    await context.addInitScript(() => localStorage.setItem('portal.locale', 'fr-FR'));
+    await e2e.openSignedIn(page, 'admin@demo.test');
+    await page.getByTestId('company-switcher').waitFor();
+    const title = page.locator('header a[href="#/dashboard"]');
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 768 });
+      const toolbar = await page.locator('header .MuiToolbar-root').evaluate((el) => parseFloat(getComputedStyle(el).minHeight));
+      await expect.poll(async () => (await page.locator('header').boundingBox())?.height, SETTLE).toBe(toolbar);
+      // Nothing squeezes the product name: it shows whole; the account links, where shown, keep to one line.
+      await expect(title.evaluate((el) => el.scrollWidth <= el.clientWidth)).resolves.toBe(true);
+      for (const box of await page.getByTestId('topbar-user').all()) expect((await box.boundingBox())?.height).toBeLessThanOrEqual(40);
+    }
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(page.getByTestId('locale-switcher').isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId('topbar-greeting').count(), SETTLE).toBe(0);
+    await page.getByTestId('user-menu-button').click();
+    await page.getByRole('menu').getByText('Bonjour, Alex Admin').waitFor();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Déconnexion' }).waitFor();
   });
 });
 
