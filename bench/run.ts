@@ -35,6 +35,7 @@ const suites: Record<string, () => Promise<void>> = {
   'stage-publish': async () => (await import('./stage-publish')).benchStagePublish(),
   search: async () => (await import('./search')).benchSearch(),
   'audit-writes': async () => (await import('./audit-writes')).benchAuditWrites(),
+  moves: async () => (await import('./moves')).benchMoves(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -31,7 +31,7 @@ const LOADS = 5;
 const SETTLE_MS = 500;
 const FLOOR_ROOT = fileURLToPath(new URL('./floor', import.meta.url));
 
-interface Load { wireBytes: number; formBytes: number; bodyBytes: number; requests: number; formVisibleMs: number; byUrl: Map<string, number>; longTasks: number[] }
+export interface Load { wireBytes: number; formBytes: number; formRequests: number; formSent: string[]; formByUrl: Map<string, number>; bodyBytes: number; requests: number; formVisibleMs: number; byUrl: Map<string, number>; longTasks: number[] }
 
 declare global {
   interface Window {
@@ -56,8 +56,12 @@ export async function buildFloor(outDir: string): Promise<void> {
   });
 }
 
-/** One load in a fresh browser context (nothing cached): bytes as received, and the form's time. */
-async function coldLoad(browser: Browser, url: string, encoding: 'compressed' | 'identity'): Promise<Load> {
+/**
+ * One load in a fresh browser context (nothing cached): bytes as received, and the form's time.
+ * Until the form shows: `formBytes` (the responses finished by then, `formByUrl` each) and
+ * `formRequests` (the requests sent by then, `formSent` their addresses). Also used by bench/moves.ts (issue 59's sign-in page figures).
+ */
+export async function coldLoad(browser: Browser, url: string, encoding: 'compressed' | 'identity'): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
   try {
     const page = await context.newPage();
@@ -66,9 +70,13 @@ async function coldLoad(browser: Browser, url: string, encoding: 'compressed' | 
     if (encoding === 'identity') await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
     let wireBytes = 0;
     let requests = 0;
+    let sent = 0;
     const urls = new Map<string, string>();
     const byUrl = new Map<string, number>();
-    cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => urls.set(e.requestId, e.request.url));
+    cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => {
+      urls.set(e.requestId, e.request.url);
+      sent++;
+    });
     // encodedDataLength: the bytes the network delivered for the response, headers included.
     cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
       wireBytes += e.encodedDataLength;
@@ -90,13 +98,16 @@ async function coldLoad(browser: Browser, url: string, encoding: 'compressed' | 
     const formVisibleMs = Date.now() - started;
     // What the form needed; the app's code comes after it, while the visitor types (shell/Root.tsx).
     const formBytes = wireBytes;
+    const formRequests = sent;
+    const formSent = [...urls.values()];
+    const formByUrl = new Map(byUrl);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(SETTLE_MS);
     const longTasks = await page.evaluate(() => window.__longTasks ?? []);
     const bodyBytes = await page.evaluate(() =>
       performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation')).reduce((n, e) => n + (e as PerformanceResourceTiming).decodedBodySize, 0),
     );
-    return { wireBytes, formBytes, bodyBytes, requests, formVisibleMs, byUrl, longTasks };
+    return { wireBytes, formBytes, formRequests, formSent, formByUrl, bodyBytes, requests, formVisibleMs, byUrl, longTasks };
   } finally {
     await context.close();
   }

@@ -3,6 +3,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { AppBar, Box, Drawer, LinearProgress, List, ListItemButton, ListItemText, Table, TableBody, TableCell, TableHead, TableRow, TextField, Toolbar, Typography } from '@mui/material';
 import { currentUser, read, resumeSession, type User } from './api';
+import { MoveScreen, routeOf } from './Moves';
 
 const DRAWER = 240;
 // The app's menu for staff, about its length (src/routing/areas.ts).
@@ -120,6 +121,25 @@ export function ListScreen({ api }: { api: string }) {
             ))}
         </Box>
       )}
+    </Frame>
+  );
+}
+
+/** The user, read once per page load: a plain app keeps it while the screens change. */
+let user: Promise<User> | null = null;
+
+/**
+ * The moves' screens (Moves.tsx) at the app's addresses: the frame stays, the screen of the address
+ * mounts afresh on each hash change (a link, a page button, Back).
+ */
+export function MovingScreens({ hash }: { hash: string }) {
+  const [shown, setShown] = useState<User | null>(null);
+  useEffect(() => {
+    void (user ??= resumeSession().then(currentUser)).then(setShown);
+  }, []);
+  return (
+    <Frame user={shown} title={routeOf(hash)?.route.title ?? ''}>
+      <MoveScreen key={hash} hash={hash} />
     </Frame>
   );
 }

@@ -10,7 +10,8 @@ import { CacheProvider } from '@emotion/react';
 import { AppBar, Box, Button, Card, CardContent, Checkbox, CssBaseline, FormControlLabel, Link, TextField, Toolbar, Typography } from '@mui/material';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { signIn } from './api';
-import { FirstScreen, ListScreen } from './SignedIn';
+import { routeOf } from './Moves';
+import { FirstScreen, ListScreen, MovingScreens } from './SignedIn';
 
 // Served by the portal's own server, under its strict CSP (style-src 'nonce-N'): Emotion needs the
 // nonce the server wrote on <meta property="csp-nonce">, as src/csp/nonce.ts and src/main.tsx do.
@@ -129,7 +130,7 @@ function LoginScreen({ onSignedIn }: { onSignedIn: () => void }) {
   );
 }
 
-/** The screen of the address: Login, the first screen after signing in, or a list (`?api=`). */
+/** The screen of the address: Login, the first screen after signing in, a screen of the moves, or a list (`?api=`). */
 function Screen() {
   const [hash, setHash] = useState(location.hash);
   useEffect(() => {
@@ -139,6 +140,8 @@ function Screen() {
   }, []);
   if (hash === '' || hash.startsWith('#/login')) return <LoginScreen onSignedIn={() => (location.hash = '#/dashboard')} />;
   if (hash.startsWith('#/dashboard')) return <FirstScreen />;
+  // In-page moves at the app's addresses (Moves.tsx), unless the address names its read (`?api=`).
+  if (!location.search.includes('api=') && routeOf(hash)) return <MovingScreens hash={hash} />;
   return <ListScreen api={new URLSearchParams(location.search).get('api') ?? '/api/users/current'} />;
 }
 
