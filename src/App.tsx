@@ -14,6 +14,7 @@ import { buildMenu } from './layout/menuItems';
 import NotFoundPage from './layout/NotFoundPage';
 import { ROUTES } from './routing/areas';
 import { pageNamespacesAt, preloadPageAt } from './routing/pages';
+import { listenForIntent } from './routing/intent';
 import { routeAt } from './routing/routeAt';
 import { appResources, appRoutes, prefetchPageDataAt } from './routing/routeElements';
 import { themeFor } from './theme';
@@ -40,8 +41,10 @@ function Layout({ children }: { children?: ReactNode }) {
   );
 }
 
-// Once, as the app's code loads: react-admin's auth questions answered from the session.
+// Once, as the app's code loads: react-admin's auth questions answered from the session, and a
+// screen's code started when the pointer rests on (or the focus reaches) a link to it.
 answerAuthQueriesFromSession(queryClient);
+listenForIntent();
 
 /** How long the first render waits for the page's code (see prepareFirstPage). */
 const PAGE_WAIT_MS = 800;

@@ -16,4 +16,5 @@ export default defineArea({
     Agreement: lazyPage(() => import('./AgreementPreviewPage')),
   },
   resources: { agreements },
+  next: { Agreements: ['Agreement Edit', 'Agreement'] },
 });

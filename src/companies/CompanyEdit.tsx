@@ -12,6 +12,7 @@ import { LogoThumbnail } from './LogoThumbnail';
 import { CompanyUsers } from './CompanyUsers';
 import { useCompanyAbilities } from './useCompanyAbilities';
 import { FRESH_RECORD } from '../forms/freshRecord';
+import { READ_AHEAD_RECORD } from '../data/prefetchRecord';
 import { DeferredRecord } from '../layout/DeferredRecord';
 
 type Link = { taxonomy: string; term: NamedTerm };
@@ -82,7 +83,7 @@ export default function CompanyEdit() {
         mutationMode="pessimistic"
         transform={toCompanyBody}
         redirect={false}
-        queryOptions={FRESH_RECORD}
+        queryOptions={READ_AHEAD_RECORD}
         mutationOptions={{ ...FRESH_RECORD, onSuccess: () => notify(t('errors:companies.updated'), { type: 'success' }) }}
       >
         <DeferredRecord>

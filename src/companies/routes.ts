@@ -11,4 +11,7 @@ export default defineArea({
   ],
   pages: { Companies: companies.list, 'Company Create': companies.create, 'Company Profile': companies.edit },
   resources: { companies },
+  next: { Companies: ['Company Profile'], 'Company Create': ['Company Profile'] },
+  // The profile's record, read as the guard starts the page (not in this chunk: imported when asked).
+  prefetch: { 'Company Profile': (_search, path) => import('../data/prefetchRecord').then((m) => m.prefetchRecord('companies', path.split('/').pop() ?? '')) },
 });

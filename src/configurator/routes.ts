@@ -34,4 +34,5 @@ export default defineArea({
     'Config Internal Stage': ConfigStage,
   },
   prefetch: { 'Config Stage': prefetchStageValidators, 'Config Internal Stage': prefetchStageValidators },
+  next: { Config: ['Config Dashboard'], 'Config Dashboard': ['Config Stage', 'Config Overview'], 'Config Stage': ['Config Dashboard'] },
 });

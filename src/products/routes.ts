@@ -11,4 +11,5 @@ export default defineArea({
   ],
   pages: { Products: products.list, 'Product Create': products.create, 'Product Edit': products.edit },
   resources: { products },
+  next: { Products: ['Product Edit'] },
 });

@@ -2,15 +2,17 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { countOnConsent, pageView } from '../analytics/pageViews';
-import { OverlayWhileMounted } from '../layout/PageOverlay';
+import { LoadingThenOverlay, OverlayWhileMounted } from '../layout/PageOverlay';
 import { session } from '../session/session';
 import { writeActiveCompanyId } from '../session/storage';
 import { useSession } from '../session/useSession';
 import { CurrentRouteContext } from './currentRoute';
 import { decideRoute } from './guard';
+import { preloadNextOf } from './intent';
 import { showOverlay } from './overlay';
 import { isMissing, useStopNavigation } from './stopNavigation';
 import type { ArrivalState } from './arrival';
+import type { RouteName } from './areas';
 import type { Preload, RouteDef } from './define';
 
 /** Asks for a route's first data without holding the page back (the page shows its own loading). */
@@ -65,6 +67,11 @@ export function RouteGuard({ route, preload, prefetch, children }: { route: Rout
     if (allowed && prefetch) prefetch();
   }, [allowed, prefetch, paramsKey]);
 
+  // The screens people open next from here: their code while this one is read (routing/intent.ts).
+  useEffect(() => {
+    if (allowed && loaded) preloadNextOf(route.name as RouteName);
+  }, [allowed, loaded, route]);
+
   useEffect(() => {
     if (!allowed || !preload) return;
     let live = true;
@@ -92,10 +99,11 @@ export function RouteGuard({ route, preload, prefetch, children }: { route: Rout
   if (!decision) return <OverlayWhileMounted />;
   if (decision.kind === 'redirect') return <GuardRedirect to={decision.to} from={route.name} decidedAt={location.pathname + location.search} />;
   if (!loaded) return null;
-  // The page's own Suspense boundary lets the guard commit (the title) while a lazy page loads.
+  // The page's own Suspense boundary lets the guard commit (the title) while a lazy page loads: a
+  // loading bar in its place, the overlay only for a slow load (LoadingThenOverlay).
   return (
     <CurrentRouteContext.Provider value={route}>
-      <Suspense fallback={<OverlayWhileMounted />}>{children}</Suspense>
+      <Suspense fallback={<LoadingThenOverlay />}>{children}</Suspense>
     </CurrentRouteContext.Provider>
   );
 }

@@ -79,7 +79,7 @@ type PageName<R> = R extends { redirectTo: string } ? never : R extends RouteDef
  * missing or unknown one does not compile), its react-admin resources by API name, and what a
  * route loads first (`preload`, waited for under the overlay; `prefetch`, not waited for).
  * `inPlace`: pages that follow a change of their parameters instead of being mounted anew per
- * record (routing/keyedByRecord.tsx). Keep it light: the table is in the app's first chunk, so
+ * record (routing/keyedByRecord.tsx). `next`: the screens usually opened from a route's page. Keep it light: the table is in the app's first chunk, so
  * pages are lazy (routing/lazyPage.ts) and a prefetch imports its code when called.
  */
 export interface Area<R extends RouteDef = RouteDef> {
@@ -89,6 +89,11 @@ export interface Area<R extends RouteDef = RouteDef> {
   preload?: Partial<Record<R['name'], Preload>>;
   prefetch?: Partial<Record<R['name'], Prefetch>>;
   inPlace?: readonly R['name'][];
+  /**
+   * Where people go next from a route's page (issue 59): their code and texts load once the page
+   * is shown and the browser is idle, so the first opening of the next screen finds them here.
+   */
+  next?: Partial<Record<R['name'], readonly R['name'][]>>;
 }
 
 /** An area's routes and pages, checked against each other (see Area). */

@@ -24,6 +24,9 @@ export const PRELOADS = merged<Preload>((area) => area.preload);
 /** A route's first data, asked for without waiting (routeElements.tsx), by route. */
 export const PREFETCHES = merged<Prefetch>((area) => area.prefetch);
 
+/** The screens usually opened next from a route's page (routing/intent.ts loads them when idle). */
+export const NEXT = merged<readonly RouteName[]>((area) => area.next);
+
 /** Pages that follow a change of their parameters in place instead of being mounted anew per record. */
 export const STEPS_IN_PLACE: ReadonlySet<RouteName> = new Set(AREAS.flatMap((area) => (area.inPlace ?? []) as readonly RouteName[]));
 
@@ -68,4 +71,10 @@ export function pageNamespacesAt(hash: string): readonly string[] {
  */
 export function preloadPageAt(hash: string): Promise<unknown> {
   return pageAt(hash)?.preload?.().catch(() => {}) ?? Promise.resolve();
+}
+
+/** Starts the code and texts of a named route's page (a screen about to be opened: routing/intent.ts). */
+export function preloadPage(name: RouteName): Promise<unknown> {
+  const page = PAGES[name] as Partial<LazyPage> | undefined;
+  return page?.preload?.().catch(() => {}) ?? Promise.resolve();
 }

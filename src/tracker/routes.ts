@@ -37,4 +37,12 @@ export default defineArea({
     'Projects Reviews': lazyPage(() => views().then((m) => ({ default: m.ProjectsReviewsPage })), ['projects']),
   },
   resources: { projects },
+  next: {
+    'Tracker All': ['Tracker Summary'],
+    'Projects In Build': ['Tracker Summary'],
+    'Projects Launching': ['Tracker Summary'],
+    'Projects Reviews': ['Tracker Summary'],
+    'Projects Dashboard': ['Tracker Summary'],
+    'Tracker Summary': ['Tracker Profile'],
+  },
 });

@@ -11,4 +11,5 @@ export default defineArea({
   ],
   pages: { Users: users.list, 'User Create': users.create, 'User Profile': users.edit },
   resources: { users },
+  next: { Users: ['User Profile'] },
 });
