@@ -77,4 +77,29 @@ describe('moving between screens (browser)', () => {
     await page.getByTestId('products-table').or(page.locator('[data-testid="list-empty"]')).first().waitFor();
     expect(await overlayShown()).toBe(false);
   });
+
+  it("keeps page 1's rows under a loading bar until page 2's come, then shows page 2 without the bar", async () => {
+    const { page } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
+    await e2e.openSignedIn(page, 'admin@demo.test', { route: '/companies' });
+    const firstName = page.locator('[data-testid="companies-table"] tbody tr td.column-name').first();
+    await firstName.waitFor();
+    const pageOne = await firstName.textContent();
+    // Page 2's answer held back a moment, as on a slow link.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/companies\?/, async (route) => {
+      if (/range=%5B[1-9]/.test(route.request().url()) || /range=\[[1-9]/.test(route.request().url())) await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: /next page/i }).click();
+    const cue = page.getByTestId('list-rows-loading');
+    await cue.waitFor();
+    expect(await firstName.textContent()).toBe(pageOne);
+    // The rows dim too: the bar over their top edge is out of view from the pagination at their foot.
+    expect(await page.locator('[aria-busy="true"]').filter({ has: page.getByTestId('companies-table') }).count()).toBe(1);
+    release();
+    await expect.poll(() => firstName.textContent(), SETTLE).not.toBe(pageOne);
+    await cue.waitFor({ state: 'detached' });
+    expect(await page.locator('[aria-busy="true"]').filter({ has: page.getByTestId('companies-table') }).count()).toBe(0);
+  });
 });
