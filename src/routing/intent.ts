@@ -1,6 +1,6 @@
-import { askForFiles } from '../i18n/i18n';
 import type { RouteName } from './areas';
-import { NEXT, pageNamespacesAt, preloadPage, preloadPageAt } from './pages';
+import { whenIdle } from './idle';
+import { NEXT, preloadPage, preloadPageAt } from './pages';
 
 /**
  * Starts a screen's code and texts when the user shows they are about to open it (issue 59): a
@@ -9,31 +9,19 @@ import { NEXT, pageNamespacesAt, preloadPage, preloadPageAt } from './pages';
  * overlay for the 200-500 ms a first opening took. Only code and texts, never data: a pointer
  * sweeping across the sidebar must not send the server a read per link.
  *
- * A link is an `<a href="#/...">` (the sidebar, buttons made with RouterLink) or any element with
- * `data-intent-href="#/..."` (a list's row, whose click navigates in script).
+ * A link is an `<a href="#/...">` (the sidebar, buttons made with RouterLink). A list's rows navigate
+ * in script, not by a link: the screen they open is the list route's `next`, loaded when idle.
  */
 const REST_MS = 65;
 
 /** The app address an element under the pointer or focus leads to, if any. */
 function targetOf(element: EventTarget | null): string | null {
   if (!(element instanceof Element)) return null;
-  const link = element.closest<HTMLElement>('a[href^="#/"], [data-intent-href]');
-  if (!link) return null;
-  const href = link.dataset.intentHref ?? link.getAttribute('href');
-  return href?.startsWith('#/') ? href : null;
+  return element.closest('a[href^="#/"]')?.getAttribute('href') ?? null;
 }
 
-const started = new Set<string>();
-
-/** Starts the page at `hash` (once per address and visit; lazyPage keeps one load per page anyway). */
-export function preloadOnIntent(hash: string): void {
-  // The page is keyed by its route, not its record: one address per route shape would do, but the
-  // set only saves a lookup, and addresses are few.
-  if (started.has(hash)) return;
-  started.add(hash);
-  askForFiles(pageNamespacesAt(hash));
-  void preloadPageAt(hash);
-}
+/** Starts the page at `hash`: its code and texts (lazyPage loads each page once, however often asked). */
+const preloadOnIntent = (hash: string) => void preloadPageAt(hash);
 
 /** Listens on `root` for the user's intent; returns the function that stops listening. */
 export function listenForIntent(root: Document = document): () => void {
@@ -60,12 +48,6 @@ export function listenForIntent(root: Document = document): () => void {
     root.removeEventListener('focusin', now);
   };
 }
-
-/** requestIdleCallback where the browser has it (Safari does not), else a short timer. */
-const whenIdle = (run: () => void): void => {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 200);
-};
 
 /**
  * Once a route's page is shown and the browser is idle: the code and texts of the screens usually

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { I18nProvider } from 'react-admin';
 import { PublicApp } from './PublicApp';
 import { loadApp, loadedApp, useAppWanted, type AppModule } from './appShell';
+import { whenIdle } from '../routing/idle';
 import { safeRedirect } from '../routing/signInPaths';
 import { searchOf } from '../routing/routeAt';
 
@@ -38,10 +39,9 @@ export function Root({ start, i18nProvider }: { start: Shell; i18nProvider: I18n
     if (wanted) load();
     else {
       // After the first paint, when the browser is idle: the visitor is reading or typing.
-      const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
       // Then, idle again, the page signing in lands on (the dashboard, or the address the
       // visitor was sent from: ?redirect=), so landing waits for the sign-in answer alone.
-      idle(() => live && void loadApp().then((module) => idle(() => module.preloadLanding(`#${landingAfterSignIn()}`)), () => {}));
+      whenIdle(() => live && void loadApp().then((module) => whenIdle(() => module.preloadLanding(`#${landingAfterSignIn()}`)), () => {}));
     }
     return () => {
       live = false;
