@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PRESENCE_HEARTBEAT_SECONDS, type ExpiredEvent, type PresenceEvent, type SavedEvent, type ThreadEvent } from '../../contract/reviews';
 import type { Database } from '../db/database';
 import {
-  EVENTS_CHANNEL, closeTab, heartbeat, liveSessions, notify, othersOf, presentTabs, revisionFacts, savedEventFor, sessionKey, type ChannelMessage, type RevisionFacts, type StreamSession,
+  EVENTS_CHANNEL, MISSED_LIMIT, closeTab, heartbeat, liveSessions, notify, othersOf, presentTabs, revisionFacts, revisionsSince, savedEventFor, sessionKey, type ChannelMessage, type RevisionFacts, type StreamSession,
 } from './presence.service';
 
 /** One open stage page. */
@@ -34,8 +34,11 @@ type EventData = PresenceEvent | SavedEvent | ThreadEvent | ExpiredEvent;
 /** setTimeout's longest delay (about 24.8 days): a longer one fires at once. */
 const MAX_DELAY = 2_147_483_647;
 
-/** One server-sent event: its name and one JSON `data:` line. */
-export const sseEvent = (name: EventName, data: EventData) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+/**
+ * One server-sent event: its name, one JSON `data:` line and, for a save, its config version as the
+ * event's `id` (a page that connects again sends the last one as `Last-Event-ID`: the saves it missed).
+ */
+export const sseEvent = (name: EventName, data: EventData, id?: number) => `event: ${name}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
 
 export class PresenceHub {
   readonly streams = new Set<Stream>();
@@ -138,8 +141,25 @@ export class PresenceHub {
     if (message.kind === 'saved') {
       const facts = await this.revision(message.revision_id);
       if (!facts) return;
-      for (const s of targets) if (this.streams.has(s)) write(s, sseEvent('saved', savedEventFor(facts, s.stage)));
+      for (const s of targets) if (this.streams.has(s)) write(s, sseEvent('saved', savedEventFor(facts, s.stage), facts.version));
     }
+  }
+
+  /**
+   * A new stream's place in the config's saves: with `since` (the `Last-Event-ID` of a page that
+   * connects again: the last version it heard of), the saves made while it was away, one `saved`
+   * each (more than MISSED_LIMIT: the last one, as a change of the whole stage); then the version
+   * now as an `id` alone (no event), the page's `since` the next time. Called after the stream was
+   * added to the hub, so a save committed meanwhile comes live or here (twice at worst: a page
+   * ignores a version it has).
+   */
+  async sendPosition(stream: Stream, since: number | null): Promise<void> {
+    const { missed, version } = await revisionsSince(this.database.db, stream.configId, since);
+    if (missed.length > MISSED_LIMIT) {
+      const last = missed.at(-1)!;
+      write(stream, sseEvent('saved', { ...savedEventFor(last, stream.stage), fields: [''] }, last.version));
+    } else for (const facts of missed) write(stream, sseEvent('saved', savedEventFor(facts, stream.stage), facts.version));
+    write(stream, `id: ${version}\n\n`);
   }
 
   private revision(id: number): Promise<RevisionFacts | null> {

@@ -4,7 +4,7 @@ import { errors } from '../http/schemas';
 import { serverMessages } from '../messages';
 import { PresenceHub, type Stream } from './presence.hub';
 import { notify, openTab, streamableConfig } from './presence.service';
-import { eventsParams, eventsQuery } from './presence.schemas';
+import { eventsHeaders, eventsParams, eventsQuery } from './presence.schemas';
 
 /**
  * GET /configs/{id}/events?stage=slug: a stage page's server-sent events (contract/reviews.ts):
@@ -30,10 +30,11 @@ export default async function presenceRoutes(app: FastifyInstance) {
       compress: false,
       schema: {
         tags: ['configs'],
-        summary: 'A stage page\'s server-sent events: presence (others with the stage open), saved (a save of the config, with the pointers it changed in this stage), thread; expired last, when the access token that opened it expires or its session ends',
+        summary: 'A stage page\'s server-sent events: presence (others with the stage open), saved (a save of the config, with the pointers it changed in this stage; its version is the event id, and Last-Event-ID replays the saves after it), thread; expired last, when the access token that opened it expires or its session ends',
         security: [{ bearer: [] }],
         params: eventsParams,
         querystring: eventsQuery,
+        headers: eventsHeaders,
         response: { ...errors(400, 401, 403, 404, 503) },
       },
     },
@@ -54,6 +55,9 @@ export default async function presenceRoutes(app: FastifyInstance) {
       hub.track(
         (async () => {
           await hub.sendPresence(configId, stage, stream);
+          // A page connecting again: the saves it missed meanwhile (its token's renewal, a network drop).
+          const since = request.headers['last-event-id'];
+          await hub.sendPosition(stream, typeof since === 'string' ? Number(since) : null);
           await notify(app.db, { kind: 'presence', config_id: configId, stage });
         })(),
       );

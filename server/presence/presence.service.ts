@@ -134,13 +134,9 @@ export interface RevisionFacts {
   paths: Array<Array<string | number>>;
 }
 
-export async function revisionFacts(db: Db, revisionId: number): Promise<RevisionFacts | null> {
-  const [row] = await db
-    .select({ version: configRevisions.version, stage: configRevisions.stage, patches: configRevisions.patches, userId: users.id, name: users.name, avatar: users.avatar })
-    .from(configRevisions)
-    .leftJoin(users, eq(users.id, configRevisions.userId))
-    .where(eq(configRevisions.id, revisionId));
-  if (!row) return null;
+const revisionColumns = { version: configRevisions.version, stage: configRevisions.stage, patches: configRevisions.patches, userId: users.id, name: users.name, avatar: users.avatar };
+
+function toFacts(row: { version: number; stage: string | null; patches: unknown; userId: number | null; name: string | null; avatar: string | null }): RevisionFacts {
   const patches = (Array.isArray(row.patches) ? row.patches : []) as Array<{ path?: unknown }>;
   return {
     version: row.version,
@@ -148,6 +144,33 @@ export async function revisionFacts(db: Db, revisionId: number): Promise<Revisio
     by: row.userId == null ? null : { id: row.userId, name: row.name ?? '', avatar: row.avatar ?? null },
     paths: patches.map((p) => p.path).filter((p): p is Array<string | number> => Array.isArray(p)),
   };
+}
+
+export async function revisionFacts(db: Db, revisionId: number): Promise<RevisionFacts | null> {
+  const [row] = await db.select(revisionColumns).from(configRevisions).leftJoin(users, eq(users.id, configRevisions.userId)).where(eq(configRevisions.id, revisionId));
+  return row ? toFacts(row) : null;
+}
+
+/** Revisions a reconnecting stream may be sent one by one; past that, one event for all of them. */
+export const MISSED_LIMIT = 100;
+
+/**
+ * What a stream opened again after a gap missed: the config's revisions after version `since`, in
+ * order (at most MISSED_LIMIT + 1, so the caller knows there were more), and the config's version now.
+ */
+export async function revisionsSince(db: Db, configId: number, since: number | null): Promise<{ missed: RevisionFacts[]; version: number }> {
+  const rows =
+    since === null
+      ? []
+      : await db
+          .select(revisionColumns)
+          .from(configRevisions)
+          .leftJoin(users, eq(users.id, configRevisions.userId))
+          .where(and(eq(configRevisions.configId, configId), gt(configRevisions.version, since)))
+          .orderBy(asc(configRevisions.version))
+          .limit(MISSED_LIMIT + 1);
+  const [config] = await db.select({ version: configs.version }).from(configs).where(eq(configs.id, configId));
+  return { missed: rows.map(toFacts), version: Math.max(config?.version ?? 0, rows.at(-1)?.version ?? 0) };
 }
 
 /** The `saved` event for a reader of `stage`: the stage-relative pointers the revision changed there. */

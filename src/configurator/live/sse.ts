@@ -12,10 +12,12 @@ export interface ServerEvent {
 /**
  * The complete events at the front of `buffer` (blocks ended by a blank line: `event:` names one,
  * its `data:` lines are JSON; comment lines such as `: ping` are skipped), and what is left over.
- * A block whose data is not JSON is dropped.
+ * A block whose data is not JSON is dropped. `lastId`: the last `id:` among them (a block may be an
+ * id alone), which the page sends back as `Last-Event-ID` when it connects again.
  */
-export function parseEvents(buffer: string): { events: ServerEvent[]; rest: string } {
+export function parseEvents(buffer: string): { events: ServerEvent[]; rest: string; lastId?: string } {
   const events: ServerEvent[] = [];
+  let lastId: string | undefined;
   const text = buffer.replace(/\r\n?/g, '\n');
   let start = 0;
   let cut: number;
@@ -31,6 +33,8 @@ export function parseEvents(buffer: string): { events: ServerEvent[]; rest: stri
       const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
       if (field === 'event') name = value;
       else if (field === 'data') data.push(value);
+      // As EventSource: an id with a NUL is ignored.
+      else if (field === 'id' && !value.includes('\0')) lastId = value;
     }
     if (!data.length) continue;
     try {
@@ -39,7 +43,7 @@ export function parseEvents(buffer: string): { events: ServerEvent[]; rest: stri
       // Not ours: skipped.
     }
   }
-  return { events, rest: text.slice(start) };
+  return { events, rest: text.slice(start), lastId };
 }
 
 /** Milliseconds before reconnect attempt `attempt` (0, 1, ...): 1 s doubling to 30 s, with jitter. */

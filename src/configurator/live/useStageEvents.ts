@@ -10,7 +10,9 @@
  * a little before) or renews it as the app renews one after a 401 (`session.recover()`: a silent
  * refresh, else the session-expired modal's sign-in), and connects again at once, keeping who is
  * here on screen meanwhile: the reader notices nothing. A session signed out (`session`) waits for
- * a new sign-in's token.
+ * a new sign-in's token. Each stream connected again sends the last event id it heard
+ * (`Last-Event-ID`: a config version), and the server starts it with the saves made in between, so
+ * a save during a reconnect is not lost.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ExpiredEvent, PresenceEvent, ReviewPerson, SavedEvent, ThreadEvent } from '../../../contract/reviews';
@@ -100,6 +102,9 @@ export function useStageEvents(configId: number | string | undefined, slug: stri
 
     void (async () => {
       let failures = 0;
+      // The last event id heard (the config version of the last save, or the version when a stream
+      // opened): sent when connecting again, the server replays the saves made in between.
+      let lastId: string | undefined;
       // A renewal since the last stream that opened: a 401 after it is the session's end, not a stale token.
       let renewed = false;
       while (!signal.aborted && failures < MAX_ATTEMPTS) {
@@ -108,7 +113,7 @@ export function useStageEvents(configId: number | string | undefined, slug: stri
         let response: Response;
         try {
           response = await fetch(`${source.baseUrl}/configs/${encodeURIComponent(String(configId))}/events?stage=${encodeURIComponent(slug)}`, {
-            headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' },
+            headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest', ...(lastId === undefined ? {} : { 'Last-Event-ID': lastId }) },
             cache: 'no-store',
             signal,
           });
@@ -146,6 +151,7 @@ export function useStageEvents(configId: number | string | undefined, slug: stri
             buffer += decoder.decode(value, { stream: true });
             const parsed = parseEvents(buffer);
             buffer = parsed.rest;
+            if (parsed.lastId !== undefined) lastId = parsed.lastId;
             for (const { event, data } of parsed.events) {
               if (event === 'presence') setOthers((data as PresenceEvent).users ?? NONE);
               else if (event === 'saved') latest.current.onSaved?.(data as SavedEvent);

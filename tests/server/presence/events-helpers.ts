@@ -13,6 +13,8 @@ export interface EventReader {
   events: ServerEvent[];
   /** Comment lines received (`: ping`). */
   comments: string[];
+  /** The `id:` fields received, in order (a save's version; the version when the stream opened). */
+  ids: string[];
   /** The first event named `name` (from the `from`-th on) that `match` accepts, waiting for it. */
   next<N extends keyof Named>(name: N, match?: (data: Named[N]) => boolean, timeoutMs?: number): Promise<Named[N]>;
   /** Whether the server ended the stream. */
@@ -21,13 +23,15 @@ export interface EventReader {
 }
 
 /** Opens a config's event stream for a stage; resolves once the answer's headers are in. */
-export async function openEvents(baseUrl: string, token: string | null, config: number | string, stage: string): Promise<EventReader> {
+export async function openEvents(baseUrl: string, token: string | null, config: number | string, stage: string, lastEventId?: string): Promise<EventReader> {
   const controller = new AbortController();
   const headers: Record<string, string> = { accept: 'text/event-stream' };
   if (token) headers.authorization = `Bearer ${token}`;
+  if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
   const res = await fetch(`${baseUrl}/api/configs/${config}/events?stage=${encodeURIComponent(stage)}`, { headers, signal: controller.signal });
   const events: ServerEvent[] = [];
   const comments: string[] = [];
+  const ids: string[] = [];
   const waiters = new Set<() => void>();
   const wake = () => {
     for (const w of [...waiters]) w();
@@ -56,6 +60,7 @@ export async function openEvents(baseUrl: string, token: string | null, config: 
             if (line.startsWith(':')) comments.push(line.slice(1).trim());
             else if (line.startsWith('event: ')) name = line.slice(7);
             else if (line.startsWith('data: ')) data.push(line.slice(6));
+            else if (line.startsWith('id: ')) ids.push(line.slice(4));
           }
           if (data.length) events.push({ event: name, data: JSON.parse(data.join('\n')) });
           wake();
@@ -92,7 +97,7 @@ export async function openEvents(baseUrl: string, token: string | null, config: 
       waiters.add(check);
       check();
     });
-  return { status: res.status, events, comments, next, ended, close: () => controller.abort() };
+  return { status: res.status, events, comments, ids, next, ended, close: () => controller.abort() };
 }
 
 export const names = (e: PresenceEvent) => e.users.map((u) => u.name).sort();

@@ -17,6 +17,8 @@ let server: Server;
 let base: string;
 /** The bearer token of each stream opened, in order. */
 let opened: string[] = [];
+/** The Last-Event-ID each stream was opened with, in order. */
+let resumedFrom: Array<string | undefined> = [];
 /** The open streams' responses, by token. */
 const streams = new Map<string, ServerResponse>();
 /** Tokens the server takes (anything else: 401, as an expired token). */
@@ -26,10 +28,13 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     opened.push(token);
+    resumedFrom.push(req.headers['last-event-id'] as string | undefined);
     if (!valid.has(token)) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Unauthorised"}');
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     res.write(': open\n\n');
     res.write(`event: presence\ndata: ${JSON.stringify({ users: [pat] })}\n\n`);
+    // The stream's place: the config's version when it opened (an id alone), as presence.hub.ts.
+    res.write('id: 5\n\n');
     streams.set(token, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -38,6 +43,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   opened = [];
+  resumedFrom = [];
   valid = new Set(['first']);
 });
 afterEach(() => {
@@ -52,7 +58,7 @@ const expire = (token: string, reason: 'token' | 'session') => {
   streams.delete(token);
   res.end(`event: expired\ndata: ${JSON.stringify({ reason })}\n\n`);
 };
-const save = (token: string, version: number) => streams.get(token)!.write(`event: saved\ndata: ${JSON.stringify({ version, stage: 'locations', by: pat, fields: ['/x'] })}\n\n`);
+const save = (token: string, version: number) => streams.get(token)!.write(`event: saved\nid: ${version}\ndata: ${JSON.stringify({ version, stage: 'locations', by: pat, fields: ['/x'] })}\n\n`);
 
 /** A session whose token is `current.token`; `renew` hands out `next` (as a refresh or the modal's sign-in would). */
 function fakeSession(next: string | null) {
@@ -108,6 +114,23 @@ it('renews an expired token and connects again at once: who is here stays shown,
   // Pat never left the screen, and the stream is live.
   expect(shown.every((n) => n === 1)).toBe(true);
   expect(hook.result.current.live).toBe(true);
+});
+
+it('connects again from the last save it heard, so the server sends the saves made in between', async () => {
+  valid.add('second');
+  valid.add('third');
+  const { source, current } = fakeSession('second');
+  const { hook } = open(source);
+  await waitFor(() => expect(hook.result.current.live).toBe(true));
+  act(() => expire('first', 'token'));
+  await waitFor(() => expect(streams.has('second')).toBe(true));
+  // The first stream had only its place (5); the second hears save 6, then ends.
+  act(() => void save('second', 6));
+  await new Promise((r) => setTimeout(r, 50));
+  current.token = 'third';
+  act(() => expire('second', 'token'));
+  await waitFor(() => expect(opened).toEqual(['first', 'second', 'third']));
+  expect(resumedFrom).toEqual([undefined, '5', '6']);
 });
 
 it('takes the token the session already renewed (remember-me renews before the end) without asking again', async () => {

@@ -47,6 +47,13 @@ describe('the event stream\'s text', () => {
     expect(parseEvents(`${rest},"fields":[]}\r\n\r\n`).events).toEqual([{ event: 'saved', data: { version: 2, fields: [] } }]);
   });
 
+  it('keeps the last event id, an id alone included, to send back when connecting again', () => {
+    const { events, lastId } = parseEvents('event: saved\nid: 7\ndata: {"version":7}\n\nid: 9\n\n');
+    expect(events).toEqual([{ event: 'saved', data: { version: 7 } }]);
+    expect(lastId).toBe('9');
+    expect(parseEvents('event: presence\ndata: {"users":[]}\n\n').lastId).toBeUndefined();
+  });
+
   it('waits longer after each failure, up to half a minute', () => {
     const mid = () => 0.5;
     expect([0, 1, 2, 10].map((n) => reconnectDelay(n, mid))).toEqual([1000, 2000, 4000, 30_000]);
