@@ -3,7 +3,8 @@ import { Alert, Box, Button, InputAdornment, MenuItem, Stack, TablePagination, T
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { RedirectWhileHere } from '../routing/RedirectWhileHere';
 import { PageHeading } from '../layout/PageHeading';
 import { session } from '../session/session';
 import { growl } from '../session/notifier';
@@ -61,7 +62,7 @@ export default function ConfigListPage() {
     if (rows && rows.length === 0 && page > 0 && page * perPage >= total) setPage(Math.max(0, Math.ceil(total / perPage) - 1));
   }, [rows, page, perPage, total]);
 
-  if (first?.total === 1 && first.rows.length === 1 && !can.create) return <Navigate to={dashboardPath(first.rows[0])} replace />;
+  if (first?.total === 1 && first.rows.length === 1 && !can.create) return <RedirectWhileHere to={dashboardPath(first.rows[0])} />;
   // A user who cannot create may be passing through (a dealer's sign-in lands here on the way to
   // their one config): the list's frame waits for the first answer instead of rendering for
   // nothing (issue 32: one render pass less between signing in and the config dashboard).

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { countOnConsent, pageView } from '../analytics/pageViews';
 import { LoadingThenOverlay, OverlayWhileMounted } from '../layout/PageOverlay';
 import { session } from '../session/session';
@@ -9,9 +9,10 @@ import { useSession } from '../session/useSession';
 import { CurrentRouteContext } from './currentRoute';
 import { decideRoute } from './guard';
 import { preloadNextOf } from './intent';
+import { RedirectWhileHere } from './RedirectWhileHere';
+import type { ArrivalState } from './arrival';
 import { showOverlay } from './overlay';
 import { isMissing, useStopNavigation } from './stopNavigation';
-import type { ArrivalState } from './arrival';
 import type { RouteName } from './areas';
 import type { Preload, RouteDef } from './define';
 
@@ -97,7 +98,7 @@ export function RouteGuard({ route, preload, prefetch, children }: { route: Rout
   }, [allowed, preload, paramsKey]);
 
   if (!decision) return <OverlayWhileMounted />;
-  if (decision.kind === 'redirect') return <GuardRedirect to={decision.to} from={route.name} decidedAt={location.pathname + location.search} />;
+  if (decision.kind === 'redirect') return <RedirectWhileHere to={decision.to} from={route.name} />;
   if (!loaded) return null;
   // The page's own Suspense boundary lets the guard commit (the title) while a lazy page loads: a
   // loading bar in its place, the overlay only for a slow load (LoadingThenOverlay).
@@ -106,27 +107,4 @@ export function RouteGuard({ route, preload, prefetch, children }: { route: Rout
       <Suspense fallback={<LoadingThenOverlay />}>{children}</Suspense>
     </CurrentRouteContext.Provider>
   );
-}
-
-/**
- * The guard's redirect, made only while the browser is still at the address it was decided for.
- * React Router's `<Navigate>` navigates whenever its effect runs, and on a busy machine that can
- * be after the user has typed or clicked their way elsewhere (the sign-in landing, rendered while
- * the app switched to the company's language, then sent a dealer who had opened a config back to
- * the showcases). The hash in the address bar is the user's latest word, so it is read directly.
- */
-function GuardRedirect({ to, from, decidedAt }: { to: string; from: string; decidedAt: string }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (addressNow() !== decidedAt) return;
-    navigate(to, { replace: true, state: { from } satisfies ArrivalState });
-    // Once per decision: a redirect is a single step, never repeated on a re-render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return null;
-}
-
-/** The app's address as the hash router reads it: `#/configurator/1?x=y` -> `/configurator/1?x=y`. */
-function addressNow(): string {
-  return decodeURI(window.location.hash.replace(/^#/, '') || '/');
 }
