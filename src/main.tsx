@@ -32,7 +32,8 @@ async function start(): Promise<void> {
   // A failed load is tried again by Root, under the overlay.
   const appReady = shell === 'app' ? loadApp().then((app) => app.prepareFirstPage(hash, sessionChecked, signedIn), () => {}) : null;
   // Signed in, the first render needs the shell's texts and its page's: they load with the app's own.
-  const i18nLoaded = createI18nProvider(signedIn ? [...SIGNED_IN_NAMESPACES, ...pageNamespacesAt(hash)] : []);
+  // The signed-out shell loads only the texts its pages read; the app's own come with the app's code.
+  const i18nLoaded = createI18nProvider(signedIn ? [...SIGNED_IN_NAMESPACES, ...pageNamespacesAt(hash)] : [], shell);
   const [i18nProvider] = await Promise.all([i18nLoaded, appReady]);
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>

@@ -1,8 +1,8 @@
 import i18next, { type BackendModule, type InitOptions, type ReadCallback, type i18n as I18n } from 'i18next';
-import { convertRaTranslationsToI18next, getI18nProvider } from 'ra-i18n-i18next';
+import { getI18nProvider } from 'ra-i18n-i18next';
 import type { I18nProvider } from 'react-admin';
-import { deepMerge, raMessages, withManyForms, type Json } from './raMessages';
-import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, LOCALE_STORAGE_KEY, NAMESPACES, localeForTag, toLocale, type Locale } from './locales';
+import { toI18nextForms, withManyForms, type Json } from './messageTree';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, LOCALE_STORAGE_KEY, NAMESPACES, PUBLIC_NAMESPACES, localeForTag, toLocale, type Locale } from './locales';
 
 // Every locales/<lng>/<ns>.json becomes its own small chunk, loaded only for the language in use:
 // the first page carries no translations it does not show. Namespace files others have not
@@ -13,6 +13,21 @@ const files = import.meta.glob<Json>('../../locales/*/*.json', { import: 'defaul
 const fileOf = (language: string, namespace: string) => files[`../../locales/${language}/${namespace}.json`];
 
 /**
+ * react-admin's texts and their conversion (ra-language-english, lodash: 20 KB), a chunk of their
+ * own: the sign-in page's first chunk carries only what its form needs (issue 59).
+ */
+const raTexts = () => import('./raMessages');
+
+/**
+ * Whether `common` is loaded without react-admin's texts for now: a start in the signed-out shell,
+ * whose pages show none of them, until `addRaTexts` brings them (with the app's code). Our own
+ * common.json has every `ra` key the signed-out pages use (ra.notification.i18n_error).
+ */
+let raTextsLater = false;
+let raTextsIn = false;
+let raTextsAdding: Promise<void> | null = null;
+
+/**
  * One namespace of one locale as i18next gets it. For `common` that is react-admin's texts (English,
  * then the language's react-admin package) with our common.json on top, so our `ra` keys win.
  * Our common.json writes react-admin's own forms too (`"name": "Company |||| Companies"`, as
@@ -20,14 +35,17 @@ const fileOf = (language: string, namespace: string) => files[`../../locales/${l
  * "Delete company Riverside Motors", never "Delete Company |||| Companies". Plurals get a `_many`
  * form where they lack one (see withManyForms).
  *
+ * `withRa` false leaves react-admin's texts out of `common` (our own `ra` keys stay).
+ *
  * @example (await loadNamespace('nl-NL', 'common')).ra // { action: { add: 'Toevoegen', ... }, ... }
  */
-export async function loadNamespace(language: string, namespace: string): Promise<Json> {
+export async function loadNamespace(language: string, namespace: string, withRa = true): Promise<Json> {
   const load = fileOf(language, namespace);
   const data = load ? load() : Promise.resolve({});
   if (namespace !== 'common') return withManyForms(await data);
-  const [ra, ours] = await Promise.all([raMessages(language), data]);
-  return withManyForms(deepMerge(ra, convertRaTranslationsToI18next(ours) as Json));
+  if (!withRa) return withManyForms(toI18nextForms(await data));
+  const [texts] = await Promise.all([raTexts(), data]);
+  return texts.commonTexts(language, data);
 }
 
 /** i18next backend reading locales/ through loadNamespace. */
@@ -35,7 +53,12 @@ export const globBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    loadNamespace(language, namespace).then(
+    const withRa = () => !raTextsLater || raTextsIn;
+    const first = withRa();
+    // A file that was asked for without react-admin's texts, which came meanwhile, is read again with them.
+    loadNamespace(language, namespace, first)
+      .then((result) => (first || !withRa() ? result : loadNamespace(language, namespace)))
+      .then(
       (result) => callback(null, result),
       (error: unknown) => callback(error instanceof Error ? error.message : String(error), false),
     );
@@ -150,16 +173,20 @@ export function i18nOptions(lng: Locale, namespaces: readonly string[] = NAMESPA
 export function askForFiles(namespaces: readonly string[]): void {
   const lng = i18n.language ?? storedLocale();
   for (const namespace of namespaces) void fileOf(lng, namespace)?.().catch(() => {});
+  if (namespaces.includes('common') && !raTextsLater) void raTexts().catch(() => {});
 }
 
 /**
  * Initialises i18next (current locale + fallback) and returns react-admin's provider bridged to it.
  * `more` are namespaces the first screen shows besides the app's own (its page's, the signed-in
- * shell's): loaded with them, not after the first render.
+ * shell's): loaded with them, not after the first render. The signed-out shell (`shell` 'public')
+ * starts with fewer: its pages' namespaces (PUBLIC_NAMESPACES) and `common` without react-admin's
+ * texts; `loadAppTexts` adds the rest with the app's code.
  */
-export async function createI18nProvider(more: readonly string[] = []): Promise<I18nProvider> {
+export async function createI18nProvider(more: readonly string[] = [], shell: 'public' | 'app' = 'app'): Promise<I18nProvider> {
   const lng = storedLocale();
-  const namespaces = [...new Set([...NAMESPACES, ...more])];
+  raTextsLater = shell === 'public';
+  const namespaces = [...new Set([...(shell === 'public' ? PUBLIC_NAMESPACES : NAMESPACES), ...more])];
   // Before init: i18n.language is not set yet, askForFiles then takes the stored locale.
   // Their files are asked for now, before the page's code: i18next asks only a task later, and by
   // then a first visit's few connections carry the page's chunks while nothing renders without texts.
@@ -172,4 +199,40 @@ export async function createI18nProvider(more: readonly string[] = []): Promise<
   document.documentElement.lang = lng;
   i18n.on('languageChanged', showLanguage);
   return provider;
+}
+
+/** Once i18next has its first language (namespaces asked for before would load for none). */
+const initialised = () => (i18n.isInitialized ? Promise.resolve() : new Promise<void>((resolve) => i18n.on('initialized', () => resolve())));
+
+/**
+ * react-admin's texts, into every language's `common` loaded without them (a start in the signed-out
+ * shell): ours on top as always (raMessages.ts `commonTexts`). Later loads of `common` have them.
+ */
+function addRaTexts(): Promise<void> {
+  return (raTextsAdding ??= Promise.all([raTexts(), initialised()]).then(
+    async ([texts]) => {
+      raTextsIn = true;
+      const languages = Object.keys(i18n.store.data).filter((language) => i18n.hasResourceBundle(language, 'common'));
+      for (const language of languages) {
+        const load = fileOf(language, 'common');
+        i18n.addResourceBundle(language, 'common', await texts.commonTexts(language, load ? load() : Promise.resolve({})), true, true);
+      }
+    },
+    (error: unknown) => {
+      raTextsAdding = null;
+      throw error;
+    },
+  ));
+}
+
+/**
+ * What a start in the signed-out shell left out of the app's texts: the app's namespaces (NAMESPACES)
+ * and react-admin's texts. Loaded with the app's code (shell/appShell.ts), so its screens find them
+ * as they did when every start loaded them. Once loaded, i18next loads them again on a change of
+ * language.
+ */
+export function loadAppTexts(): Promise<void> {
+  // A start in the app loaded them all with i18next's first language (and must not wait for it here).
+  if (!raTextsLater) return Promise.resolve();
+  return Promise.all([initialised().then(() => i18n.loadNamespaces([...NAMESPACES])), addRaTexts()]).then(() => {});
 }

@@ -6,6 +6,12 @@ export { LOCALES, DEFAULT_LOCALE, localeForTag, toLocale, type Locale } from '..
 /** Namespaces the app loads: common is ours; errors, validation and configurator are written by others. */
 export const NAMESPACES = ['common', 'errors', 'validation', 'configurator'] as const;
 
+/**
+ * What the signed-out shell's pages read (Login, Register, the password pages, the policies): the
+ * configurator's texts (7 KiB) come with the app's code instead (shell/appShell.ts `loadApp`).
+ */
+export const PUBLIC_NAMESPACES = ['common', 'errors', 'validation'] as const;
+
 /** Namespaces of the signed-in shell besides NAMESPACES: the top bar's company switcher and notification bell. */
 export const SIGNED_IN_NAMESPACES = ['dashboard', 'tracker', 'notifications'] as const;
 

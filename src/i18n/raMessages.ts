@@ -1,28 +1,11 @@
 import englishMessages from 'ra-language-english';
 import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import type { TranslationMessages } from 'react-admin';
+import { deepMerge, toI18nextForms, withManyForms, type Json } from './messageTree';
 
-/** A parsed translation file: nested keys, string leaves. */
-export type Json = Record<string, unknown>;
-
-/**
- * `over` laid onto `base`, recursively for nested objects; `over` wins on every leaf.
- *
- * @example deepMerge({ ra: { a: 'A', b: 'B' } }, { ra: { b: 'b' } }) // { ra: { a: 'A', b: 'b' } }
- */
-export function deepMerge(base: Json, over: Json): Json {
-  const out: Json = { ...base };
-  for (const [key, value] of Object.entries(over)) {
-    const prev = out[key];
-    out[key] =
-      value && typeof value === 'object' && !Array.isArray(value) && prev && typeof prev === 'object' && !Array.isArray(prev)
-        ? deepMerge(prev as Json, value as Json)
-        : value;
-  }
-  return out;
-}
-
-// English is the base of every locale (and the fallback language), so it is in the main bundle.
+// English is the base of every locale (and the fallback language). This module is loaded with the
+// first `common` file (i18n.ts), not in the first chunk: with lodash (the conversion's) it is
+// 20 KB the sign-in page's first paint does not need (issue 59).
 const raEnglish = convertRaTranslationsToI18next(englishMessages) as Json;
 
 // react-admin language packages by language (the part of the locale before '-'). Dynamic imports,
@@ -50,20 +33,13 @@ export async function raMessages(locale: string): Promise<Json> {
 }
 
 /**
- * Adds `key_many` (a copy of `key_other`) wherever a plural has no `_many` form. French counts
- * 1 000 000 as "many" (Intl.PluralRules), and i18next would otherwise fall back to the English text
- * for it; react-admin's packages and our files only write `_one` and `_other`.
+ * The `common` namespace of a locale as i18next gets it: react-admin's texts (`raMessages`) with our
+ * common.json (`ours`) on top, converted from react-admin's forms (`"Company |||| Companies"`).
  *
- * @example withManyForms({ deleted_one: 'a', deleted_other: 'b' }) // { ..., deleted_many: 'b' }
+ * @example (await commonTexts('en-GB', Promise.resolve({ ra: { action: { add: 'Add one' } } }))).ra.action.add // 'Add one'
  */
-export function withManyForms(json: Json): Json {
-  const out: Json = {};
-  for (const [key, value] of Object.entries(json)) {
-    out[key] = value && typeof value === 'object' && !Array.isArray(value) ? withManyForms(value as Json) : value;
-  }
-  for (const [key, value] of Object.entries(json)) {
-    const many = key.replace(/_other$/, '_many');
-    if (many !== key && !(many in out)) out[many] = value;
-  }
-  return out;
+export async function commonTexts(locale: string, ours: Promise<Json>): Promise<Json> {
+  const [ra, own] = await Promise.all([raMessages(locale), ours]);
+  // Our files convert as the signed-out start converts them (i18n.ts), one way for both.
+  return withManyForms(deepMerge(ra, toI18nextForms(own)));
 }

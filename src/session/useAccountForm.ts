@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountCheck, AccountError } from '../../engine/accounts';
 import { HttpError, hasServerMessage } from '../http';
@@ -21,9 +20,10 @@ export type ServerTexts = (error: HttpError) => string[];
 export function useAccountForm(current?: readonly AccountError[]) {
   const { t } = useTranslation();
   const [reported, setReported] = useState<readonly AccountError[]>([]);
-  // The send is a react-query mutation (sent once, never retried); its pending state is `busy`.
-  const sending = useMutation({ mutationFn: (send: () => Promise<void>) => send() });
-  const busy = sending.isPending;
+  // Sent once, never retried, one at a time; `busy` while it is under way. A flag, not a react-query
+  // mutation: the sign-in page's first chunk then carries no react-query (issue 59).
+  const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
   // Derived, not stored: the texts follow a language change too.
   const shown = current ? stillWrong(reported, current) : reported;
   const messages = accountMessages(shown, t);
@@ -32,11 +32,17 @@ export function useAccountForm(current?: readonly AccountError[]) {
   async function submit<V>(check: AccountCheck<V>, send: (values: V) => Promise<void>, serverTexts?: ServerTexts): Promise<void> {
     setReported(check.errors);
     if (!check.ok) return;
+    if (sending.current) return;
+    sending.current = true;
+    setBusy(true);
     try {
-      await sending.mutateAsync(() => send(check.values));
+      await send(check.values);
     } catch (error) {
       const texts = error instanceof HttpError ? (serverTexts?.(error) ?? error.messages) : [t('errors:unknown_error')];
       texts.forEach((text) => growl(text, 'error'));
+    } finally {
+      sending.current = false;
+      setBusy(false);
     }
   }
 

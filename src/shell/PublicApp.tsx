@@ -1,13 +1,13 @@
-import { useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { CssBaseline } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { createHashRouter, Navigate, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
-import { queryClient } from '../data/queryClient';
 import { OverlayWhileMounted } from '../layout/PageOverlay';
 import { PublicLayout } from '../layout/PublicLayout';
+import { whenIdle } from '../routing/idle';
 import { keyedByRecord } from '../routing/keyedByRecord';
+import type { LazyPage } from '../routing/lazyPage';
 import { PUBLIC_PAGES, type PublicRouteName } from '../routing/publicPages';
 import { RouteGuard } from '../routing/RouteGuard';
 import { routeAt } from '../routing/routeAt';
@@ -16,18 +16,39 @@ import { useSession } from '../session/useSession';
 import { themeFor } from '../theme';
 import { openApp, useAppWanted } from './appShell';
 
+const queries = () => import('./PublicQueries');
+
+/**
+ * The page of a signed-out route inside react-query's provider, but Login's: its form sends without
+ * it. The provider's chunk and the page's code are asked for together (not the page's once the
+ * provider has come), and a page whose code is here already renders at once (routing/lazyPage.ts).
+ */
+function withQueries(name: PublicRouteName, page: ComponentType): ComponentType<{ children: ReactNode }> | null {
+  if (name === 'Login') return null;
+  const preload = (page as Partial<LazyPage>).preload;
+  return lazy(() => Promise.all([queries(), preload?.()]).then(([module]) => module));
+}
+
 /** The signed-out pages, each behind the route guard as in the app; any other address opens the app. */
 const ROUTE_ELEMENTS = [
   <Route key="/" path="/" element={<Navigate to="/login" replace />} />,
   ...ROUTES.filter((route) => route.name in PUBLIC_PAGES).map((route) => {
-    const Page = keyedByRecord(PUBLIC_PAGES[route.name as PublicRouteName]);
+    const name = route.name as PublicRouteName;
+    const Page = keyedByRecord(PUBLIC_PAGES[name]);
+    const Queries = withQueries(name, PUBLIC_PAGES[name]);
     return (
       <Route
         key={route.name}
         path={route.path}
         element={
           <RouteGuard key={route.name} route={route}>
-            <Page />
+            {Queries ? (
+              <Queries>
+                <Page />
+              </Queries>
+            ) : (
+              <Page />
+            )}
           </RouteGuard>
         }
       />
@@ -62,7 +83,7 @@ function OpenApp() {
 
 /**
  * The signed-out shell: what a visitor needs for Login, Register, the password pages and the
- * policies (MUI, react-router, react-query, i18next), without react-admin and the staff screens,
+ * policies (MUI, react-router, i18next; react-query for the pages that read data), without react-admin and the staff screens,
  * which the signed-in app (App.tsx) brings. A data router, as react-admin's, for useBlocker.
  */
 export function PublicApp() {
@@ -70,12 +91,12 @@ export function PublicApp() {
   const options = themeFor(i18n.language);
   const theme = useMemo(() => createTheme(options), [options]);
   const [router] = useState(() => createHashRouter([{ path: '*', element: <PublicLayout><PublicRoutes /></PublicLayout> }]));
+  // react-query's chunk once the form has painted, for the next page (Register, the password pages).
+  useEffect(() => whenIdle(() => void queries().catch(() => {})), []);
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <RouterProvider router={router} />
-      </ThemeProvider>
-    </QueryClientProvider>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <RouterProvider router={router} />
+    </ThemeProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type * as AppExports from '../App';
+import { loadAppTexts } from '../i18n/i18n';
 
 /** The signed-in app's module (App.tsx with react-admin and the staff screens), loaded on demand. */
 export type AppModule = typeof AppExports;
@@ -9,8 +10,9 @@ let loaded: AppModule | null = null;
 
 /** Loads the app's code once (a failed load may be tried again); `loadedApp` has it afterwards. */
 export function loadApp(): Promise<AppModule> {
-  return (loading ??= import('../App').then(
-    (module) => (loaded = module),
+  // With the app's own texts, which the signed-out shell did not load (i18n/locales.ts PUBLIC_NAMESPACES).
+  return (loading ??= Promise.all([import('../App'), loadAppTexts()]).then(
+    ([module]) => (loaded = module),
     (error: unknown) => {
       loading = null;
       throw error;
