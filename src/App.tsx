@@ -15,6 +15,7 @@ import NotFoundPage from './layout/NotFoundPage';
 import { ROUTES } from './routing/areas';
 import { pageNamespacesAt, preloadPageAt } from './routing/pages';
 import { listenForIntent } from './routing/intent';
+import { KeepScreens } from './routing/KeepScreens';
 import { routeAt } from './routing/routeAt';
 import { appResources, appRoutes, prefetchPageDataAt } from './routing/routeElements';
 import { themeFor } from './theme';
@@ -36,7 +37,7 @@ const MENU = buildMenu(ROUTES);
 function Layout({ children }: { children?: ReactNode }) {
   return (
     <AppLayout menu={MENU} topBarItems={TOP_BAR_ITEMS}>
-      {children}
+      <KeepScreens>{children}</KeepScreens>
     </AppLayout>
   );
 }

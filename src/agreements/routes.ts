@@ -1,7 +1,10 @@
 import { PERMISSIONS as P } from '../auth/permissions';
 import { lazyPage } from '../routing/lazyPage';
-import { auth, defineArea, link, perm } from '../routing/define';
+import { auth, defineArea, link, perm, type Prefetch } from '../routing/define';
 import agreements from './list';
+
+/** The agreement of the address (`/agreements/{id}/...`), read as its screen's code loads. */
+const prefetchAgreement: Prefetch = (_search, path) => import('./readAhead').then((m) => m.prefetchAgreement(path.split('/')[2] ?? ''));
 
 /** Agreements: the list (and create), an agreement's edit form and its preview (sign there). */
 export default defineArea({
@@ -16,5 +19,8 @@ export default defineArea({
     Agreement: lazyPage(() => import('./AgreementPreviewPage')),
   },
   resources: { agreements },
+  prefetch: { 'Agreement Edit': prefetchAgreement, Agreement: prefetchAgreement },
+  // Back from an agreement back to the list: shown as it was left, filters and scroll (routing/KeepScreens.tsx, issue 59).
+  keep: ['Agreements'],
   next: { Agreements: ['Agreement Edit', 'Agreement'] },
 });

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { FRESH, answered } from '../data/queryPolicies';
+import { READ_AHEAD_MS } from '../data/prefetchRecord';
 import { isMissing } from '../routing/stopNavigation';
 import { getAgreement, type AgreementDetail } from './api';
 import { agreementKeys } from './queryKeys';
@@ -14,7 +15,11 @@ export interface AgreementState {
   replace(next: AgreementDetail): void;
 }
 
-/** One agreement by the id of the address, fresh at every visit (a salesperson may have changed it a minute ago). */
+/**
+ * One agreement by the id of the address, fresh at every visit (a salesperson may have changed it a
+ * minute ago): read as the screen mounts, or taken from the read its route started (readAhead.ts)
+ * when that is under READ_AHEAD_MS old. Nothing is kept once the screen has gone (gcTime 0).
+ */
 export function useAgreement(id: string | undefined): AgreementState {
   const client = useQueryClient();
   const key = agreementKeys.detail(id ?? '');
@@ -23,6 +28,7 @@ export function useAgreement(id: string | undefined): AgreementState {
     queryFn: async ({ signal }) => answered(await getAgreement(id!, signal)),
     enabled: Boolean(id),
     ...FRESH,
+    staleTime: READ_AHEAD_MS,
   });
   const replace = useCallback((next: AgreementDetail) => client.setQueryData(key, next), [client, key]);
   return { agreement: data ?? undefined, error, failed: Boolean(error) && !isMissing(error), replace };

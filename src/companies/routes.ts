@@ -11,6 +11,8 @@ export default defineArea({
   ],
   pages: { Companies: companies.list, 'Company Create': companies.create, 'Company Profile': companies.edit },
   resources: { companies },
+  // Back from a profile to the list is the move staff make most (issue 59).
+  keep: ['Companies'],
   next: { Companies: ['Company Profile'], 'Company Create': ['Company Profile'] },
   // The profile's record, read as the guard starts the page (not in this chunk: imported when asked).
   prefetch: { 'Company Profile': (_search, path) => import('../data/prefetchRecord').then((m) => m.prefetchRecord('companies', path.split('/').pop() ?? '')) },

@@ -24,6 +24,7 @@ import { useSession } from '../session/useSession';
 import type { StageState } from '../../engine';
 import { LoadingBar } from '../layout/LoadingBar';
 import { ConfigLoadError } from './parts';
+import { NextStageLink } from './stage/NextStageLink';
 
 /** A choice the user makes before editing goes on: a 409, or unsent edits older than the server's data. */
 interface Choice {
@@ -245,6 +246,7 @@ export default function ConfigStagePage() {
           notice={notice && <LiveSaveNotice notice={notice} onClose={() => setNotice(null)} onLoad={() => void loadTheirs()} />}
         />
       )}
+      {config && start && !choice && validators.ready && pinned.ready && <NextStageLink config={config} slug={slug} internal={internal} catalogue={pinned.catalogue} />}
     </Box>
   );
 }

@@ -42,10 +42,19 @@ export function useConfig(id: string): UseConfig {
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
-  // How many times the copy had been written when this page came: only a later one is this page's.
-  const written = () => queryClient.getQueryState(configKeys.detail(id))?.dataUpdateCount ?? 0;
-  const [writtenBefore] = useState(written);
-  const fresh = written() > writtenBefore;
+  // The copy cached when this page came, and how many times it had been written: only a later
+  // write is this page's. With `gcTime: 0` the cache can drop that query between this first render
+  // and the page's mount (the page before unmounted, its 0 ms gc timer ran while React was still
+  // rendering or committing this one) and make it anew with a count from 0: a query other than the
+  // first holds only writes made since, never the old copy. Compared by count alone, the page
+  // waited forever for a count the new query's own answer did not pass.
+  const cached = () => queryClient.getQueryCache().find({ queryKey: configKeys.detail(id), exact: true });
+  const [before] = useState(() => {
+    const query = cached();
+    return { query, written: query?.state.dataUpdateCount ?? 0 };
+  });
+  const now = cached();
+  const fresh = !!now && (now !== before.query || now.state.dataUpdateCount > before.written);
   const { refetch } = query;
   const reload = useCallback(async () => {
     await refetch();

@@ -1,25 +1,39 @@
-import { memo, useMemo } from 'react';
+import { memo, useCallback, useMemo, useRef, type MouseEvent } from 'react';
 import { Box, Drawer, List, ListItem, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { SessionUser } from '../auth/types';
 import { activeMenuKey, filterMenu, type MenuItem, type MenuSection } from './menuItems';
 
+/** The item is the active one or holds it. */
+const holds = (item: MenuItem, key: string): boolean => item.key === key || !!item.children?.some((c) => holds(c, key));
+
 /**
  * One menu entry as a list item (a list may only hold <li>s): a link, or a group heading with its
- * entries in a nested list.
+ * entries in a nested list. Memoised, and given `active` only when it is or holds the active entry,
+ * so a move re-renders the entries whose highlight changes, not all forty (issue 59). Its link is a
+ * plain `<a href="#/...">` whose click the router follows (`go`), not react-router's `Link`, which
+ * reads the location and so re-rendered every entry on every move.
  */
-function Item({ item, active, depth, onNavigate }: { item: MenuItem; active: string | null; depth: number; onNavigate?: () => void }) {
+const Item = memo(function Item({ item, active, depth, onNavigate, go }: { item: MenuItem; active: string | null; depth: number; onNavigate?: () => void; go: (to: string) => void }) {
   const { t } = useTranslation();
+  const to = item.to;
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window (a modifier, the middle button) is the browser's, as with any link.
+    if (!to || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    go(to);
+    onNavigate?.();
+  };
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
-      {item.to ? (
+      {to ? (
         <ListItemButton
-          component={RouterLink}
-          to={item.to}
+          component="a"
+          href={`#${to}`}
           selected={item.key === active}
           aria-current={item.key === active ? 'page' : undefined}
-          onClick={onNavigate}
+          onClick={onClick}
           sx={{ pl: 2 + depth * 2, py: 0.5 }}
           data-testid={`menu-${item.key}`}
         >
@@ -36,13 +50,13 @@ function Item({ item, active, depth, onNavigate }: { item: MenuItem; active: str
       {item.children && (
         <List dense disablePadding>
           {item.children.map((child) => (
-            <Item key={child.key} item={child} active={active} depth={depth + 1} onNavigate={onNavigate} />
+            <Item key={child.key} item={child} active={active && holds(child, active) ? active : null} depth={depth + 1} onNavigate={onNavigate} go={go} />
           ))}
         </List>
       )}
     </ListItem>
   );
-}
+});
 
 /** Where the sidebar is: a column beside the page on wide screens, a drawer over it on narrow ones. */
 export interface SidebarPlacement {
@@ -63,6 +77,11 @@ function SidebarView({ menu, user, placement }: { menu: readonly MenuSection[]; 
   const sections = useMemo(() => filterMenu(menu, user), [menu, user]);
   const active = activeMenuKey(sections, pathname);
   const onNavigate = placement.drawer ? placement.onClose : undefined;
+  // One function for the whole menu's life: the router's navigate changes with each move.
+  const navigate = useNavigate();
+  const navigateNow = useRef(navigate);
+  navigateNow.current = navigate;
+  const go = useCallback((to: string) => void navigateNow.current(to), []);
 
   const nav = (
     <Box
@@ -80,7 +99,7 @@ function SidebarView({ menu, user, placement }: { menu: readonly MenuSection[]; 
           subheader={section.label ? <ListSubheader disableSticky>{t(section.label)}</ListSubheader> : undefined}
         >
           {section.items.map((item) => (
-            <Item key={item.key} item={item} active={active} depth={0} onNavigate={onNavigate} />
+            <Item key={item.key} item={item} active={active && holds(item, active) ? active : null} depth={0} onNavigate={onNavigate} go={go} />
           ))}
         </List>
       ))}

@@ -94,6 +94,12 @@ export interface Area<R extends RouteDef = RouteDef> {
    * is shown and the browser is idle, so the first opening of the next screen finds them here.
    */
   next?: Partial<Record<R['name'], readonly R['name'][]>>;
+  /**
+   * Screens people come back to with Back all day (a list they open records from): the last one
+   * shown stays mounted, hidden, while another screen is open, so coming back shows it at once with
+   * its filters, rows and scroll, and then refreshes it (routing/KeepScreens.tsx, issue 59).
+   */
+  keep?: readonly R['name'][];
 }
 
 /** An area's routes and pages, checked against each other (see Area). */

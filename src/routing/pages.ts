@@ -27,6 +27,9 @@ export const PREFETCHES = merged<Prefetch>((area) => area.prefetch);
 /** The screens usually opened next from a route's page (routing/intent.ts loads them when idle). */
 export const NEXT = merged<readonly RouteName[]>((area) => area.next);
 
+/** Screens kept mounted, hidden, while another is open (the areas' `keep`, routing/KeepScreens.tsx). */
+export const KEPT: ReadonlySet<RouteName> = new Set(AREAS.flatMap((area) => (area.keep ?? []) as readonly RouteName[]));
+
 /** Pages that follow a change of their parameters in place instead of being mounted anew per record. */
 export const STEPS_IN_PLACE: ReadonlySet<RouteName> = new Set(AREAS.flatMap((area) => (area.inPlace ?? []) as readonly RouteName[]));
 

@@ -37,6 +37,8 @@ export default defineArea({
     'Projects Reviews': lazyPage(() => views().then((m) => ({ default: m.ProjectsReviewsPage })), ['projects']),
   },
   resources: { projects },
+  // Back from a project back to the tracker list: shown as it was left, filters and scroll (routing/KeepScreens.tsx, issue 59).
+  keep: ['Tracker All'],
   next: {
     'Tracker All': ['Tracker Summary'],
     'Projects In Build': ['Tracker Summary'],

@@ -11,5 +11,7 @@ export default defineArea({
   ],
   pages: { Users: users.list, 'User Create': users.create, 'User Profile': users.edit },
   resources: { users },
+  // Back from a user back to the list: shown as it was left, filters and scroll (routing/KeepScreens.tsx, issue 59).
+  keep: ['Users'],
   next: { Users: ['User Profile'] },
 });

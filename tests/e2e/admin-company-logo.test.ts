@@ -5,27 +5,14 @@
  * companies list. What the server stored is checked after each save.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { and, eq } from 'drizzle-orm';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, companyMeta, media } from '../../server/db/schema';
+import { wcagProblems } from './axe';
 import { startE2E, SETTLE, type E2E } from './harness';
 
-// axe-core through the page (as tests/e2e/admin-media.test.ts does): the WCAG 2.1 A/AA problems of
-// what this feature adds (the logo field, the picker, the list's name cells), not the whole page.
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-async function wcagProblems(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async (include) => {
-    type Violation = { id: string; help: string; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run({ include: [[include]] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  }, selector);
-  return violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** 900 x 900 random pixels: about 2.4 MB of PNG, so a throttled upload shows its bar moving. */
 const noisyLogo = () => sharp(randomBytes(900 * 900 * 3), { raw: { width: 900, height: 900, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();

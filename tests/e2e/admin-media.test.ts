@@ -1,23 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wcagProblems } from './axe';
 import { startE2E, SETTLE, type E2E } from './harness';
 import { DEMO_COMPANY_LOGOS, DEMO_MEDIA } from '../../server/db/seed-media';
 
-// axe-core through the page (as tests/e2e/accessibility.test.ts does): the WCAG 2.1 A/AA problems.
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-async function wcagProblems(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    type Violation = { id: string; help: string; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  });
-  return violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /**
  * A 900 x 900 logo of random pixels: about 2.4 MB of PNG that cannot be compressed, so the upload

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type LaunchOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { countPageLoad } from './test-meta-counters';
 
@@ -104,4 +104,14 @@ export async function pickUpWithKeyboard(page: Page, over: RegExp): Promise<void
   await page.keyboard.press('Space');
   await expect.poll(() => page.locator('[id^="DndLiveRegion"]').textContent(), SETTLE).toMatch(over);
   await page.evaluate(() => new Promise((done) => setTimeout(done, 0)));
+}
+
+/**
+ * Headless Chromium on a profile kept on disk (`userDataDir`), as a person's browser is: its HTTP
+ * cache and V8's compiled-code cache outlive a tab. A context from `launchBrowser().newContext()`
+ * is off the record (memory only), which is a first visit's state, not a returning visitor's.
+ */
+export async function launchProfile(userDataDir: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const executablePath = await findChromium();
+  return chromium.launchPersistentContext(userDataDir, { headless: true, ...options, executablePath, args: ARGS });
 }

@@ -1,0 +1,20 @@
+import { answered } from '../data/queryPolicies';
+import { queryClient } from '../data/queryClient';
+import { READ_AHEAD_MS } from '../data/prefetchRecord';
+import { getAgreement } from './api';
+import { agreementKeys } from './queryKeys';
+
+/**
+ * Reads an agreement into the cache under useAgreement's key as the route guard starts its screen
+ * (issue 59): the read goes out beside the screen's code and texts, not after its first render. The
+ * screen takes the answer if it is under READ_AHEAD_MS old; coming back later reads it anew.
+ */
+export function prefetchAgreement(id: string): Promise<unknown> {
+  return queryClient.prefetchQuery({
+    queryKey: agreementKeys.detail(id),
+    queryFn: async ({ signal }) => answered(await getAgreement(id, signal)),
+    staleTime: READ_AHEAD_MS,
+    // Kept only until the screen takes it (its own gcTime is 0): an answer nobody took is dropped.
+    gcTime: READ_AHEAD_MS,
+  });
+}
