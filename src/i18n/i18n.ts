@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type InitOptions, type ReadCallback, type i18n as I18n } from 'i18next';
 import { getI18nProvider } from 'ra-i18n-i18next';
 import type { I18nProvider } from 'react-admin';
+import { memoisedLanguageCodes } from './languageCodes';
 import { toI18nextForms, withManyForms, type Json } from './messageTree';
 import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, LOCALE_STORAGE_KEY, NAMESPACES, PUBLIC_NAMESPACES, localeForTag, toLocale, type Locale } from './locales';
 
@@ -67,7 +68,7 @@ export const globBackend: BackendModule = {
 
 /** The app's one i18next instance; react-admin translates through it via ra-i18n-i18next. */
 export const i18n: I18n = i18next.createInstance();
-i18n.use(globBackend);
+i18n.use(globBackend).use(memoisedLanguageCodes);
 
 /** sessionStorage key: the signed-in user's company language, so a reload of the tab starts in it. */
 export const ACCOUNT_LOCALE_KEY = 'portal.accountLocale';
