@@ -1,14 +1,19 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Alert, Box, Snackbar } from '@mui/material';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Box } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
 import { session } from '../session/session';
-import { setNotifier, type NotifyType } from '../session/notifier';
+import { setNotifier } from '../session/notifier';
+import { whenIdle } from '../routing/idle';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { OverlayWhileMounted, PageOverlay } from './PageOverlay';
 import { SkipLink } from './SkipLink';
 import { SignedOutTopBar } from './TopBarFrame';
+import type { Shown } from './PublicGrowl';
 import { useTopOfNewScreen } from './useTopOfNewScreen';
+
+const growlCode = () => import('./PublicGrowl');
+const PublicGrowl = lazy(growlCode);
 
 /**
  * The signed-out shell's page frame (shell/PublicApp.tsx): the signed-out top bar, the page, footer,
@@ -33,32 +38,28 @@ export function PublicLayout({ children }: { children: ReactNode }) {
 
 /**
  * Hands react-router's navigate and a growl to the framework-free session and HTTP layers (the
- * signed-in app's Bridges does the same through react-admin): 2 seconds, errors red, top right
- * below the top bar, as layout/Growl.tsx shows them.
+ * signed-in app's Bridges does the same through react-admin). The growl's code is asked for when
+ * the browser is first idle, so the first growl (a refused sign-in) does not wait for it.
  */
 function PublicBridges() {
   const navigate = useNavigate();
-  const [shown, setShown] = useState<{ message: string; type: NotifyType; key: number } | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [asked, setAsked] = useState(false);
   useEffect(() => {
     session.navigate = (path) => navigate(path);
   }, [navigate]);
   useEffect(() => {
-    setNotifier((message, type) => setShown({ message, type, key: Date.now() }));
+    whenIdle(() => void growlCode().catch(() => {}));
+    setNotifier((message, type) => {
+      setAsked(true);
+      setShown({ message, type, key: Date.now() });
+    });
     return () => setNotifier(null);
   }, []);
+  if (!asked) return null;
   return (
-    <Snackbar
-      key={shown?.key}
-      open={Boolean(shown)}
-      autoHideDuration={2000}
-      onClose={() => setShown(null)}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      sx={{ top: { xs: 72, sm: 80 } }}
-      data-testid="growl"
-    >
-      <Alert variant="filled" severity={shown?.type ?? 'info'} data-testid="growl-message" sx={{ minWidth: 288, boxShadow: 6 }}>
-        {shown?.message}
-      </Alert>
-    </Snackbar>
+    <Suspense fallback={null}>
+      <PublicGrowl shown={shown} onClose={() => setShown(null)} />
+    </Suspense>
   );
 }

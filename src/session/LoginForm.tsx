@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Checkbox, FormControlLabel, Link, TextField } from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, Link } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { validateLogin } from '../../engine/accounts';
+import { FilledField } from '../forms/FilledField';
 import { session } from './session';
 import { FormErrors } from './FormErrors';
 import { useAccountForm } from './useAccountForm';
@@ -31,7 +32,7 @@ export function LoginForm({ variant, defaultEmail = '' }: { variant: 'page' | 'm
 
   return (
     <Box component="form" noValidate onSubmit={submit} data-testid={variant === 'modal' ? 'session-login-form' : 'login-form'} sx={{ display: 'grid', gap: 2 }}>
-      <TextField
+      <FilledField
         label={t('login.email')}
         type="email"
         name="email"
@@ -40,10 +41,9 @@ export function LoginForm({ variant, defaultEmail = '' }: { variant: 'page' | 'm
         onChange={(e) => setEmail(e.target.value)}
         error={form.flagged.has('email')}
         required
-        fullWidth
         autoFocus={variant === 'page'}
       />
-      <TextField
+      <FilledField
         label={t('login.password')}
         type="password"
         name="password"
@@ -52,7 +52,6 @@ export function LoginForm({ variant, defaultEmail = '' }: { variant: 'page' | 'm
         onChange={(e) => setPassword(e.target.value)}
         error={form.flagged.has('password')}
         required
-        fullWidth
         autoFocus={variant === 'modal'}
       />
       <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} name="remember" />} label={t('login.remember')} />
