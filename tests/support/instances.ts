@@ -16,6 +16,7 @@ import { buildApp, type AppOptions } from '../../server/app';
 import { openPostgres, type Database } from '../../server/db/database';
 import { mailOutbox } from '../../server/db/schema';
 import { DEMO_PASSWORD, openDemoDatabase } from './server';
+import { TEST_POOL } from './postgres-database';
 import { startMailCatcher, type MailCatcher } from './smtp';
 
 type InstanceOptions = Omit<AppOptions, 'database'>;
@@ -63,7 +64,7 @@ export async function openTwoInstances(opts: { options?: Partial<InstanceOptions
     const { database, url } = opened!;
     if (database.kind === 'postgres') {
       if (!url) throw new Error('A second instance on PostgreSQL needs the database URL (openDemoDatabase gives it for the seeded template).');
-      return buildApp({ database: await openPostgres(url), ...options, ...overrides });
+      return buildApp({ database: await openPostgres(url, TEST_POOL), ...options, ...overrides });
     }
     return buildApp({ database: { ...database, close: async () => {} }, ...options, ...overrides });
   }

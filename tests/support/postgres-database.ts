@@ -38,3 +38,12 @@ export async function createPostgresDatabase(template?: string): Promise<{ url: 
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
+
+/**
+ * The pool options of the tests' own PostgreSQL connections (test servers, second instances, the
+ * run's templates). The server's 1 s connect timeout (DB_CONNECT_TIMEOUT_MS) is for failing fast
+ * in production; on CI's two cores, busy with browsers, a new connection to a database just copied
+ * from the template took longer, and a test server's seeding failed with "connection timeout"
+ * (metrics.test.ts on PostgreSQL, session 19). The fault tests that check the timeout set their own.
+ */
+export const TEST_POOL = { connectTimeoutMs: 10_000 } as const;

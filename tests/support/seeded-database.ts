@@ -18,7 +18,7 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../server/db/database';
 import { seedDatabase } from '../../server/db/seed';
 import { DEMO_PASSWORD_DEFAULT } from '../../server/db/seed-data';
-import { createPostgresDatabase } from './postgres-database';
+import { createPostgresDatabase, TEST_POOL } from './postgres-database';
 
 /** `file`/`template`: migrated and seeded with the demo data; `migrated`: migrated, not yet seeded. */
 export type SeededDatabase = { kind: 'pglite'; file: string; migrated: string } | { kind: 'postgres'; template: string; migrated: string };
@@ -55,14 +55,14 @@ async function postgresTemplates(): Promise<{ template: string; migrated: string
   const nameOf = (url: string) => new URL(url).pathname.slice(1);
   const migrated = await createPostgresDatabase();
   // A template must have no connection while databases are created from it: each is closed at once.
-  const empty = await openPostgres(migrated.url);
+  const empty = await openPostgres(migrated.url, TEST_POOL);
   try {
     await empty.migrate();
   } finally {
     await empty.close();
   }
   const seeded = await createPostgresDatabase(nameOf(migrated.url));
-  const database = await openPostgres(seeded.url);
+  const database = await openPostgres(seeded.url, TEST_POOL);
   try {
     await seedDatabase(database.db, seedOptions());
   } finally {

@@ -7,7 +7,7 @@ import { buildApp, type AppOptions } from '../../server/app';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
 import { seedDatabase } from '../../server/db/seed';
 import { DEMO_PASSWORD_DEFAULT } from '../../server/db/seed-data';
-import { createPostgresDatabase } from './postgres-database';
+import { createPostgresDatabase, TEST_POOL } from './postgres-database';
 import type { SeededDatabase } from './seeded-database';
 import { acquireDemoPglite } from './pglite-pool';
 import { startMailCatcher, type MailCatcher } from './smtp';
@@ -60,7 +60,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     return { database: await openPglite(null, snapshot), drop: async () => {} };
   }
   const { url, drop } = await createPostgresDatabase(seeded?.kind === 'postgres' ? seeded.migrated : undefined);
-  return { database: await openPostgres(url), drop };
+  return { database: await openPostgres(url, TEST_POOL), drop };
 }
 
 /** The run's seeded database (tests/support/seeded-database.ts), when this run made one. */
@@ -86,7 +86,7 @@ export async function openDemoDatabase(): Promise<{ database: Database; drop(): 
   }
   if (seeded?.kind === 'postgres' && postgres) {
     const { url, drop } = await createPostgresDatabase(seeded.template);
-    return { database: await openPostgres(url), drop, url };
+    return { database: await openPostgres(url, TEST_POOL), drop, url };
   }
   return openTestDatabase();
 }
