@@ -1,8 +1,6 @@
-import { answered } from '../data/queryPolicies';
 import { queryClient } from '../data/queryClient';
 import { READ_AHEAD_MS } from '../data/prefetchRecord';
-import { getAgreement } from './api';
-import { agreementKeys } from './queryKeys';
+import { agreementQuery } from './agreementQuery';
 
 /**
  * Reads an agreement into the cache under useAgreement's key as the route guard starts its screen
@@ -11,9 +9,7 @@ import { agreementKeys } from './queryKeys';
  */
 export function prefetchAgreement(id: string): Promise<unknown> {
   return queryClient.prefetchQuery({
-    queryKey: agreementKeys.detail(id),
-    queryFn: async ({ signal }) => answered(await getAgreement(id, signal)),
-    staleTime: READ_AHEAD_MS,
+    ...agreementQuery(id),
     // Kept only until the screen takes it (its own gcTime is 0): an answer nobody took is dropped.
     gcTime: READ_AHEAD_MS,
   });

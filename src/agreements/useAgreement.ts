@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { FRESH, answered } from '../data/queryPolicies';
+import { FRESH } from '../data/queryPolicies';
 import { READ_AHEAD_MS } from '../data/prefetchRecord';
 import { isMissing } from '../routing/stopNavigation';
-import { getAgreement, type AgreementDetail } from './api';
+import { agreementQuery } from './agreementQuery';
+import type { AgreementDetail } from './api';
 import { agreementKeys } from './queryKeys';
 
 export interface AgreementState {
@@ -24,8 +25,7 @@ export function useAgreement(id: string | undefined): AgreementState {
   const client = useQueryClient();
   const key = agreementKeys.detail(id ?? '');
   const { data, error } = useQuery({
-    queryKey: key,
-    queryFn: async ({ signal }) => answered(await getAgreement(id!, signal)),
+    ...agreementQuery(id ?? ''),
     enabled: Boolean(id),
     ...FRESH,
     staleTime: READ_AHEAD_MS,
