@@ -3,7 +3,7 @@
  * `config_presence` rows (open, heartbeat, close), who is present, a revision's changed pointers,
  * and the NOTIFY that tells every instance.
  */
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { toPointer } from '../../engine';
 import { stageOfConfig } from '../catalogue/catalogue.versions';
@@ -169,6 +169,18 @@ export async function revisionsSince(db: Db, configId: number, since: number | n
           .where(and(eq(configRevisions.configId, configId), gt(configRevisions.version, since)))
           .orderBy(asc(configRevisions.version))
           .limit(MISSED_LIMIT + 1);
+  // Past the limit the stream gets one event for all it missed: it stands for the latest save, so
+  // it must carry that save's version and author, not the 101st's.
+  if (rows.length > MISSED_LIMIT) {
+    const [latest] = await db
+      .select(revisionColumns)
+      .from(configRevisions)
+      .leftJoin(users, eq(users.id, configRevisions.userId))
+      .where(eq(configRevisions.configId, configId))
+      .orderBy(desc(configRevisions.version))
+      .limit(1);
+    if (latest) rows[MISSED_LIMIT] = latest;
+  }
   const [config] = await db.select({ version: configs.version }).from(configs).where(eq(configs.id, configId));
   return { missed: rows.map(toFacts), version: Math.max(config?.version ?? 0, rows.at(-1)?.version ?? 0) };
 }

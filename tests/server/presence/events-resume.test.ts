@@ -62,20 +62,23 @@ describe('GET /configs/{id}/events with Last-Event-ID', () => {
     upToDate.close();
   });
 
-  it('sends one change of the whole stage for a page that missed more than a hundred saves', async () => {
+  it('sends one change of the whole stage, by the latest save\'s author, for a page that missed more than a hundred saves', async () => {
     const created = await newConfig(server, d.tokens.pm, d.motors.company.guid);
     const since = String(created.version);
     let current = created;
-    for (let i = 0; i < 101; i++) {
-      const r = await writeStage(server, d.tokens.dealer, current, { slug: STAGE, data: withInfo('LS1 1AA', String(100000 + i)), state: 'draft', version: current.version });
+    // 101 saves by the dealer, then one by Pat: the one event names who saved last, not the 101st.
+    for (let i = 0; i < 102; i++) {
+      const token = i < 101 ? d.tokens.dealer : d.tokens.pm;
+      const r = await writeStage(server, token, current, { slug: STAGE, data: withInfo('LS1 1AA', String(100000 + i)), state: 'draft', version: current.version });
       expect(r.status).toBe(200);
       current = r.body;
     }
-    const pm = await openEvents(server.url, d.tokens.pm, created.id, STAGE, since);
-    expect(await position(pm)).toBe(String(current.version));
-    const heard = pm.events.filter((e) => e.event === 'saved').map((e) => e.data);
-    expect(heard).toEqual([{ version: current.version, stage: STAGE, by: expect.objectContaining({ name: 'Dana Dealer' }), fields: [''] }]);
-    pm.close();
+    const dealer = await openEvents(server.url, d.tokens.dealer, created.id, STAGE, since);
+    expect(await position(dealer)).toBe(String(current.version));
+    const heard = dealer.events.filter((e) => e.event === 'saved').map((e) => e.data);
+    expect(heard).toEqual([{ version: current.version, stage: STAGE, by: expect.objectContaining({ name: 'Pat Project' }), fields: [''] }]);
+    expect(dealer.ids).toEqual([String(current.version), String(current.version)]);
+    dealer.close();
   }, 60_000);
 
   it('refuses a Last-Event-ID that is not a version, in the error shape', async () => {
