@@ -71,14 +71,8 @@ export function KeepScreens({ children }: { children: ReactNode }) {
   );
 }
 
-/** Whether the screen at `path` is kept (the route table is matched once per path). */
+/** Whether the screen at `path` is kept. Matching the route table is cheap (a few µs): no memo, which would grow with every address a tab visits. */
 function isKept(path: string): boolean {
-  let kept = keptPaths.get(path);
-  if (kept === undefined) {
-    const name = routeAt(path);
-    kept = name !== undefined && KEPT.has(name);
-    keptPaths.set(path, kept);
-  }
-  return kept;
+  const name = routeAt(path);
+  return name !== undefined && KEPT.has(name);
 }
-const keptPaths = new Map<string, boolean>();
