@@ -37,13 +37,15 @@ function TopBarView({ onOpenMenu, menuOpen = false, items }: { onOpenMenu?: () =
   );
   return (
     <TopBarFrame signedIn before={menuButton} barRef={bar} titleRef={title}>
-      {/* Their texts (dashboard, tracker) may still be loading just after a sign-in: each waits on
-          its own (i18n.ts: useSuspense), the rest of the bar shows at once. */}
+      {/* Their texts (dashboard, notifications) may still be loading just after a sign-in
+          (i18n.ts: useSuspense): they wait together and show together, the rest of the bar at once.
+          Each on its own, the switcher showed first and moved 96 px when the search and the bell
+          came, under a pointer on its way to it (a click meant for it opened nothing). */}
       <Suspense fallback={null}>
         <CompanySwitcher />
+        {phone ? null : <LocaleSwitcher />}
+        {items}
       </Suspense>
-      {phone ? null : <LocaleSwitcher />}
-      <Suspense fallback={null}>{items}</Suspense>
       {links ? (
         // On one line each: the product name gives way, and once it would be cut, these fold away.
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexShrink: 0, whiteSpace: 'nowrap' }} data-testid="topbar-user">

@@ -50,10 +50,24 @@ describe('switching company (browser)', () => {
 
   it('on a phone the same companies are behind an icon; a dealer of one company has no switcher', async () => {
     const { page } = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+    // Where the switcher's button first showed: it must not move once there (the search and the
+    // bell, whose texts came later, used to push it 96 px to the left under a pointer on its way).
+    await page.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        const button = document.querySelector('[data-testid="company-switcher-button"]');
+        if (!button) return;
+        (window as unknown as { firstSwitcherX: number }).firstSwitcherX = button.getBoundingClientRect().x;
+        seen.disconnect();
+      });
+      seen.observe(document, { subtree: true, childList: true });
+    });
     await e2e.openSignedIn(page, DEALER, { route: '/dashboard' });
     await page.getByTestId('company-switcher-button').click();
     await expect.poll(() => page.getByTestId('company-switcher-option').allInnerTexts(), SETTLE).toEqual(['Gold Coast Prestige', 'Hunter Valley Motors']);
     await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('search-open').count(), SETTLE).toBe(1);
+    const firstX = await page.evaluate(() => (window as unknown as { firstSwitcherX: number }).firstSwitcherX);
+    expect((await page.getByTestId('company-switcher-button').boundingBox())!.x).toBe(firstX);
 
     const single = (await e2e.newPage()).page;
     await e2e.openSignedIn(single, 'dealer@demo.test', { route: '/dashboard' });
