@@ -38,10 +38,12 @@ export function prefetchPageDataAt(hash: string, sessionChecked: Promise<unknown
   const name = routeAt(hash);
   const prefetch = name && PREFETCHES[name];
   if (!prefetch) return;
-  // Signed out, the guard sends the user to Login: nothing to ask for (and a 401 would be noise).
-  const ask = () => session.getState().status === 'authenticated' && void prefetch(searchOf(hash), pathOf(hash)).catch(() => {});
-  if (session.getState().status === 'authenticated') ask();
-  else void sessionChecked.then(ask).catch(() => {});
+  const ask = () => void prefetch(searchOf(hash), pathOf(hash)).catch(() => {});
+  // With a token in hand the read goes out now, beside the session's own read of the user (a new
+  // tab of a signed-in browser), as a plain page would ask both (issue 59). Signed out, the guard
+  // sends the user to Login: nothing to ask for (and a 401 would be noise).
+  if (session.getState().status === 'authenticated' || session.tokenInHand()) ask();
+  else void sessionChecked.then(() => session.getState().status === 'authenticated' && ask()).catch(() => {});
 }
 
 /** Every route of spec section 2 as a react-router `<Route>`, each behind the route guard. */

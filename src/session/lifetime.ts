@@ -1,3 +1,6 @@
+/** How long before a remembered token's end the session renews it, at most (a fifth of a short lifetime). */
+export const RENEW_LEAD_MS = 60_000;
+
 /** setTimeout's longest delay (about 24.8 days): a longer one fires at once. */
 const clampDelay = (ms: number) => Math.min(Math.max(0, ms), 2_000_000_000);
 
@@ -10,6 +13,6 @@ const clampDelay = (ms: number) => Math.min(Math.max(0, ms), 2_000_000_000);
 export function nextStep(expiresAt: number, remembered: boolean, now: number): { renew: boolean; delay: number } {
   const left = expiresAt - now;
   if (!remembered) return { renew: false, delay: clampDelay(left) };
-  const lead = Math.min(60_000, Math.max(1000, left * 0.2));
+  const lead = Math.min(RENEW_LEAD_MS, Math.max(1000, left * 0.2));
   return { renew: true, delay: clampDelay(left - lead) };
 }

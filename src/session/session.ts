@@ -17,7 +17,7 @@ import {
   writeToken,
 } from './storage';
 import { INITIAL_SESSION, type RegisterPayload, type SessionState } from './state';
-import { nextStep } from './lifetime';
+import { RENEW_LEAD_MS, nextStep } from './lifetime';
 
 /**
  * The session of spec section 4: unauthorised -> authorised after login or silent refresh,
@@ -85,11 +85,20 @@ export class SessionController {
       void this.loadCurrentSafely();
       return;
     }
+    const expiry = token ? jwtExpiry(token) : null;
+    // A token the schedule would not renew yet is used as it is: the user's read goes out at once,
+    // not after a refresh's round trip (a new tab of a signed-in browser, issue 59: the refresh's
+    // answer then waited on the app's code being evaluated, and the read on it). Should the server
+    // refuse it (signed out elsewhere), a remembered session is still resumed by the refresh below.
+    const usable = this.tokenInHand();
+    if (usable) {
+      this.set({ expiresAt: expiry! });
+      if (await this.loadCurrentSafely()) return;
+    }
     if (isRemembered() && (await this.refresh())) {
       if (await this.loadCurrentSafely()) return;
     }
-    const expiry = token ? jwtExpiry(token) : null;
-    if (token && expiry && expiry > now) {
+    if (!usable && token && expiry && expiry > now) {
       this.set({ expiresAt: expiry });
       if (await this.loadCurrentSafely()) return;
     }
@@ -100,6 +109,16 @@ export class SessionController {
     }
     clearStoredSession();
     this.set({ ...INITIAL_SESSION, status: 'anonymous' });
+  }
+
+  /**
+   * Whether this browser holds an access token with more than RENEW_LEAD_MS left: one a request can
+   * carry now, before the session check has ended (main.tsx asks for the first page's data with it).
+   */
+  tokenInHand(): boolean {
+    const token = readToken();
+    const expiry = token ? jwtExpiry(token) : null;
+    return expiry !== null && expiry - Date.now() > RENEW_LEAD_MS;
   }
 
   private async loadCurrentSafely(): Promise<boolean> {

@@ -58,6 +58,30 @@ describe('moving between screens (browser)', () => {
     expect(await page.getByTestId('page-title').count()).toBe(1);
   });
 
+  it("opens a company's profile in a new tab of a signed-in browser with no refresh first, asking for the company beside the user", async () => {
+    const { page } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
+    });
+    // The user's read is held until the company was asked for (5 s at most): a plain page asks both at once.
+    let companyBeforeUser = false;
+    await page.route('**/api/users/current', async (route) => {
+      const until = Date.now() + 5000;
+      while (!asked.includes('/api/companies/1') && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      companyBeforeUser = asked.includes('/api/companies/1');
+      await route.continue();
+    });
+    // Signed in with remember-me in this browser, its access token still good: a new tab.
+    await e2e.openSignedIn(page, 'admin@demo.test', { route: '/companies/profile/1', remember: true });
+    await expect.poll(() => page.locator('input[name="name"]').inputValue(), SETTLE).not.toBe('');
+    expect(asked).not.toContain('/api/login/refresh');
+    expect(companyBeforeUser).toBe(true);
+    // The profile took the company read ahead: one read of it.
+    expect(asked.filter((path) => path === '/api/companies/1')).toHaveLength(1);
+  });
+
   it("opens a company's profile from the list, for the first time in the visit, with no overlay and one read of the company", async () => {
     const { page } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     await e2e.openSignedIn(page, 'admin@demo.test', { route: '/companies' });
