@@ -3,7 +3,7 @@ import { getI18nProvider } from 'ra-i18n-i18next';
 import type { I18nProvider } from 'react-admin';
 import { memoisedLanguageCodes } from './languageCodes';
 import { toI18nextForms, withManyForms, type Json } from './messageTree';
-import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, LOCALE_STORAGE_KEY, NAMESPACES, PUBLIC_NAMESPACES, localeForTag, toLocale, type Locale } from './locales';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, LOCALE_STORAGE_KEY, NAMESPACES, PUBLIC_NAMESPACES, SIGN_IN_NAMESPACES, localeForTag, toLocale, type Locale } from './locales';
 
 // Every locales/<lng>/<ns>.json becomes its own small chunk, loaded only for the language in use:
 // the first page carries no translations it does not show. Namespace files others have not
@@ -154,7 +154,9 @@ export function i18nOptions(lng: Locale, namespaces: readonly string[] = NAMESPA
     load: 'currentOnly',
     ns: [...namespaces],
     defaultNS: 'common',
-    fallbackNS: ['errors', 'validation'],
+    // `signIn` holds the sign-in page's texts (app.name, login.*, topbar.login, footer.*, cookies.*:
+    // locales.ts SIGN_IN_NAMESPACES), which every other page reads as common's.
+    fallbackNS: ['errors', 'validation', 'signIn'],
     interpolation: { escapeValue: false },
     returnNull: false,
     // A component whose namespace is still loading waits for it (suspends to the page's Suspense
@@ -180,14 +182,15 @@ export function askForFiles(namespaces: readonly string[]): void {
 /**
  * Initialises i18next (current locale + fallback) and returns react-admin's provider bridged to it.
  * `more` are namespaces the first screen shows besides the app's own (its page's, the signed-in
- * shell's): loaded with them, not after the first render. The signed-out shell (`shell` 'public')
- * starts with fewer: its pages' namespaces (PUBLIC_NAMESPACES) and `common` without react-admin's
- * texts; `loadAppTexts` adds the rest with the app's code.
+ * shell's): loaded with them, not after the first render. The signed-out shells start with fewer:
+ * the sign-in page (`shell` 'login') with its own texts alone (SIGN_IN_NAMESPACES), the routed
+ * shell's pages ('public') with theirs (PUBLIC_NAMESPACES, `loadPublicTexts`), `common` without
+ * react-admin's texts; `loadAppTexts` adds the rest with the app's code.
  */
-export async function createI18nProvider(more: readonly string[] = [], shell: 'public' | 'app' = 'app'): Promise<I18nProvider> {
+export async function createI18nProvider(more: readonly string[] = [], shell: 'login' | 'public' | 'app' = 'app'): Promise<I18nProvider> {
   const lng = storedLocale();
-  raTextsLater = shell === 'public';
-  const namespaces = [...new Set([...(shell === 'public' ? PUBLIC_NAMESPACES : NAMESPACES), ...more])];
+  raTextsLater = shell !== 'app';
+  const namespaces = [...new Set([...(shell === 'login' ? SIGN_IN_NAMESPACES : shell === 'public' ? PUBLIC_NAMESPACES : NAMESPACES), ...more])];
   // Before init: i18n.language is not set yet, askForFiles then takes the stored locale.
   // Their files are asked for now, before the page's code: i18next asks only a task later, and by
   // then a first visit's few connections carry the page's chunks while nothing renders without texts.
@@ -224,6 +227,11 @@ function addRaTexts(): Promise<void> {
       throw error;
     },
   ));
+}
+
+/** What the routed signed-out shell's pages read (`common`), which a start on the sign-in page left out. */
+export function loadPublicTexts(): Promise<void> {
+  return initialised().then(() => i18n.loadNamespaces([...PUBLIC_NAMESPACES]));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { HashLink } from '../routing/HashLink';
 
 import { storeConsent, storedConsent, type ConsentAnswer } from './cookieConsent';
 
@@ -40,7 +40,7 @@ function useScrollPaddingFor(banner: HTMLElement | null): void {
  * banner over the page would hide the end of it (the footer's links) for good.
  */
 export function CookieBanner() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('signIn');
   const [visible, setVisible] = useState(() => storedConsent() === null);
   const [banner, setBanner] = useState<HTMLElement | null>(null);
   useScrollPaddingFor(visible ? banner : null);
@@ -72,7 +72,7 @@ export function CookieBanner() {
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body2" sx={{ flex: 1, minWidth: 240 }}>
           {t('cookies.text')}{' '}
-          <Link component={RouterLink} to="/cookie-policy">
+          <Link component={HashLink} to="/cookie-policy">
             {t('cookies.more')}
           </Link>
         </Typography>

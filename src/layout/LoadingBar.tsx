@@ -6,6 +6,6 @@ import { useTranslation } from 'react-i18next';
  * axe's aria-progressbar-name): screen readers say "Loading…" in the user's language.
  */
 export function LoadingBar(props: LinearProgressProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('signIn');
   return <LinearProgress aria-label={t('app.loading')} {...props} />;
 }

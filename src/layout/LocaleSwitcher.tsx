@@ -6,7 +6,7 @@ import { LOCALES, LOCALE_NAMES, toLocale } from '../i18n/locales';
 
 /** The top bar's language choice (signed in on a phone, the user menu has it instead: UserMenu). */
 export function LocaleSwitcher() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('signIn');
   const choose = useChooseLocale();
   const current = toLocale(i18n.language);
   const change = (event: ChangeEvent<HTMLSelectElement>) => choose(toLocale(event.target.value));

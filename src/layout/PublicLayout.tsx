@@ -1,7 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Box } from '@mui/material';
-import { useNavigate } from 'react-router-dom';
-import { session } from '../session/session';
 import { setNotifier } from '../session/notifier';
 import { whenIdle } from '../routing/idle';
 import { CookieBanner } from './CookieBanner';
@@ -10,17 +8,17 @@ import { OverlayWhileMounted, PageOverlay } from './PageOverlay';
 import { SkipLink } from './SkipLink';
 import { SignedOutTopBar } from './TopBarFrame';
 import type { Shown } from './PublicGrowl';
-import { useTopOfNewScreen } from './useTopOfNewScreen';
 
 const growlCode = () => import('./PublicGrowl');
 const PublicGrowl = lazy(growlCode);
 
 /**
- * The signed-out shell's page frame (shell/PublicApp.tsx): the signed-out top bar, the page, footer,
- * cookie banner, page overlay and growls, as AppLayout shows them to a visitor, without react-admin.
+ * The signed-out shells' page frame (shell/LoginShell.tsx, shell/PublicApp.tsx): the signed-out top
+ * bar, the page, footer, cookie banner, page overlay and growls, as AppLayout shows them to a
+ * visitor, without react-admin, and without a router: the sign-in page shows it with none (issue 59;
+ * its links are routing/HashLink.tsx), and PublicApp adds the router's part (RouterBridge).
  */
 export function PublicLayout({ children }: { children: ReactNode }) {
-  useTopOfNewScreen();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', bgcolor: 'background.default' }}>
       <PublicBridges />
@@ -37,17 +35,13 @@ export function PublicLayout({ children }: { children: ReactNode }) {
 }
 
 /**
- * Hands react-router's navigate and a growl to the framework-free session and HTTP layers (the
- * signed-in app's Bridges does the same through react-admin). The growl's code is asked for when
- * the browser is first idle, so the first growl (a refused sign-in) does not wait for it.
+ * Hands a growl to the framework-free session and HTTP layers (the signed-in app's Bridges does the
+ * same through react-admin). The growl's code is asked for when the browser is first idle, so the
+ * first growl (a refused sign-in) does not wait for it.
  */
 function PublicBridges() {
-  const navigate = useNavigate();
   const [shown, setShown] = useState<Shown | null>(null);
   const [asked, setAsked] = useState(false);
-  useEffect(() => {
-    session.navigate = (path) => navigate(path);
-  }, [navigate]);
   useEffect(() => {
     whenIdle(() => void growlCode().catch(() => {}));
     setNotifier((message, type) => {

@@ -3,6 +3,7 @@ import { Box, Drawer, List, ListItem, ListItemButton, ListItemText, ListSubheade
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { SessionUser } from '../auth/types';
+import { isPlainClick } from '../routing/HashLink';
 import { activeMenuKey, filterMenu, type MenuItem, type MenuSection } from './menuItems';
 
 /** The item is the active one or holds it. */
@@ -20,7 +21,7 @@ const Item = memo(function Item({ item, active, depth, onNavigate, go }: { item:
   const to = item.to;
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     // A new tab or window (a modifier, the middle button) is the browser's, as with any link.
-    if (!to || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!to || !isPlainClick(event)) return;
     event.preventDefault();
     go(to);
     onNavigate?.();

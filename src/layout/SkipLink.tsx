@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
  * plain `href="#main-content"`: with hash routes that would be a navigation; it moves focus instead.
  */
 export function SkipLink() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('signIn');
   return (
     <Box
       component="a"

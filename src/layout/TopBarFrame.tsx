@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { AppBar, Box, Button, Toolbar, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { HashLink } from '../routing/HashLink';
 import { LocaleSwitcher } from './LocaleSwitcher';
 
 /**
@@ -22,14 +22,14 @@ export function TopBarFrame({
   barRef?: Ref<HTMLDivElement>;
   titleRef?: Ref<HTMLAnchorElement>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('signIn');
   return (
     <AppBar position="static" color="primary" elevation={1} component="header">
       <Toolbar ref={barRef} sx={{ gap: { xs: 1, sm: 1.5 }, flexWrap: signedIn ? 'nowrap' : 'wrap' }}>
         {before}
         <Typography
           variant="h6"
-          component={RouterLink}
+          component={HashLink}
           to={signedIn ? '/dashboard' : '/login'}
           ref={titleRef}
           noWrap
@@ -45,15 +45,15 @@ export function TopBarFrame({
 
 /** The top bar signed out: the language, Login and Request access (both shells show it). */
 export function SignedOutTopBar() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('signIn');
   return (
     <TopBarFrame signedIn={false}>
       <LocaleSwitcher />
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button color="inherit" component={RouterLink} to="/login">
+        <Button color="inherit" component={HashLink} to="/login">
           {t('topbar.login')}
         </Button>
-        <Button color="inherit" variant="outlined" component={RouterLink} to="/register">
+        <Button color="inherit" variant="outlined" component={HashLink} to="/register">
           {t('topbar.requestAccess')}
         </Button>
       </Box>

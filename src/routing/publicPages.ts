@@ -3,7 +3,8 @@ import pages from '../pages/routes';
 import { pathOf, routeAt } from './routeAt';
 
 /**
- * The pages a signed-out visitor opens, which the light signed-out shell shows (shell/PublicApp.tsx)
+ * The pages a signed-out visitor opens, which the light signed-out shells show (shell/PublicApp.tsx;
+ * Login at first without a router, shell/LoginShell.tsx)
  * without loading react-admin and the staff screens: the pages area's, but Logout (it needs the
  * app). The signed-in app shows the same pages (routing/routeElements.tsx), e.g. after signing out.
  */
@@ -17,4 +18,9 @@ export function isPublicAt(hash: string): boolean {
   if (pathOf(hash) === '/') return true;
   const name = routeAt(hash);
   return Boolean(name && name in PUBLIC_PAGES);
+}
+
+/** Whether `hash` is the sign-in page (the bare address leads there): the router-free shell's one page. */
+export function isLoginAt(hash: string): boolean {
+  return pathOf(hash) === '/' || routeAt(hash) === 'Login';
 }

@@ -1,8 +1,12 @@
-import { matchRoutes } from 'react-router-dom';
 import { ROUTES, type RouteName } from './areas';
+import { compileRoutes } from './routeMatcher';
 
-/** The route table as react-router matches it, built once. */
-const MATCHABLE = ROUTES.map((route) => ({ path: route.path, name: route.name }));
+/**
+ * The route table as a matcher, built once. Our own matcher of the table's patterns, not
+ * react-router's `matchRoutes`: this module is in the first chunk, and the sign-in page there
+ * needs no router (issue 59; routeMatcher.ts matches as react-router does).
+ */
+const match = compileRoutes(ROUTES);
 
 /** The path of a hash address: `#/projects/reports?from=...` -> `/projects/reports`. */
 export const pathOf = (hash: string): string => hash.replace(/^#/, '').split('?')[0] || '/';
@@ -12,6 +16,5 @@ export const searchOf = (hash: string): string => hash.split('?')[1] ?? '';
 
 /** The named route of a hash address (`#/projects/reports?from=...`), if any. */
 export function routeAt(hash: string): RouteName | undefined {
-  const match = matchRoutes(MATCHABLE, pathOf(hash))?.at(-1);
-  return match ? (match.route as { name: RouteName }).name : undefined;
+  return match(pathOf(hash));
 }

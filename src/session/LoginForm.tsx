@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Checkbox, FormControlLabel, Link } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { HashLink } from '../routing/HashLink';
 import { validateLogin } from '../../engine/accounts';
 import { FilledField } from '../forms/FilledField';
 import { session } from './session';
@@ -14,7 +14,7 @@ import { useAccountForm } from './useAccountForm';
  * is the route guard's job (redirect query, else Dashboard); the modal stays where it is.
  */
 export function LoginForm({ variant, defaultEmail = '' }: { variant: 'page' | 'modal'; defaultEmail?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('signIn');
   const [email, setEmail] = useState(defaultEmail);
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -61,10 +61,10 @@ export function LoginForm({ variant, defaultEmail = '' }: { variant: 'page' | 'm
       </Button>
       {variant === 'page' && (
         <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-          <Link component={RouterLink} to="/password/email/reset">
+          <Link component={HashLink} to="/password/email/reset">
             {t('login.forgot')}
           </Link>
-          <Link component={RouterLink} to="/register">
+          <Link component={HashLink} to="/register">
             {t('login.requestAccess')}
           </Link>
         </Box>

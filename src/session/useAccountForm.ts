@@ -18,7 +18,7 @@ export type ServerTexts = (error: HttpError) => string[];
  * with the last one (see stillWrong). Without it the report stands until the next submit.
  */
 export function useAccountForm(current?: readonly AccountError[]) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('errors');
   const [reported, setReported] = useState<readonly AccountError[]>([]);
   // Sent once, never retried, one at a time; `busy` while it is under way. A flag, not a react-query
   // mutation: the sign-in page's first chunk then carries no react-query (issue 59).

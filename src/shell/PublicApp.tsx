@@ -1,10 +1,8 @@
-import { lazy, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { CssBaseline } from '@mui/material';
-import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { useTranslation } from 'react-i18next';
-import { createHashRouter, Navigate, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
+import { lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { createHashRouter, Navigate, Route, RouterProvider, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { OverlayWhileMounted } from '../layout/PageOverlay';
 import { PublicLayout } from '../layout/PublicLayout';
+import { useTopOfNewScreen } from '../layout/useTopOfNewScreen';
 import { whenIdle } from '../routing/idle';
 import { keyedByRecord } from '../routing/keyedByRecord';
 import type { LazyPage } from '../routing/lazyPage';
@@ -12,9 +10,10 @@ import { PUBLIC_PAGES, type PublicRouteName } from '../routing/publicPages';
 import { RouteGuard } from '../routing/RouteGuard';
 import { routeAt } from '../routing/routeAt';
 import { ROUTES, type RouteName } from '../routing/areas';
+import { session } from '../session/session';
 import { useSession } from '../session/useSession';
-import { themeFor } from '../theme';
 import { openApp, useAppWanted } from './appShell';
+import { SignedOutTheme } from './SignedOutTheme';
 
 const queries = () => import('./PublicQueries');
 
@@ -82,21 +81,47 @@ function OpenApp() {
 }
 
 /**
- * The signed-out shell: what a visitor needs for Login, Register, the password pages and the
- * policies (MUI, react-router, i18next; react-query for the pages that read data), without react-admin and the staff screens,
- * which the signed-in app (App.tsx) brings. A data router, as react-admin's, for useBlocker.
+ * What the router adds to the signed-out frame: the links' and the session's moves go through its
+ * navigate (routing/HashLink.tsx reads `session.navigate`, as the app's Bridges sets it), and a new
+ * screen opens at its top.
+ */
+function RouterBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    session.navigate = (path) => void navigate(path);
+  }, [navigate]);
+  useTopOfNewScreen();
+  return null;
+}
+
+/**
+ * The routed signed-out shell: what a visitor needs for Register, the password pages, the policies
+ * and Login once one of them has been open (MUI, react-router, i18next; react-query for the pages
+ * that read data), without react-admin and the staff screens, which the signed-in app (App.tsx)
+ * brings. A chunk of its own (shell/SignedOutShell.tsx): a first visit to Login is shown by the
+ * router-free LoginShell. A data router, as react-admin's, for useBlocker.
  */
 export function PublicApp() {
-  const { i18n } = useTranslation();
-  const options = themeFor(i18n.language);
-  const theme = useMemo(() => createTheme(options), [options]);
-  const [router] = useState(() => createHashRouter([{ path: '*', element: <PublicLayout><PublicRoutes /></PublicLayout> }]));
-  // react-query's chunk once the form has painted, for the next page (Register, the password pages).
+  const [router] = useState(() =>
+    createHashRouter([
+      {
+        path: '*',
+        element: (
+          <>
+            <RouterBridge />
+            <PublicLayout>
+              <PublicRoutes />
+            </PublicLayout>
+          </>
+        ),
+      },
+    ]),
+  );
+  // react-query's chunk when idle, for the pages that read through it (Register, the password pages).
   useEffect(() => whenIdle(() => void queries().catch(() => {})), []);
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
+    <SignedOutTheme>
       <RouterProvider router={router} />
-    </ThemeProvider>
+    </SignedOutTheme>
   );
 }

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import type { I18nProvider } from 'react-admin';
-import { PublicApp } from './PublicApp';
 import { loadApp, loadedApp, useAppWanted, type AppModule } from './appShell';
+import { SignedOutShell } from './SignedOutShell';
 import { whenIdle } from '../routing/idle';
 import { safeRedirect } from '../routing/signInPaths';
 import { searchOf } from '../routing/routeAt';
@@ -16,7 +16,8 @@ const landingAfterSignIn = () => safeRedirect(new URLSearchParams(searchOf(windo
 export type Shell = 'public' | 'app';
 
 /**
- * The page's one root: the light signed-out shell for a visitor on a signed-out page, the app
+ * The page's one root: the light signed-out shells for a visitor on a signed-out page (the sign-in
+ * page without a router, the others routed: SignedOutShell.tsx), the app
  * (react-admin and the staff screens) otherwise, for good once it has been shown. The app's code,
  * then the code and texts of the page signing in lands on, load while the visitor reads or types
  * their password, so signing in does not wait for them (the landing's data and first render it
@@ -27,6 +28,7 @@ export function Root({ start, i18nProvider }: { start: Shell; i18nProvider: I18n
   const wanted = useAppWanted() || start === 'app';
   const [app, setApp] = useState<AppModule | null>(loadedApp);
   const [failed, setFailed] = useState(false);
+  const cannotLoad = useCallback(() => setFailed(true), []);
 
   useEffect(() => {
     if (app) return;
@@ -55,7 +57,7 @@ export function Root({ start, i18nProvider }: { start: Shell; i18nProvider: I18n
   if (app) return <app.App i18nProvider={i18nProvider} />;
   return (
     <>
-      <PublicApp />
+      <SignedOutShell onFailed={cannotLoad} />
       {failed && <AppLoadFailed />}
     </>
   );

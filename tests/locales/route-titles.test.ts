@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/i18n/locales';
 
-const routes = (locale: string) => (JSON.parse(readFileSync(`locales/${locale}/common.json`, 'utf8')) as { routes: Record<string, string> }).routes;
+/** Every page title of a locale: common.json's, and the sign-in page's own in signIn.json (issue 59). */
+const routes = (locale: string) => {
+  const read = (ns: string) => (JSON.parse(readFileSync(`locales/${locale}/${ns}.json`, 'utf8')) as { routes: Record<string, string> }).routes;
+  return { ...read('common'), ...read('signIn') };
+};
 
 /**
  * Page titles (the h1 of every screen, `routes.*`) have one style: sentence case, a verb first for an

@@ -17,7 +17,7 @@ import type { Labels } from '../fields/model/types';
 import { ConfigPickerDialog, type ConfigData } from './testCases/ConfigPickerDialog';
 import { SaveCaseDialog } from './testCases/SaveCaseDialog';
 
-const NAMESPACES = ['configurator', 'validation', 'common', 'errors'];
+const NAMESPACES = ['configurator', 'validation', 'common', 'signIn', 'errors'];
 
 /**
  * The preview's own i18next: a copy of the app's texts, plus the draft's labels, so a label typed
@@ -39,6 +39,8 @@ function usePreviewI18n(app: I18n, locale: string, labels: Labels): { instance: 
       resources: JSON.parse(JSON.stringify(app.store.data)) as Record<string, Record<string, Record<string, unknown>>>,
       ns: NAMESPACES,
       defaultNS: 'common',
+      // The sign-in page's texts (app.loading, ...) live in `signIn`: found as common's, as in the app.
+      fallbackNS: ['signIn'],
       interpolation: { escapeValue: false },
       returnNull: false,
     });

@@ -4,7 +4,7 @@ import { LoginForm } from '../../session/LoginForm';
 
 /** Login (spec section 2): the form beside a welcome to the launch portal. */
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('signIn');
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 420px' }, gap: 4, alignItems: 'center', maxWidth: 1000, mx: 'auto', py: { xs: 2, md: 6 } }}>
       <Box data-testid="login-side-text">
