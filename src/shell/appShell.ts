@@ -1,27 +1,19 @@
 import { useSyncExternalStore } from 'react';
 import type * as AppExports from '../App';
 import { loadAppTexts } from '../i18n/i18n';
+import { loadOnce } from './loadOnce';
 
 /** The signed-in app's module (App.tsx with react-admin and the staff screens), loaded on demand. */
 export type AppModule = typeof AppExports;
 
-let loading: Promise<AppModule> | null = null;
-let loaded: AppModule | null = null;
+// With the app's own texts, which the signed-out shell did not load (i18n/locales.ts PUBLIC_NAMESPACES).
+const app = loadOnce(() => Promise.all([import('../App'), loadAppTexts()]).then(([module]) => module));
 
 /** Loads the app's code once (a failed load may be tried again); `loadedApp` has it afterwards. */
-export function loadApp(): Promise<AppModule> {
-  // With the app's own texts, which the signed-out shell did not load (i18n/locales.ts PUBLIC_NAMESPACES).
-  return (loading ??= Promise.all([import('../App'), loadAppTexts()]).then(
-    ([module]) => (loaded = module),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  ));
-}
+export const loadApp: () => Promise<AppModule> = app.load;
 
 /** The app's module if its code is here. */
-export const loadedApp = (): AppModule | null => loaded;
+export const loadedApp: () => AppModule | null = app.loaded;
 
 let wanted = false;
 const listeners = new Set<() => void>();
