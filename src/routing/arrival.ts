@@ -7,7 +7,6 @@ export interface ArrivalState {
   from?: string;
 }
 
-
 /**
  * The history entry's state for an arrival made without the router (the router-free sign-in page's
  * landing, shell/LoginShell.tsx): react-router's hash history reads a location's state from the
