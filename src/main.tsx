@@ -39,7 +39,8 @@ async function start(): Promise<void> {
   // Signed in, the first render needs the shell's texts and its page's: they load with the app's own.
   // The signed-out shell loads only the texts its pages read; the app's own come with the app's code.
   // The sign-in page's, its own alone (i18n/locales.ts SIGN_IN_NAMESPACES: no `common`).
-  const i18nLoaded = createI18nProvider(expectSignedIn ? [...SIGNED_IN_NAMESPACES, ...pageNamespacesAt(hash)] : [], shell === 'public' && isLoginAt(hash) ? 'login' : shell);
+  // In the company's language the session kept for this browser, unless the user chose one.
+  const i18nLoaded = createI18nProvider(expectSignedIn ? [...SIGNED_IN_NAMESPACES, ...pageNamespacesAt(hash)] : [], shell === 'public' && isLoginAt(hash) ? 'login' : shell, session.accountLang());
   // Another signed-out page than Login: the routed shell's chunk first (Login needs none; a failed
   // load is tried again by shell/SignedOutShell.tsx).
   const routedReady = shell === 'public' && !isLoginAt(hash) ? loadPublicApp().catch(() => {}) : null;

@@ -70,8 +70,12 @@ export const globBackend: BackendModule = {
 export const i18n: I18n = i18next.createInstance();
 i18n.use(globBackend).use(memoisedLanguageCodes);
 
-/** sessionStorage key: the signed-in user's company language, so a reload of the tab starts in it. */
-export const ACCOUNT_LOCALE_KEY = 'portal.accountLocale';
+/**
+ * The language a start opens in when the user chose none: their company's, which the session keeps
+ * for this browser while it lasts (createI18nProvider's `accountLang`), so a new tab or a reload of a
+ * French dealer's portal starts in French rather than switching to it once they are read.
+ */
+let accountLocale: Locale | undefined;
 
 /** The locale the user picked in the switcher (localStorage), if they ever did. */
 export function chosenLocale(): Locale | undefined {
@@ -82,17 +86,9 @@ export function chosenLocale(): Locale | undefined {
   }
 }
 
-function accountLocale(): Locale | undefined {
-  try {
-    return localeForTag(sessionStorage.getItem(ACCOUNT_LOCALE_KEY));
-  } catch {
-    return undefined;
-  }
-}
-
 /** The locale to start in: the user's own choice, else their company's language, else the default. */
 export function storedLocale(): Locale {
-  return chosenLocale() ?? accountLocale() ?? DEFAULT_LOCALE;
+  return chosenLocale() ?? accountLocale ?? DEFAULT_LOCALE;
 }
 
 /**
@@ -114,26 +110,12 @@ export function chooseLocale(locale: string): void {
  */
 export async function followAccountLocale(lang: string | null | undefined): Promise<void> {
   const locale = localeForTag(lang);
-  try {
-    if (locale) sessionStorage.setItem(ACCOUNT_LOCALE_KEY, locale);
-    else sessionStorage.removeItem(ACCOUNT_LOCALE_KEY);
-  } catch {
-    // No storage: a reload starts in the default until the session is checked again.
-  }
+  accountLocale = locale;
   if (chosenLocale()) return;
   // The session check runs while i18next starts (main.tsx): switch only once it has its first language.
   if (!i18n.isInitialized) await new Promise<void>((resolve) => i18n.on('initialized', () => resolve()));
   const target = locale ?? DEFAULT_LOCALE;
   if (i18n.language !== target) await i18n.changeLanguage(target);
-}
-
-/** Signing out: the next start is in the default again (the page on screen keeps its language). */
-export function forgetAccountLocale(): void {
-  try {
-    sessionStorage.removeItem(ACCOUNT_LOCALE_KEY);
-  } catch {
-    // Nothing stored.
-  }
 }
 
 /** Tells the page its language (screen readers, hyphenation, the date picker). */
@@ -185,9 +167,12 @@ export function askForFiles(namespaces: readonly string[]): void {
  * shell's): loaded with them, not after the first render. The signed-out shells start with fewer:
  * the sign-in page (`shell` 'login') with its own texts alone (SIGN_IN_NAMESPACES), the routed
  * shell's pages ('public') with theirs (PUBLIC_NAMESPACES, `loadPublicTexts`), `common` without
- * react-admin's texts; `loadAppTexts` adds the rest with the app's code.
+ * react-admin's texts; `loadAppTexts` adds the rest with the app's code. `accountLang` is the
+ * company language the session kept for this browser (session.accountLang()), the start's language
+ * unless the user chose one.
  */
-export async function createI18nProvider(more: readonly string[] = [], shell: 'login' | 'public' | 'app' = 'app'): Promise<I18nProvider> {
+export async function createI18nProvider(more: readonly string[] = [], shell: 'login' | 'public' | 'app' = 'app', accountLang: string | null = null): Promise<I18nProvider> {
+  accountLocale = localeForTag(accountLang);
   const lng = storedLocale();
   raTextsLater = shell !== 'app';
   const namespaces = [...new Set([...(shell === 'login' ? SIGN_IN_NAMESPACES : shell === 'public' ? PUBLIC_NAMESPACES : NAMESPACES), ...more])];

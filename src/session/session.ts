@@ -1,7 +1,7 @@
 import { hasPermission } from '../auth/permissions';
 import type { CurrentUserResponse, SessionCompany, TokenResponse } from '../auth/types';
 import { http, type HttpClient } from '../http';
-import { followAccountLocale, forgetAccountLocale, i18n } from '../i18n/i18n';
+import { followAccountLocale, i18n } from '../i18n/i18n';
 import { localiseServerText } from '../i18n/serverText';
 import { loginPath } from '../routing/signInPaths';
 import { growl } from './notifier';
@@ -9,9 +9,11 @@ import {
   clearStoredSession,
   isRemembered,
   jwtExpiry,
+  readAccountLang,
   readActiveCompanyId,
   readStoredSession,
   readToken,
+  writeAccountLang,
   writeActiveCompanyId,
   writeStoredSession,
   writeToken,
@@ -137,7 +139,7 @@ export class SessionController {
     this.set({ status: 'authenticated', user: current.user, company: current.company, companies: current.companies ?? [], modalOpen: false });
     this.schedule();
     // The user's own company (this answer, never a company staff picked later) sets their default language.
-    void followAccountLocale(current.company?.lang);
+    this.followCompanyLang(current.company?.lang);
     return current;
   }
 
@@ -272,7 +274,6 @@ export class SessionController {
     this.client.cancelAll();
     this.client.cache.clear();
     clearStoredSession();
-    forgetAccountLocale();
     this.settleModal('lost');
     this.set({ ...INITIAL_SESSION, status: 'anonymous' });
   }
@@ -335,8 +336,19 @@ export class SessionController {
     this.client.cache.clear();
     this.set({ user: current.user, company: current.company, companies: current.companies ?? [] });
     // The company they work in now sets their default language, as at sign-in (a language they chose stays).
-    void followAccountLocale(current.company?.lang);
+    this.followCompanyLang(current.company?.lang);
     return current;
+  }
+
+  /** The company language the next start of this browser opens in while the session lasts, and the page's now. */
+  private followCompanyLang(lang: string | null | undefined): void {
+    writeAccountLang(lang);
+    void followAccountLocale(lang);
+  }
+
+  /** The signed-in user's company language kept for this browser's session ('fr'), or null. */
+  accountLang(): string | null {
+    return readAccountLang();
   }
 
   activeCompanyId(): number | null {

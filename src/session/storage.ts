@@ -5,6 +5,11 @@ import { deleteCookie, readCookie, writeCookie } from './cookies';
 export const TOKEN_COOKIE = 'portal_token';
 export const REMEMBER_COOKIE = 'portal_remember';
 export const ACTIVE_COMPANY_COOKIE = 'portal_active_company';
+/**
+ * The signed-in user's company language ('fr'), kept as long as the session is in this browser: a
+ * new tab or a reload starts in it before the user is read (issue 59), and it goes with the session.
+ */
+export const ACCOUNT_LANG_COOKIE = 'portal_account_lang';
 /** sessionStorage key of the session state (spec section 4). */
 export const SESSION_KEY = 'portal.session';
 
@@ -51,6 +56,16 @@ export function writeStoredSession(session: StoredSession): void {
   }
 }
 
+export function readAccountLang(): string | null {
+  return readCookie(ACCOUNT_LANG_COOKIE);
+}
+
+/** As long as the session: 30 days with remember-me (as the remember cookie), else until the browser closes. */
+export function writeAccountLang(lang: string | null | undefined): void {
+  if (lang) writeCookie(ACCOUNT_LANG_COOKIE, lang, isRemembered() ? REMEMBER_DAYS * 24 * 3600 : undefined);
+  else deleteCookie(ACCOUNT_LANG_COOKIE);
+}
+
 export function readActiveCompanyId(): number | null {
   const value = Number(readCookie(ACTIVE_COMPANY_COOKIE));
   return Number.isInteger(value) && value > 0 ? value : null;
@@ -66,6 +81,7 @@ export function clearStoredSession(): void {
   deleteCookie(TOKEN_COOKIE);
   deleteCookie(REMEMBER_COOKIE);
   deleteCookie(ACTIVE_COMPANY_COOKIE);
+  deleteCookie(ACCOUNT_LANG_COOKIE);
   try {
     sessionStorage.removeItem(SESSION_KEY);
   } catch {

@@ -107,6 +107,29 @@ describe('locale switcher and cookie consent (browser)', () => {
 
     await page.reload();
     await expect.poll(() => page.getByTestId('page-title').textContent(), SETTLE).toBe('Vitrines');
+
+    // A new tab starts in French before the user is read (it used to start in English and switch
+    // once `users/current` answered): that answer is held until the page has its language.
+    const tab = await page.context().newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await tab.route('**/api/users/current', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await tab.goto(page.url());
+    await expect.poll(() => tab.evaluate(() => document.documentElement.lang), SETTLE).toBe('fr-FR');
+    release();
+    await expect.poll(() => tab.getByTestId('page-title').textContent(), SETTLE).toBe('Vitrines');
+
+    // Signing out takes the company's language with the session: the next tab's sign-in page is
+    // in the default again.
+    await tab.getByRole('link', { name: 'Déconnexion' }).click();
+    await tab.waitForURL(/#\/login/);
+    const next = await page.context().newPage();
+    await next.goto('/#/login');
+    await expect(next.getByTestId('login-form').getByRole('button', { name: 'Login' }).waitFor()).resolves.toBeUndefined();
+    await expect(next.evaluate(() => document.documentElement.lang)).resolves.toBe('en-GB');
   });
 
   it("keeps a language the user chose over their company's", async () => {

@@ -77,8 +77,9 @@ it("a dealer's address of their own other company makes it their current one on 
     expect(puts.map((b) => JSON.parse(b))).toEqual([{ company_id: 3 }]);
     expect(session.getState().company?.name).toBe('Hunter Valley Motors');
     expect(readActiveCompanyId()).toBeNull();
-    // Its language is their default now (as at sign-in), unless they chose one.
-    expect(sessionStorage.getItem('portal.accountLocale')).toBe('fr-FR');
+    // Its language is their default now (as at sign-in), unless they chose one: kept for the
+    // session's next start in this browser (a new tab, a reload).
+    expect(document.cookie.split('; ')).toContain('portal_account_lang=fr');
     // Their current company again: nothing to switch (it is loaded, as any company dashboard's).
     await session.openCompany(3);
     expect(puts).toHaveLength(1);
