@@ -10,7 +10,8 @@
  * Run: `npx vite build --sourcemap --outDir /tmp/dist-sm --emptyOutDir`, then
  * `BENCH_DIST=/tmp/dist-sm BENCH_PROFILE_PATH='/#/companies' npx tsx bench/profile-load.ts`
  * (BENCH_PROFILE_ACCOUNT=dealer@demo.test for a dealer's screen, BENCH_PROFILE_CONTENT=<css> for
- * what counts as the content: by default the page title in main). PGlite with the demo data.
+ * what counts as the content: by default the page title in main; BENCH_PROFILE_WARM=1 for a returning
+ * visit: a new tab with the HTTP cache warm). PGlite with the demo data.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -20,13 +21,17 @@ import { signInAt } from './paint';
 import { BENCH_PASSWORD, startServerProcess } from './server-process';
 
 interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
-interface ProfileNode { id: number; callFrame: CallFrame }
+interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
 interface Profile { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] }
 
 const dist = resolve(process.env.BENCH_DIST ?? '/tmp/dist-sm');
 const path = process.env.BENCH_PROFILE_PATH ?? '/#/companies';
 const account = process.env.BENCH_PROFILE_ACCOUNT ?? 'admin@demo.test';
 const content = process.env.BENCH_PROFILE_CONTENT ?? 'main [data-testid="page-title"], main h1';
+/** BENCH_PROFILE_WARM=1: a returning visit (a new tab, the HTTP cache warm, signed in) instead of a cold one. */
+const warm = process.env.BENCH_PROFILE_WARM === '1';
+/** BENCH_PROFILE_WINDOW=from-to (ms from the profile start): also our functions' inclusive time in it. */
+const window = process.env.BENCH_PROFILE_WINDOW?.split('-').map(Number);
 
 /** Source maps of the built files, read once each. */
 const consumers = new Map<string, SourceMapConsumer | null>();
@@ -69,14 +74,21 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
+    let page = await context.newPage();
     await signInAt(page, server.url, account, BENCH_PASSWORD);
     await page.waitForURL((u) => !u.hash.startsWith('#/login'), { timeout: 30_000 });
     await page.waitForTimeout(1500);
-    await page.goto('about:blank');
+    if (warm) {
+      // A returning visit: the screen opened once (its code in the HTTP cache), then a new tab.
+      await page.goto(`${server.url}${path}`);
+      await page.waitForSelector(content, { timeout: 60_000 });
+      await page.waitForTimeout(1500);
+      await page.close();
+      page = await context.newPage();
+    } else await page.goto('about:blank');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.clearBrowserCache');
+    if (!warm) await cdp.send('Network.clearBrowserCache');
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
@@ -93,6 +105,9 @@ async function main(): Promise<void> {
     // Profile times are microseconds on the monotonic clock; the page's are ms from its time origin.
     // The navigation's first sample is close enough to the origin for 100 ms slices.
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parents = new Map<number, number>();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parents.set(c, n.id);
+    const inclusive = new Map<string, number>();
     const byOwner = new Map<string, number>();
     const byFn = new Map<string, number>();
     const slices = new Map<number, Map<string, number>>();
@@ -110,15 +125,33 @@ async function main(): Promise<void> {
       byFn.set(`${owner}: ${fn}`, (byFn.get(`${owner}: ${fn}`) ?? 0) + dt);
       busy += dt;
       const slice = Math.floor((t - profile.startTime) / 100_000);
+      const at = (t - profile.startTime) / 1000;
+      if (window && at >= window[0] && at < window[1]) {
+        // Each of our functions on the stack once, however deep it recurs.
+        const seen = new Set<string>();
+        for (let id: number | undefined = profile.samples[i]; id !== undefined; id = parents.get(id)) {
+          const f = nodes.get(id)!.callFrame;
+          if (!f.url.startsWith('http')) continue;
+          const p = place(f);
+          if (p.owner.startsWith('src/') && !seen.has(p.fn)) {
+            seen.add(p.fn);
+            inclusive.set(`${p.owner}: ${p.fn}`, (inclusive.get(`${p.owner}: ${p.fn}`) ?? 0) + dt);
+          }
+        }
+      }
       const s = slices.get(slice) ?? new Map<string, number>();
       s.set(owner, (s.get(owner) ?? 0) + dt);
       slices.set(slice, s);
     }
-    console.log(`${account} on ${path}: content at ${shown.toFixed(0)} ms from navigation start; main thread busy ${ms(busy)} in the profile`);
+    console.log(`${account} on ${path}${warm ? ' (returning visit)' : ''}: content at ${shown.toFixed(0)} ms from navigation start; main thread busy ${ms(busy)} in the profile`);
     console.log('\nself time by package or folder:');
     for (const [owner, us] of top(byOwner, 22)) console.log(`  ${ms(us)}  ${owner}`);
     console.log('\nbusiest functions:');
     for (const [fn, us] of top(byFn, 30)) console.log(`  ${ms(us)}  ${fn}`);
+    if (window) {
+      console.log(`\nour functions' inclusive time from ${window[0]} to ${window[1]} ms:`);
+      for (const [fn, us] of top(inclusive, 40)) console.log(`  ${ms(us)}  ${fn}`);
+    }
     console.log('\ntimeline (100 ms slices from the profile start; busy ms, the top three owners):');
     for (const [slice, owners] of [...slices].sort((a, b) => a[0] - b[0])) {
       const total = [...owners.values()].reduce((a, b) => a + b, 0);
