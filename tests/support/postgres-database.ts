@@ -41,9 +41,12 @@ export async function createPostgresDatabase(template?: string): Promise<{ url: 
 
 /**
  * The pool options of the tests' own PostgreSQL connections (test servers, second instances, the
- * run's templates). The server's 1 s connect timeout (DB_CONNECT_TIMEOUT_MS) is for failing fast
- * in production; on CI's two cores, busy with browsers, a new connection to a database just copied
- * from the template took longer, and a test server's seeding failed with "connection timeout"
- * (metrics.test.ts on PostgreSQL, session 19). The fault tests that check the timeout set their own.
+ * run's templates). The server's 1 s connect timeout (DB_CONNECT_TIMEOUT_MS) and 1.5 s query
+ * timeout (DB_QUERY_TIMEOUT_MS) are for failing fast in production; on CI's two cores, busy with
+ * browsers, a new connection to a database just copied from the template took longer, and a test
+ * server's seeding failed with "connection timeout" (metrics.test.ts on PostgreSQL, session 19),
+ * then one of its one-row reads with "Query read timeout" (the same file, session 21, load average
+ * 10). The tests that check a timeout set their own: the fault tests, the signing that waits past
+ * the query timeout (`startTestServer({ queryTimeoutMs })`).
  */
-export const TEST_POOL = { connectTimeoutMs: 10_000 } as const;
+export const TEST_POOL = { connectTimeoutMs: 10_000, queryTimeoutMs: 10_000 } as const;

@@ -36,6 +36,8 @@ export interface TestServerOptions {
   metricsToken?: string;
   /** DOCUSIGN_*: agreements go out through DocuSign (a test's stand-in); off by default. */
   docusign?: AppOptions['docusign'];
+  /** On PostgreSQL, one query's longest wait (default TEST_POOL's 10 s; the server's own is DB_QUERY_TIMEOUT_MS). */
+  queryTimeoutMs?: number;
 }
 
 export interface TestServer {
@@ -77,7 +79,7 @@ function seededDatabase(): SeededDatabase | null {
  * (tests/support/pglite-pool.ts; `drop()` hands it back), on PostgreSQL a database made from the
  * template (whose `url` a second app instance can open); else a fresh empty one.
  */
-export async function openDemoDatabase(): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
+export async function openDemoDatabase(pool: { queryTimeoutMs?: number } = {}): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
   const seeded = seededDatabase();
   const postgres = process.env.TEST_DB === 'postgres';
   if (seeded?.kind === 'pglite' && !postgres) {
@@ -86,7 +88,7 @@ export async function openDemoDatabase(): Promise<{ database: Database; drop(): 
   }
   if (seeded?.kind === 'postgres' && postgres) {
     const { url, drop } = await createPostgresDatabase(seeded.template);
-    return { database: await openPostgres(url, TEST_POOL), drop, url };
+    return { database: await openPostgres(url, { ...TEST_POOL, queryTimeoutMs: pool.queryTimeoutMs ?? TEST_POOL.queryTimeoutMs }), drop, url };
   }
   return openTestDatabase();
 }
@@ -123,7 +125,7 @@ export function seededTemplate(): string | undefined {
  */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const mail = await startMailCatcher();
-  const { database, drop } = opts.demo === false ? await openTestDatabase() : await openDemoDatabase();
+  const { database, drop } = opts.demo === false ? await openTestDatabase() : await openDemoDatabase({ queryTimeoutMs: opts.queryTimeoutMs });
   let url = '';
   try {
     // On a copy of the seeded database both find their work done (and cost a query each).

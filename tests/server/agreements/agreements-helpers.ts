@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { AgreementDetail, AgreementListItem } from '../../../contract/agreements';
 import { hashPassword } from '../../../server/auth/auth.passwords';
 import { agreements, companies, permissions, rolePermissions, roles, userRoles, users } from '../../../server/db/schema';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../support/server';
+import { DEMO_PASSWORD, startTestServer, type TestServer, type TestServerOptions } from '../../support/server';
 import { call, login, type Reply } from '../helpers';
 
 export type { AgreementDetail, AgreementListItem };
@@ -33,8 +33,8 @@ async function userWithRole(server: TestServer, email: string, roleName: string,
   await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
 }
 
-export async function agreementsWorld(): Promise<AgreementsWorld> {
-  const server = await startTestServer();
+export async function agreementsWorld(options: TestServerOptions = {}): Promise<AgreementsWorld> {
+  const server = await startTestServer(options);
   const db = server.database.db;
   // One hash for the three (hashing is slow on purpose).
   const hash = await hashPassword(DEMO_PASSWORD);

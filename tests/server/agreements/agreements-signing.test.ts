@@ -10,12 +10,15 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementEnvelopes, agreements, agreementSignatures, mailOutbox } from '../../../server/db/schema';
 import { documentRenders } from '../../../server/agreements/agreements.document';
+import { DB_QUERY_TIMEOUT_MS } from '../../../server/db/database';
 import { agreementsWorld, HARBOUR_SIGNED, MOTORS_SENT, type AgreementDetail, type AgreementsWorld, type ErrorBody, type Who } from './agreements-helpers';
 
 let w: AgreementsWorld;
 let motors: number;
 beforeAll(async () => {
-  w = await agreementsWorld();
+  // The server's own per-query timeout on PostgreSQL (the test pools wait longer): a signing must
+  // wait for another's row lock past it (the lock test below).
+  w = await agreementsWorld({ queryTimeoutMs: DB_QUERY_TIMEOUT_MS });
   motors = await w.companyId('Demo Motors');
 });
 afterAll(async () => {
