@@ -4,16 +4,16 @@
 // token, or renews it as the app renews one after a 401, and connects again at once: who is here
 // stays on screen throughout and saves keep coming. A session signed out waits for a new sign-in.
 // Against a real HTTP server speaking the stream's wire format.
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type ServerResponse } from 'node:http';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { startStubApi, type StubApi } from '../../support/stub-api';
 import type { SavedEvent } from '../../../contract/reviews';
 import { useStageEvents, type EventsSession } from '../../../src/configurator/live/useStageEvents';
 
 const pat = { id: 7, name: 'Pat Project', avatar: null };
 
-let server: Server;
+let stub: StubApi;
 let base: string;
 /** The bearer token of each stream opened, in order. */
 let opened: string[] = [];
@@ -25,7 +25,7 @@ const streams = new Map<string, ServerResponse>();
 let valid = new Set<string>();
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  stub = await startStubApi((req, res) => {
     const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     opened.push(token);
     resumedFrom.push(req.headers['last-event-id'] as string | undefined);
@@ -37,10 +37,9 @@ beforeAll(async () => {
     res.write('id: 5\n\n');
     streams.set(token, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  base = stub.base;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stub.close());
 beforeEach(() => {
   opened = [];
   resumedFrom = [];

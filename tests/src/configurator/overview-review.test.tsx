@@ -5,12 +5,11 @@
 // as a list) sit by that row; whole-stage and orphaned threads by the stage's heading. A thread on a
 // list row follows its row (the API answers the pointer where the row is now). Against a real HTTP
 // server standing in for the review routes.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { startStubApi, type StubApi } from '../../support/stub-api';
 import { createRendererI18n } from '../../../engine/react';
 import type { Translate } from '../../../engine';
 import { HttpClient } from '../../../src/http/client';
@@ -33,12 +32,12 @@ const lille = { id: 'l2Lil', name: 'Lille', address: { line1: '2 Rue Nationale',
 // Lille is the first row now: a thread written on its postcode as row 1 is answered at row 0.
 const doc = { franchises: { franchises: [{ id: 'fKia', name: 'Kia' }] }, locations: { locations: [lille, calais] } };
 
-let server: Server;
+let stub: StubApi;
 let base: string;
 const posts: Array<{ url: string; body: unknown }> = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  stub = await startStubApi((req, res) => {
     if (req.method === 'POST') {
       let body = '';
       req.on('data', (c: Buffer) => (body += c));
@@ -49,10 +48,9 @@ beforeAll(async () => {
     }
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  base = stub.base;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stub.close());
 afterEach(cleanup);
 
 const role = (...permissions: string[]) => [{ id: 1, name: 'Role', permissions: permissions.map((name, i) => ({ id: i + 1, name })) }];

@@ -3,12 +3,11 @@
 // for the review routes: the marker beside a field shows the open count and opens the thread panel,
 // the reply box sends `@[Name](user:ID)` and the stage's threads are read again, and a dealer sees
 // neither Resolve nor Request changes.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { startStubApi, type StubApi } from '../../support/stub-api';
 import type { ReactNode } from 'react';
 import { createRendererI18n, useFieldAddons } from '../../../engine/react';
 import { HttpClient } from '../../../src/http/client';
@@ -25,13 +24,13 @@ const thread = (id: number, pointer: string, status: 'open' | 'resolved'): Revie
   comments: [{ id: id * 10, thread_id: id, author: pat, body: `Please check this (${id})`, created_at: now, edited_at: null, deleted: false, editable_until: now }],
 });
 
-let server: Server;
+let stub: StubApi;
 let base: string;
 const posts: Array<{ url: string; body: unknown }> = [];
 let threadReads = 0;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  stub = await startStubApi((req, res) => {
     const json = (data: unknown, status = 200) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(data));
@@ -52,10 +51,9 @@ beforeAll(async () => {
     }
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  base = stub.base;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stub.close());
 afterEach(cleanup);
 
 const role = (...permissions: string[]) => [{ id: 1, name: 'Role', permissions: permissions.map((name, i) => ({ id: i + 1, name })) }];

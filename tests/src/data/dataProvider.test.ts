@@ -1,18 +1,18 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startStubApi, type StubApi } from '../../support/stub-api';
 import { createDataProvider } from '../../../src/data/dataProvider';
 import { fieldErrors } from '../../../src/data/restClient';
 import { HttpClient } from '../../../src/http/client';
 import { memoryStorage } from '../http/memoryStorage';
 
 // A real HTTP server stands in for the API: the provider is tested over real sockets.
-let server: Server;
+let stub: StubApi;
 let base: string;
 const seen: Array<{ method: string; url: string; headers: IncomingMessage['headers']; body: string }> = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  stub = await startStubApi((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
@@ -35,10 +35,9 @@ beforeAll(async () => {
       return json(404, { message: 'Page Not Found.' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  base = stub.base;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stub.close());
 beforeEach(() => {
   seen.length = 0;
 });

@@ -1,18 +1,18 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startStubApi, type StubApi } from '../../support/stub-api';
 import { HttpClient, type HttpHooks } from '../../../src/http/client';
 import { HttpError, NetworkError } from '../../../src/http/HttpError';
 import { memoryStorage } from './memoryStorage';
 
 // A real HTTP server stands in for the API, so the client is tested over real sockets.
-let server: Server;
+let stub: StubApi;
 let base: string;
 const seen: Array<{ method: string; url: string; headers: IncomingMessage['headers']; body: string }> = [];
 let validToken = 'good';
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  stub = await startStubApi((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
@@ -32,11 +32,10 @@ beforeAll(async () => {
       return json(200, { method: req.method, url: req.url });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  base = stub.base;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stub.close());
 
 beforeEach(() => {
   seen.length = 0;

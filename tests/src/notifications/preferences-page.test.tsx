@@ -3,12 +3,11 @@
 // in for GET and PUT /api/notifications/preferences: it shows each kind with the channel the server
 // holds, a change is sent on Save and the success text shows, a refusal shows the server's words
 // (and the choice stays on screen to correct), and a failed read says so and can be tried again.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startStubApi, type StubApi } from '../../support/stub-api';
 import { DEFAULT_CHANNELS, type NotificationPreferences } from '../../../contract/notifications';
 import { createRendererI18n } from '../../../engine/react';
 import { HttpClient } from '../../../src/http/client';
@@ -16,7 +15,7 @@ import { createNotificationsApi } from '../../../src/notifications/api';
 import { PreferencesScreen } from '../../../src/notifications/NotificationPreferencesPage';
 import { memoryStorage } from '../http/memoryStorage';
 
-let server: Server;
+let stub: StubApi;
 let base: string;
 let stored: NotificationPreferences['preferences'];
 const puts: unknown[] = [];
@@ -26,7 +25,13 @@ const puts: unknown[] = [];
  * loaded by browser tests each pass took seconds, so the 10 s wait ran out (a full CI run).
  */
 async function savedStatus(): Promise<string | null> {
-  const shown = await screen.findByTestId('preferences-success');
+  // On a timeout, what stood in its place: a failed save's words, or a save still pending.
+  const instead = () => {
+    const refusal = screen.queryByTestId('preferences-error')?.textContent;
+    const pending = (screen.queryByTestId('preferences-save') as HTMLButtonElement | null)?.disabled;
+    return new Error(`No "saved" status: ${puts.length} PUT(s) reached the server; ${refusal ? `the page says "${refusal}"` : pending ? 'the save is still pending' : 'no outcome shows'}`);
+  };
+  const shown = await screen.findByTestId('preferences-success', {}, { onTimeout: instead });
   expect(shown.getAttribute('role')).toBe('status');
   return shown.textContent;
 }
@@ -35,7 +40,7 @@ async function savedStatus(): Promise<string | null> {
 const failNext: Partial<Record<'GET' | 'PUT', { status: number; body: unknown }>> = {};
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  stub = await startStubApi((req, res) => {
     const json = (data: unknown, status = 200) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(data));
@@ -63,10 +68,9 @@ beforeAll(async () => {
       json({ preferences: stored, message: 'Notification settings saved.' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  base = stub.base;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stub.close());
 beforeEach(() => {
   stored = { ...DEFAULT_CHANNELS, mention: 'digest' };
   puts.length = 0;

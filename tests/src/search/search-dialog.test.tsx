@@ -4,14 +4,13 @@
 // the hits come grouped under their kind's heading, the arrows move across the groups (the active
 // option named to assistive technology), Enter opens the hit's path, Escape closes, and the hint,
 // "No results for ..." and a failure show in words.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startStubApi, type StubApi } from '../../support/stub-api';
 import { SEARCH_PATHS, type SearchAnswer } from '../../../contract/search';
 import { createRendererI18n } from '../../../engine/react';
 import { HttpClient } from '../../../src/http/client';
@@ -41,7 +40,7 @@ const WISBECH: SearchAnswer['groups'] = [
   },
 ];
 
-let server: Server;
+let stub: StubApi;
 let base: string;
 /** Every `q` the stand-in was asked for, in order. */
 const asked: string[] = [];
@@ -49,7 +48,7 @@ const asked: string[] = [];
 let failNext: { status: number; body: unknown } | null = null;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  stub = await startStubApi((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const json = (data: unknown, status = 200) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -65,10 +64,9 @@ beforeAll(async () => {
     }
     json({ q, groups: q.toLowerCase().startsWith('wis') ? WISBECH : [] } satisfies SearchAnswer);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  base = stub.base;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stub.close());
 beforeEach(() => {
   asked.length = 0;
   failNext = null;

@@ -1,18 +1,17 @@
 // @vitest-environment jsdom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startStubApi, type StubApi } from '../../support/stub-api';
 import { HttpClient } from '../../../src/http/client';
 import { SessionController } from '../../../src/session/session';
 import { readActiveCompanyId } from '../../../src/session/storage';
 import { memoryStorage } from '../http/memoryStorage';
 
 // A real HTTP server stands in for the API: one company answers slowly, like a busy server.
-let server: Server;
+let stub: StubApi;
 let base: string;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  stub = await startStubApi((req, res) => {
     const json = (data: unknown) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(data));
@@ -22,11 +21,10 @@ beforeAll(async () => {
     if (req.url === '/api/users/current') return json({ user: { id: 1, name: 'Alex Admin', email: 'admin@demo.test', roles: [] }, company: null });
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  base = stub.base;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stub.close());
 
 it('a slow company load that answers after the user cleared the active company does not bring it back', async () => {
   const session = new SessionController(new HttpClient(base, memoryStorage()));
@@ -48,7 +46,7 @@ it('of two picks, the later one wins even when the earlier answers last', async 
 
 it("a dealer's address of their own other company makes it their current one on the server; another company's is loaded as before", async () => {
   const puts: string[] = [];
-  const own = createServer((req, res) => {
+  const own = await startStubApi((req, res) => {
     const json = (data: unknown) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(data));
@@ -68,9 +66,8 @@ it("a dealer's address of their own other company makes it their current one on 
     if (req.url === '/api/companies/4') return json({ id: 4, name: 'Not theirs' });
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
   try {
-    const session = new SessionController(new HttpClient(`http://127.0.0.1:${(own.address() as AddressInfo).port}/api`, memoryStorage()));
+    const session = new SessionController(new HttpClient(own.base, memoryStorage()));
     await session.loadCurrent();
     expect(session.getState().company?.name).toBe('Gold Coast Prestige');
     await session.openCompany(3);
@@ -88,6 +85,6 @@ it("a dealer's address of their own other company makes it their current one on 
     expect(puts).toHaveLength(1);
     expect(readActiveCompanyId()).toBe(4);
   } finally {
-    await new Promise<void>((resolve) => own.close(() => resolve()));
+    await own.close();
   }
 });
