@@ -10,14 +10,13 @@
  * two CI runs, a way it can fail then (not reproduced on this machine; the test now says what
  * showed instead).
  */
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Longer than any test file runs: no connection is closed for idleness while a test uses it. */
 const IDLE_KEEP_ALIVE_MS = 10 * 60_000;
 
 export interface StubApi {
-  server: Server;
   /** `http://127.0.0.1:<port>/api`, the base the app's HTTP client is given. */
   base: string;
   /** Closes the server and every connection still open (kept-alive or streaming). */
@@ -28,7 +27,6 @@ export async function startStubApi(handler: RequestListener): Promise<StubApi> {
   const server = createServer({ keepAliveTimeout: IDLE_KEEP_ALIVE_MS }, handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    server,
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`,
     close: () =>
       new Promise<void>((resolve) => {
